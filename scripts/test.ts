@@ -1,0 +1,50 @@
+// `npm test`: every suite in turn (type check, unit, end-to-end), then one plain closing line
+// `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+}
+
+const only = process.argv.slice(2);
+const wanted = (suite: string) => only.length === 0 || only.includes(suite);
+const tallies: Tally[] = [];
+const reports = mkdtempSync(join(tmpdir(), 'storefront-test-'));
+
+function runStep(command: string, args: string[]): number {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+if (wanted('types')) {
+  console.log('\n▶ type check (tsc)');
+  const status = runStep('tsc', ['-p', '.']);
+  tallies.push({ suite: 'types', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+for (const [suite, config] of [
+  ['unit', 'vitest.config.ts'],
+  ['e2e', 'vitest.e2e.config.ts'],
+] as const) {
+  if (!wanted(suite) || !existsSync(config)) continue;
+  console.log(`\n▶ ${suite} tests (vitest)`);
+  const report = join(reports, `${suite}.json`);
+  const status = runStep('vitest', ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const counts = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number })
+    : { numPassedTests: 0, numFailedTests: 0 };
+  // A crashed run (no report, or a failing exit with no failed test) still counts as a failure.
+  const failed = counts.numFailedTests || (status === 0 ? 0 : 1);
+  tallies.push({ suite, passed: counts.numPassedTests, failed });
+}
+
+const passed = tallies.reduce((n, t) => n + t.passed, 0);
+const failed = tallies.reduce((n, t) => n + t.failed, 0);
+console.log(`\n${tallies.map((t) => `${t.suite}: ${t.passed} passed, ${t.failed} failed`).join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed || passed === 0 ? 1 : 0;

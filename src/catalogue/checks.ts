@@ -1,0 +1,225 @@
+// Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
+// one service does not hide a duplicate id in another: every problem is found in one run.
+import { slugify } from '../model/slug.ts';
+import { routes, withTrailingSlash } from '../model/routes.ts';
+import { linksOf, wordCount } from './markdown.ts';
+import { error, warning, type Problem } from './problems.ts';
+import type { ParsedCatalogue, ParsedCategory } from './validate.ts';
+import { locate, type YamlFile } from './yamlFile.ts';
+
+export const META_DESCRIPTION_MAX = 160;
+const DESCRIPTION_MIN_WORDS = 30;
+
+interface RawService {
+  category: ParsedCategory;
+  index: number;
+  raw: Record<string, unknown>;
+  id?: string;
+  name?: string;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const at = (yaml: YamlFile, path: (string | number)[], field: string) => ({ ...locate(yaml, path), field });
+const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${locate(yaml, path).line}`;
+
+export function crossChecks(catalogue: ParsedCatalogue): Problem[] {
+  const services = catalogue.categories.flatMap((category) => {
+    const list = record(category.data).services;
+    return Array.isArray(list)
+      ? list.map((item, index): RawService => {
+          const raw = record(item);
+          return { category, index, raw, id: str(raw.id), name: str(raw.name) };
+        })
+      : [];
+  });
+  const known = knownRoutes(catalogue, services);
+  return [
+    ...categoryListChecks(catalogue),
+    ...categoryChecks(catalogue),
+    ...serviceChecks(catalogue, services),
+    ...descriptionChecks(catalogue, services, known),
+    ...siteChecks(catalogue, known),
+  ];
+}
+
+function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
+  const listed = site?.value?.categories;
+  if (!site || !listed) return [];
+  const problems: Problem[] = [];
+  const files = new Set(categories.map((c) => c.name));
+  const seen = new Set<string>();
+  listed.forEach((name, i) => {
+    const where = at(site.yaml, ['categories', i], `categories[${i}]`);
+    if (seen.has(name)) problems.push(error('site.yaml', where, `The category "${name}" is listed twice.`, 'Keep one of the two entries.'));
+    seen.add(name);
+    if (!files.has(name)) {
+      problems.push(error('site.yaml', where, `There is no file categories/${name}.yaml for the listed category "${name}".`, `Create categories/${name}.yaml, or fix the name to match an existing file (${[...files].join(', ') || 'there are none yet'}).`));
+    }
+  });
+  for (const category of categories) {
+    if (!seen.has(category.name)) {
+      problems.push(error(category.yaml.file, { line: 1, column: 1 }, `This category is not listed in site.yaml, so it would never be shown.`, `Add "- ${category.name}" to the categories list in site.yaml where it belongs in the menu order, or delete this file.`));
+    }
+  }
+  return problems;
+}
+
+function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
+  const problems: Problem[] = [];
+  for (const key of ['anchor', 'idPrefix'] as const) {
+    const first = new Map<string, ParsedCategory>();
+    for (const category of categories) {
+      const value = str(record(category.data)[key]);
+      if (!value) continue;
+      const earlier = first.get(value);
+      if (earlier) {
+        problems.push(error(category.yaml.file, at(category.yaml, [key], key), `Another category already uses the ${key} "${value}" (${place(earlier.yaml, [key])}).`, `Every category needs its own ${key}; change one of the two.`));
+      } else first.set(value, category);
+    }
+  }
+  for (const category of categories) {
+    const list = record(category.data).services;
+    if (Array.isArray(list) && list.length === 0) {
+      problems.push(error(category.yaml.file, at(category.yaml, ['services'], 'services'), 'This category has no services, so its section would be empty.', 'Add at least one service, or remove the category from site.yaml and delete this file.'));
+    }
+  }
+  return problems;
+}
+
+function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Problem[] {
+  const problems: Problem[] = [];
+  const firstById = new Map<string, RawService>();
+  for (const service of services) {
+    const { yaml } = service.category;
+    const path = ['services', service.index];
+    const raw = service.raw;
+    const prefix = str(record(service.category.data).idPrefix);
+    const field = (name: string) => at(yaml, [...path, name], `services[${service.index}].${name}`);
+    if (service.id !== undefined) {
+      const earlier = firstById.get(service.id);
+      if (earlier) {
+        problems.push(error(yaml.file, field('id'), `The id "${service.id}" is already used by another service (${place(earlier.category.yaml, ['services', earlier.index, 'id'])}).`, `Ids must be unique: give this service the next free number${prefix ? ` after ${prefix}-` : ''}. Never reuse an id, since it is part of the page address.`));
+      } else firstById.set(service.id, service);
+      const form = /^([a-z0-9]+)-(\d+)$/.exec(service.id);
+      if (!form) {
+        problems.push(error(yaml.file, field('id'), `The id "${service.id}" is not of the form prefix-number.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
+      } else if (prefix && form[1] !== prefix) {
+        problems.push(error(yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
+      }
+    }
+    const image = str(raw.image);
+    if (image && !catalogue.images.has(`img/services/${image}`)) {
+      problems.push(error(yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
+    }
+    const meta = str(raw.metaDescription);
+    if (meta && meta.length > META_DESCRIPTION_MAX) {
+      problems.push(warning(yaml.file, field('metaDescription'), `The meta description is ${meta.length} characters long; search engines cut it after about ${META_DESCRIPTION_MAX}.`, `Shorten it to ${META_DESCRIPTION_MAX} characters or fewer.`));
+    }
+  }
+  const iconChecks = catalogue.categories.flatMap((category) => {
+    const icon = str(record(category.data).icon);
+    return icon && !catalogue.images.has(`img/icons/${icon}`)
+      ? [error(category.yaml.file, at(category.yaml, ['icon'], 'icon'), `The icon file img/icons/${icon} does not exist.`, 'Add the file under img/icons/ in the catalogue, or fix the file name.')]
+      : [];
+  });
+  return [...problems, ...iconChecks];
+}
+
+function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes): Problem[] {
+  const problems: Problem[] = [];
+  const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
+  for (const service of services) {
+    if (service.id && !catalogue.descriptions.has(service.id)) {
+      const { yaml } = service.category;
+      problems.push(error(yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${service.id}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
+    }
+  }
+  for (const [id, description] of catalogue.descriptions) {
+    // An unreadable category file hides its ids; do not blame its descriptions for that.
+    if (!ids.has(id) && catalogue.categories.every((c) => c.data !== undefined)) {
+      problems.push(error(description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
+    }
+    const words = wordCount(description.text);
+    if (words < DESCRIPTION_MIN_WORDS) {
+      problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} words.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
+    }
+    for (const link of linksOf(description.root)) {
+      const problem = checkLink(link.url, known);
+      if (problem) problems.push(error(description.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
+    }
+  }
+  return problems;
+}
+
+function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Problem[] {
+  if (!site) return [];
+  const problems: Problem[] = [];
+  const data = record(site.data);
+  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  const seen = new Set<string>();
+  list(data.alternatives).forEach((alt, i) => {
+    const slug = str(record(alt).slug);
+    if (!slug) return;
+    if (seen.has(slug)) problems.push(error('site.yaml', at(site.yaml, ['alternatives', i, 'slug'], `alternatives[${i}].slug`), `The alternative "${slug}" is listed twice.`, 'Keep one of the two entries.'));
+    seen.add(slug);
+  });
+  list(record(data.clients).logos).forEach((logo, i) => {
+    const image = str(record(logo).image);
+    if (image && !images.has(`img/clients/${image}`)) {
+      problems.push(error('site.yaml', at(site.yaml, ['clients', 'logos', i, 'image'], `clients.logos[${i}].image`), `The logo file img/clients/${image} does not exist.`, 'Add the file under img/clients/ in the catalogue, or fix the file name.'));
+    }
+  });
+  list(record(data.footer).links).forEach((link, i) => {
+    const href = str(record(link).href);
+    const problem = href ? checkLink(href, known) : undefined;
+    if (problem) problems.push(error('site.yaml', at(site.yaml, ['footer', 'links', i, 'href'], `footer.links[${i}].href`), problem.message, problem.hint));
+  });
+  return problems;
+}
+
+interface KnownRoutes {
+  paths: Set<string>;
+  anchors: Set<string>;
+  serviceRouteById: Map<string, string>;
+}
+
+function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[]): KnownRoutes {
+  const serviceRouteById = new Map<string, string>();
+  for (const s of services) if (s.id && s.name) serviceRouteById.set(s.id, routes.service(slugify(s.name), s.id));
+  const alternatives = record(site?.data).alternatives;
+  const altRoutes = Array.isArray(alternatives) ? alternatives.map((a) => str(record(a).slug)).filter((s) => s !== undefined).map(routes.alternative) : [];
+  return {
+    paths: new Set([routes.home(), routes.thread(), routes.sitemap(), ...altRoutes, ...serviceRouteById.values()]),
+    anchors: new Set(['clients', ...categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined)]),
+    serviceRouteById,
+  };
+}
+
+/** Checks one link from a description or the footer; undefined when it is fine. */
+export function checkLink(url: string, known: KnownRoutes): { message: string; hint: string } | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme) {
+    return ['http', 'https', 'mailto'].includes(scheme)
+      ? undefined
+      : { message: `The link uses the "${scheme}:" scheme, which is not allowed.`, hint: 'Use an https://, http:// or mailto: link, or a path on this site such as /sitemap/.' };
+  }
+  if (url.startsWith('#')) return undefined;
+  if (!url.startsWith('/')) {
+    return { message: `The link "${url}" is relative, so it would break depending on the page it appears on.`, hint: 'Start links to this site with "/", e.g. /service/{slug}/{id}/, or write a full https:// address.' };
+  }
+  const [path = '/', anchor] = url.split('#');
+  const normalised = withTrailingSlash(path.split('?')[0]!);
+  if (known.paths.has(normalised)) {
+    return anchor && normalised === '/' && !known.anchors.has(anchor)
+      ? { message: `There is no section "#${anchor}" on the home page.`, hint: `Use one of: ${[...known.anchors].map((a) => `/#${a}`).join(', ')}.` }
+      : undefined;
+  }
+  const id = /^\/service\/[^/]+\/([^/]+)\/?$/.exec(normalised)?.[1];
+  const actual = id ? known.serviceRouteById.get(id) : undefined;
+  return {
+    message: `The link points to ${path}, which is not a page of this site.`,
+    hint: actual ? `The service ${id} lives at ${actual}; link there instead.` : 'Link to an existing page: copy the address from the built site or the sitemap.',
+  };
+}

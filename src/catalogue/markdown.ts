@@ -1,0 +1,86 @@
+// Markdown descriptions: parsed once with remark (positions kept for link problems), then compiled to a
+// sanitised element tree. Raw HTML is dropped and unsafe links removed by rehype-sanitize.
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import type { TreeElement, TreeNode } from '../model/tree.ts';
+import { withTrailingSlash } from '../model/routes.ts';
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+const compiler = unified()
+  .use(remarkRehype)
+  .use(rehypeSanitize, {
+    ...defaultSchema,
+    // Task-list checkboxes would be unlabelled form controls; images belong in the service's `image`.
+    tagNames: defaultSchema.tagNames?.filter((tag) => !['input', 'img', 'h1', 'h2'].includes(tag)),
+  });
+
+export interface MarkdownLink {
+  url: string;
+  line: number;
+  column: number;
+}
+
+export const parseMarkdown = (text: string): MdastRoot => parser.parse(text);
+
+/** Every link and definition in a document, with its position, for checking. */
+export function linksOf(root: MdastRoot): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  const visit = (node: MdastNodes) => {
+    if ((node.type === 'link' || node.type === 'definition') && node.position) {
+      links.push({ url: node.url, line: node.position.start.line, column: node.position.start.column });
+    }
+    if ('children' in node) node.children.forEach(visit);
+  };
+  visit(root);
+  return links;
+}
+
+/** Words of prose, for length checks. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/** Headings move down two levels: the page already has its h1 and the description sits under an h2. */
+function demoteHeadings(root: MdastRoot): MdastRoot {
+  const visit = (node: MdastNodes) => {
+    if (node.type === 'heading') node.depth = Math.min(6, node.depth + 2) as typeof node.depth;
+    if ('children' in node) node.children.forEach(visit);
+  };
+  const copy = structuredClone(root);
+  visit(copy);
+  return copy;
+}
+
+export function compileMarkdown(root: MdastRoot): TreeNode[] {
+  const hast = compiler.runSync(demoteHeadings(root)) as HastRoot;
+  return hast.children.flatMap(toTree);
+}
+
+function toTree(node: HastRoot['children'][number] | ElementContent): TreeNode[] {
+  if (node.type === 'text') return node.value.trim() || !/\n/.test(node.value) ? [node.value] : [];
+  if (node.type !== 'element') return [];
+  return [[node.tagName, propsOf(node), ...node.children.flatMap(toTree)] as TreeElement];
+}
+
+function propsOf(element: Element): Record<string, string> | null {
+  const props: Record<string, string> = {};
+  for (const [name, value] of Object.entries(element.properties)) {
+    if (value === undefined || value === null || value === false) continue;
+    const key = name === 'className' ? 'className' : name;
+    props[key] = Array.isArray(value) ? value.join(' ') : String(value);
+  }
+  if (element.tagName === 'a' && props.href) {
+    if (/^https?:\/\//.test(props.href)) {
+      props.rel = 'noopener noreferrer';
+      props.target = '_blank';
+    } else if (props.href.startsWith('/')) {
+      props.href = withTrailingSlash(props.href);
+    }
+  }
+  return Object.keys(props).length ? props : null;
+}

@@ -1,0 +1,127 @@
+// The catalogue's file formats. These zod schemas are the single source of the catalogue types, of the
+// JSON Schema files editors use (see jsonSchema.ts), and of the descriptions shown in error hints.
+import { z } from 'zod';
+
+const text = (description: string) => z.string().trim().min(1).meta({ description });
+
+/** Lowercase words joined by single hyphens: anchors, prefixes, alternative slugs. */
+export const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A file name inside one of the catalogue's image folders (no folders, no `..`). */
+const imageFile = (folder: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, { message: `expected an image file name such as "logo.svg"` })
+    .meta({ description: `Image file name inside catalogue/img/${folder}/ (svg, png, jpg, webp or avif).` });
+
+export const absoluteUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/\s]+\.[^/\s]+/, { message: 'expected an absolute URL that starts with https://' })
+  .meta({ description: 'An absolute URL, starting with https:// (or http://).' });
+
+export const linkSchema = z.strictObject({
+  label: text('The link text visitors see.'),
+  href: z
+    .string()
+    .regex(/^(https?:\/\/|mailto:|\/)/, { message: 'expected a link starting with https://, mailto: or /' })
+    .meta({ description: 'Where the link goes: https://…, mailto:… or a path on this site such as /sitemap/.' }),
+});
+
+export const siteSchema = z
+  .strictObject({
+    brand: text('The agency name, shown in the header, footer and page titles.'),
+    baseUrl: absoluteUrl.meta({
+      description: 'The address the site is published at, e.g. https://www.example.com. Used for canonical links and sitemap.xml.',
+    }),
+    description: text('One or two sentences about the agency, used as the home page meta description.').max(300),
+    contact: z.strictObject({
+      email: z.email({ message: 'expected an e-mail address such as hello@example.com' }).meta({
+        description: 'Where every order starts: the Contact buttons open a mail to this address.',
+      }),
+      messaging: linkSchema.meta({ description: 'A messaging-app link, e.g. a chat handle.' }),
+    }),
+    hero: z.strictObject({
+      title: text('The big headline on the home page, e.g. "We will make your token go viral 🚀".'),
+      subtitle: text('One sentence under the headline.'),
+    }),
+    stats: z
+      .array(
+        z.strictObject({
+          value: text('The figure, as visitors should read it: "$52M", "2700%", "32x".'),
+          label: text('What the figure measures.'),
+        }),
+      )
+      .min(1)
+      .max(6)
+      .meta({ description: 'Key figures shown under the hero (three look best).' }),
+    clients: z.strictObject({
+      title: text('Heading of the clients block, e.g. "Trusted by well-known projects".'),
+      text: text('The line under the logos.'),
+      logos: z
+        .array(z.strictObject({ name: text('The client project name (used as alt text).'), image: imageFile('clients') }))
+        .min(1)
+        .meta({ description: 'Client logos, shown in greyscale, 128 px wide.' }),
+    }),
+    alternatives: z
+      .array(
+        z.strictObject({
+          slug: z
+            .string()
+            .regex(kebab, { message: 'expected lowercase words joined by hyphens, e.g. "crypto-promoters-global"' })
+            .meta({ description: 'The competitor part of /alternatives/alternative-to-{slug}/.' }),
+          name: text('Display name when capitalising the slug would get it wrong, e.g. "ICODA".').optional(),
+        }),
+      )
+      .meta({ description: 'Competitors that get an "Your alternative to …" page, linked from the footer.' }),
+    footer: z
+      .strictObject({
+        links: z.array(linkSchema).meta({ description: 'Extra links for the footer\'s "Other" column.' }),
+      })
+      .optional(),
+    categories: z
+      .array(z.string().regex(kebab, { message: 'expected a category file name without .yaml, e.g. "listing"' }))
+      .min(1)
+      .meta({ description: 'The categories in menu order, each the name of a file in categories/ without ".yaml".' }),
+  })
+  .meta({ title: 'storefront site configuration', description: 'catalogue/site.yaml' });
+
+export const serviceSchema = z.strictObject({
+  id: z
+    .string()
+    .meta({ description: 'Unique id: the category\'s idPrefix, a hyphen and a number, e.g. "pressreleases-3". Never reuse one.' }),
+  name: text('The service name as buyers read it. The page address (slug) is made from it.').max(120),
+  sname: text('Optional short name for cards and breadcrumbs.').max(60).optional(),
+  label: text('Optional short variant tag shown on the card, e.g. "PR" or "Article".').max(24).optional(),
+  price: z
+    .number({ message: 'expected a number' })
+    .nonnegative({ message: 'expected a price of 0 or more' })
+    .meta({ description: 'Base or starting price in whole US dollars; 0 shows as "Free".' }),
+  priceFrom: z.boolean().default(false).meta({ description: 'true when the price is a starting price ("from $2,000").' }),
+  currency: z.literal('USD', { message: 'expected "USD": every price is in US dollars' }).meta({ description: 'Always USD.' }),
+  delivery: text('Optional delivery or run time, e.g. "12-24 h" or "3-5 days".').max(40).optional(),
+  image: imageFile('services'),
+  metaDescription: text('The page description search engines show: one sentence, at most 160 characters.'),
+});
+
+export const categorySchema = z
+  .strictObject({
+    name: text('Category name in the menu and as the section heading.').max(40),
+    anchor: z
+      .string()
+      .regex(kebab, { message: 'expected lowercase words joined by hyphens, e.g. "press-releases"' })
+      .meta({ description: 'Section id on the home page: /#{anchor}.' }),
+    idPrefix: z
+      .string()
+      .regex(/^[a-z0-9]+$/, { message: 'expected lowercase letters and digits only, e.g. "pressreleases"' })
+      .meta({ description: 'Every service id in this category is {idPrefix}-{number}.' }),
+    description: text('One line under the category name in the menu and on the home page.').max(120),
+    info: text('Optional info line shown with the category, e.g. "We can reach out to any rapper with an offer."').optional(),
+    notice: text('Optional notice shown on every service page of this category, e.g. an advertising disclosure.').optional(),
+    icon: imageFile('icons'),
+    services: z.array(serviceSchema).meta({ description: 'The services of this category, in display order.' }),
+  })
+  .meta({ title: 'storefront category', description: 'catalogue/categories/{name}.yaml' });
+
+export type SiteFile = z.infer<typeof siteSchema>;
+export type CategoryFile = z.infer<typeof categorySchema>;
+export type ServiceEntry = z.infer<typeof serviceSchema>;
+export type Link = z.infer<typeof linkSchema>;

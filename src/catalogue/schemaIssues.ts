@@ -1,0 +1,134 @@
+// Turns zod's issues into problems a maintainer can act on: the field, its position, what is wrong, and
+// a hint built from the field's own description in the schema.
+import { z } from 'zod';
+import { error, type Problem } from './problems.ts';
+import { formatPath, locate, locateKey, type FieldPath, type YamlFile } from './yamlFile.ts';
+
+type Schema = z.core.$ZodType;
+
+/** Validates a parsed YAML document against a schema. */
+export function checkSchema<S extends z.ZodType>(
+  yaml: YamlFile,
+  data: unknown,
+  schema: S,
+): { value?: z.infer<S>; problems: Problem[] } {
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data, problems: [] };
+  const problems = result.error.issues.flatMap((issue) => describeIssue(yaml, data, schema, issue));
+  // A misspelt key ("prise") also leaves its field missing: the "did you mean" problem says it all.
+  const renamed = new Set(problems.flatMap((p) => (p.renames ? [p.renames] : [])));
+  return { problems: problems.filter((p) => !p.missing || !renamed.has(p.missing)).map(({ renames: _r, missing: _m, ...p }) => p) };
+}
+
+/** A problem plus what it says about a field, used to merge a misspelling with its missing field. */
+type Described = Problem & { renames?: string; missing?: string };
+
+function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.core.$ZodIssue): Described[] {
+  const path = issue.path as (string | number)[];
+  const about = describeField(root, path);
+
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = allowedKeys(schemaAt(root, path));
+    return issue.keys.map((key) => {
+      const guess = closest(key, allowed);
+      const problem: Described = error(
+        yaml.file,
+        { ...locateKey(yaml, path, key), field: formatPath([...path, key]) },
+        `Unknown field "${key}".`,
+        guess
+          ? `Did you mean "${guess}"? Rename it, or remove the line.`
+          : `Remove it. Allowed here: ${allowed.join(', ')}.`,
+      );
+      if (guess) problem.renames = formatPath([...path, guess]);
+      return problem;
+    });
+  }
+
+  const value = path.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], data);
+  const field = formatPath(path);
+  const where = { ...locate(yaml, path), field: field || undefined };
+
+  if (issue.code === 'invalid_type' && value === undefined) {
+    const name = path.at(-1);
+    const problem: Described = error(
+      yaml.file,
+      where,
+      typeof name === 'string' ? `The required field "${name}" is missing.` : 'A required value is missing.',
+      `Add it${about ? `: ${about}` : '.'}`,
+    );
+    return [{ ...problem, missing: field }];
+  }
+  if (issue.code === 'invalid_type') {
+    return [error(yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || 'Fix the value.')];
+  }
+  return [error(yaml.file, where, `${capitalise(issue.message)}; got ${show(value)}.`, about || 'Fix the value.')];
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function show(value: unknown): string {
+  if (value === null) return 'nothing (an empty value)';
+  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a block of fields';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Walks the schema along a data path, through arrays, optionals and defaults. */
+export function schemaAt(schema: Schema, path: FieldPath): Schema | undefined {
+  let current: Schema | undefined = unwrap(schema);
+  for (const part of path) {
+    if (!current) return undefined;
+    const def = current._zod.def as { type: string; shape?: Record<string, Schema>; element?: Schema };
+    if (def.type === 'object' && typeof part === 'string') current = def.shape?.[part];
+    else if (def.type === 'array') current = def.element;
+    else return undefined;
+    current = current && unwrap(current);
+  }
+  return current;
+}
+
+function unwrap(schema: Schema): Schema {
+  let current = schema;
+  for (;;) {
+    const def = current._zod.def as { type: string; innerType?: Schema };
+    if (!def.innerType || !['optional', 'default', 'nullable', 'prefault'].includes(def.type)) return current;
+    current = def.innerType;
+  }
+}
+
+const descriptionOf = (schema: Schema | undefined) =>
+  schema ? (z.globalRegistry.get(schema)?.description as string | undefined) : undefined;
+
+/** The schema's description of the field at `path`, or of the list it is an item of. */
+function describeField(root: Schema, path: FieldPath): string | undefined {
+  return descriptionOf(schemaAt(root, path)) ?? (path.length ? descriptionOf(schemaAt(root, path.slice(0, -1))) : undefined);
+}
+
+function allowedKeys(schema: Schema | undefined): string[] {
+  const def = schema?._zod.def as { type: string; shape?: Record<string, Schema> } | undefined;
+  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+/** The allowed key nearest to a misspelt one, when it is plausibly a typo. */
+export function closest(key: string, candidates: readonly string[]): string | undefined {
+  let best: { word: string; distance: number } | undefined;
+  for (const word of candidates) {
+    const distance = editDistance(key.toLowerCase(), word.toLowerCase());
+    if (!best || distance < best.distance) best = { word, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(key.length / 3)) ? best.word : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,74 @@
+// Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
+// All problems are collected; nothing stops at the first one.
+import type { Root as MdastRoot } from 'mdast';
+import { crossChecks } from './checks.ts';
+import type { CatalogueSource } from './load.ts';
+import { parseMarkdown } from './markdown.ts';
+import { error, errorsIn, type Problem } from './problems.ts';
+import { categorySchema, siteSchema, type CategoryFile, type SiteFile } from './schema.ts';
+import { checkSchema } from './schemaIssues.ts';
+import { parseYaml, type YamlFile } from './yamlFile.ts';
+
+export interface ParsedCategory {
+  /** The name in site.yaml's list: the file name without .yaml. */
+  name: string;
+  yaml: YamlFile;
+  /** The raw data, converted once, for rules that must run even where the schema failed. */
+  data: unknown;
+  /** Present when the file passed its schema. */
+  value?: CategoryFile;
+}
+
+export interface ParsedCatalogue {
+  site?: { yaml: YamlFile; data: unknown; value?: SiteFile };
+  categories: ParsedCategory[];
+  descriptions: Map<string, { file: string; text: string; root: MdastRoot }>;
+  images: ReadonlySet<string>;
+}
+
+/** A catalogue that passed every check: all values present and typed. */
+export interface ValidCatalogue {
+  site: SiteFile;
+  categories: { name: string; value: CategoryFile }[];
+  descriptions: Map<string, { file: string; root: MdastRoot }>;
+}
+
+export function validateCatalogue(source: CatalogueSource): { problems: Problem[]; catalogue?: ValidCatalogue } {
+  const problems: Problem[] = [];
+  const parsed: ParsedCatalogue = { categories: [], descriptions: new Map(), images: source.images };
+
+  for (const [file, text] of source.texts) {
+    if (file.endsWith('.md')) {
+      const id = file.slice('descriptions/'.length, -'.md'.length);
+      parsed.descriptions.set(id, { file, text, root: parseMarkdown(text) });
+      continue;
+    }
+    const { yaml, problems: syntax } = parseYaml(file, text);
+    problems.push(...syntax);
+    const schema = file === 'site.yaml' ? siteSchema : categorySchema;
+    const data: unknown = syntax.length ? undefined : yaml.doc.toJS();
+    const checked = syntax.length ? { problems: [] } : checkSchema(yaml, data, schema);
+    problems.push(...checked.problems);
+    if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
+    else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
+  }
+
+  if (!parsed.site) {
+    problems.push(
+      error('site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
+    );
+  }
+  problems.push(...crossChecks(parsed));
+
+  const site = parsed.site?.value;
+  if (errorsIn(problems).length || !site) return { problems };
+  const byName = new Map(parsed.categories.map((c) => [c.name, c]));
+  return {
+    problems,
+    catalogue: {
+      site,
+      categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
+      descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, root: d.root }])),
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// YAML parsing that keeps positions, so every problem can point at a line and column.
+import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { error, type Position, type Problem } from './problems.ts';
+
+export type FieldPath = readonly (string | number)[];
+
+export interface YamlFile {
+  file: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+}
+
+/** Parses one YAML file; syntax errors (and duplicate keys) come back as problems, never thrown. */
+export function parseYaml(file: string, text: string): { yaml: YamlFile; problems: Problem[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // After the first syntax error the parser's further complaints are mostly echoes of it: report the first.
+  const first = doc.errors[0];
+  const problems: Problem[] = [];
+  if (first) {
+    const pos = lines.linePos(first.pos[0]);
+    const duplicate = first.code === 'DUPLICATE_KEY';
+    const more = doc.errors.length > 1 ? ' The rest of this file is checked once this is fixed.' : '';
+    problems.push(
+      error(
+        file,
+        { line: pos.line, column: pos.col },
+        duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${firstLine(first.message)}.`,
+        (duplicate
+          ? 'Keep one of the two entries and delete the other.'
+          : 'Check the indentation (spaces, not tabs) on this line and the one above it; text containing ": " or starting with a special character needs quotes.') + more,
+      ),
+    );
+  }
+  return { yaml: { file, doc, lines }, problems };
+}
+
+const firstLine = (message: string) => message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+
+const positionOf = (yaml: YamlFile, offset: number): Position => {
+  const { line, col } = yaml.lines.linePos(offset);
+  return { line, column: col };
+};
+
+/** The position of the value at `path`, or of the closest ancestor that exists (for missing fields). */
+export function locate(yaml: YamlFile, path: FieldPath): Position {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = yaml.doc.getIn(path.slice(0, depth), true) as Node | undefined;
+    if (node?.range) return positionOf(yaml, node.range[0]);
+  }
+  return { line: 1, column: 1 };
+}
+
+/** The position of a key inside the mapping at `path` (for unknown fields). */
+export function locateKey(yaml: YamlFile, path: FieldPath, key: string): Position {
+  const parent = path.length ? yaml.doc.getIn(path, true) : yaml.doc.contents;
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === key);
+    if (isScalar(pair?.key) && pair.key.range) return positionOf(yaml, pair.key.range[0]);
+  }
+  return locate(yaml, path);
+}
+
+/** `services[2].price` style, as maintainers read it. */
+export function formatPath(path: FieldPath): string {
+  return path.reduce<string>(
+    (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part),
+    '',
+  );
+}

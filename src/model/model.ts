@@ -1,0 +1,114 @@
+// Stage 3, model: one typed, deeply frozen object the renderer reads. Slugs, routes and compiled
+// descriptions are worked out here, once.
+import { compileMarkdown } from '../catalogue/markdown.ts';
+import type { Link } from '../catalogue/schema.ts';
+import type { ValidCatalogue } from '../catalogue/validate.ts';
+import { competitorName, routes } from './routes.ts';
+import { slugify } from './slug.ts';
+import type { TreeNode } from './tree.ts';
+
+export interface Service {
+  id: string;
+  name: string;
+  /** Short name for cards and breadcrumbs (the name when none is given). */
+  shortName: string;
+  label?: string;
+  price: number;
+  priceFrom: boolean;
+  currency: 'USD';
+  delivery?: string;
+  /** Path of the image in the built site, e.g. /img/services/listing-1.svg. */
+  image: string;
+  metaDescription: string;
+  description: TreeNode[];
+  slug: string;
+  route: string;
+  categoryAnchor: string;
+}
+
+export interface Category {
+  name: string;
+  anchor: string;
+  idPrefix: string;
+  description: string;
+  info?: string;
+  notice?: string;
+  icon: string;
+  route: string;
+  services: Service[];
+}
+
+export interface Alternative {
+  slug: string;
+  name: string;
+  route: string;
+}
+
+export interface Site {
+  brand: string;
+  baseUrl: string;
+  description: string;
+  contact: { email: string; messaging: Link };
+  hero: { title: string; subtitle: string };
+  stats: { value: string; label: string }[];
+  clients: { title: string; text: string; logos: { name: string; image: string }[] };
+  alternatives: Alternative[];
+  footerLinks: Link[];
+  categories: Category[];
+  /** Every service in menu order. */
+  services: Service[];
+}
+
+export function buildModel(catalogue: ValidCatalogue): Site {
+  const { site } = catalogue;
+  const categories = catalogue.categories.map(({ value }): Category => ({
+    name: value.name,
+    anchor: value.anchor,
+    idPrefix: value.idPrefix,
+    description: value.description,
+    info: value.info,
+    notice: value.notice,
+    icon: `/img/icons/${value.icon}`,
+    route: routes.section(value.anchor),
+    services: value.services.map((s) => {
+      const slug = slugify(s.name);
+      return {
+        id: s.id,
+        name: s.name,
+        shortName: s.sname ?? s.name,
+        label: s.label,
+        price: s.price,
+        priceFrom: s.priceFrom,
+        currency: s.currency,
+        delivery: s.delivery,
+        image: `/img/services/${s.image}`,
+        metaDescription: s.metaDescription,
+        description: compileMarkdown(catalogue.descriptions.get(s.id)!.root),
+        slug,
+        route: routes.service(slug, s.id),
+        categoryAnchor: value.anchor,
+      };
+    }),
+  }));
+  return deepFreeze({
+    brand: site.brand,
+    baseUrl: site.baseUrl.replace(/\/+$/, ''),
+    description: site.description,
+    contact: site.contact,
+    hero: site.hero,
+    stats: site.stats,
+    clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: `/img/clients/${l.image}` })) },
+    alternatives: site.alternatives.map((a) => ({ slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug) })),
+    footerLinks: site.footer?.links ?? [],
+    categories,
+    services: categories.flatMap((c) => c.services),
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

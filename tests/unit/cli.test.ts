@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { run, type CliIO } from '../../src/cli.ts';
+
+const fixtures = new URL('../fixtures/', import.meta.url).pathname;
+
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: fixtures };
+  const code = await run(args, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('storefront validate', () => {
+  it('exits 0 on a valid catalogue', async () => {
+    const result = await cli('validate', '--catalogue', 'valid');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/The catalogue is valid\. 2 categories, 3 services\./);
+  });
+
+  it('exits 1 and prints every problem grouped by file, with line, field and hint', async () => {
+    const result = await cli('validate', '-c', 'several-problems');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('several-problems/site.yaml\n  3:10    error   baseUrl: Expected an absolute URL');
+    expect(result.err).toMatch(/several-problems\/categories\/alpha\.yaml\n  12:12 +error +services\[0\]\.price: .*\n +→ Base or starting price/);
+    expect(result.err).toContain('6 errors in 4 files.');
+    expect(result.err).toContain('Nothing was built.');
+  });
+
+  it('exits 0 and shows warnings on a catalogue with only warnings', async () => {
+    const result = await cli('validate', '-c', 'long-meta-description');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/warning +services\[0\]\.metaDescription/);
+    expect(result.out).toContain('1 warning in 1 file.');
+  });
+
+  it('exits 1 with one clear line when the catalogue folder does not exist', async () => {
+    const result = await cli('validate', '-c', 'no-such-folder');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/There is no catalogue folder at .*no-such-folder/);
+  });
+});
+
+describe('usage', () => {
+  it('exits 2 on an unknown command or option', async () => {
+    expect((await cli('vaildate')).code).toBe(2);
+    expect((await cli('validate', '--nope')).code).toBe(2);
+  });
+
+  it('exits 2 and shows help when no command is given', async () => {
+    const result = await cli();
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/Usage: storefront/);
+  });
+
+  it('--help lists the commands and exits 0', async () => {
+    const result = await cli('--help');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/validate \[options\]/);
+  });
+
+  it('each command has its own --help', async () => {
+    const result = await cli('validate', '--help');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/-c, --catalogue <dir>/);
+  });
+});

@@ -1,0 +1,94 @@
+// One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
+// the file, the line and the field, and says what is wrong.
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import type { Problem } from '../../src/catalogue/problems.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+
+const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
+const validate = async (name: string) => validateCatalogue(await loadCatalogue(fixture(name)));
+
+interface Expected {
+  file: string;
+  line: number;
+  field?: string | RegExp;
+  message: RegExp;
+  severity?: Problem['severity'];
+}
+
+const modes: [mode: string, expected: Expected][] = [
+  ['yaml-syntax', { file: 'categories/beta.yaml', line: 12, message: /YAML syntax error/ }],
+  ['missing-field', { file: 'categories/alpha.yaml', line: 9, field: 'services[0].price', message: /required field "price" is missing/ }],
+  ['mistyped-field', { file: 'categories/beta.yaml', line: 10, field: 'services[0].name', message: /Expected a string, got number 42/ }],
+  ['unknown-field', { file: 'categories/alpha.yaml', line: 12, field: 'services[0].prise', message: /Unknown field "prise"/ }],
+  ['duplicate-id', { file: 'categories/alpha.yaml', line: 17, field: 'services[1].id', message: /"alpha-1" is already used by another service \(categories\/alpha\.yaml:9\)/ }],
+  ['id-wrong-prefix', { file: 'categories/beta.yaml', line: 9, field: 'services[0].id', message: /does not start with this category's prefix "beta"/ }],
+  ['id-bad-form', { file: 'categories/beta.yaml', line: 9, field: 'services[0].id', message: /not of the form prefix-number/ }],
+  ['negative-price', { file: 'categories/alpha.yaml', line: 12, field: 'services[0].price', message: /price of 0 or more; got number -5/ }],
+  ['non-numeric-price', { file: 'categories/alpha.yaml', line: 12, field: 'services[0].price', message: /Expected a number, got the text "\$3,000"/ }],
+  ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
+  ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],
+  ['service-without-description', { file: 'categories/beta.yaml', line: 9, field: 'services[0].id', message: /"beta-1" has no description/ }],
+  ['description-without-service', { file: 'descriptions/alpha-9.md', line: 1, message: /no service with the id "alpha-9"/ }],
+  ['broken-service-link', { file: 'descriptions/alpha-1.md', line: 6, field: /free-slot/, message: /not a page of this site/ }],
+  ['bad-link-scheme', { file: 'descriptions/beta-1.md', line: 3, field: /ftp:/, message: /"ftp:" scheme, which is not allowed/ }],
+  ['duplicate-anchor', { file: 'categories/beta.yaml', line: 3, field: 'anchor', message: /already uses the anchor "alpha" \(categories\/alpha\.yaml:3\)/ }],
+  ['duplicate-prefix', { file: 'categories/beta.yaml', line: 4, field: 'idPrefix', message: /already uses the idPrefix "alpha" \(categories\/alpha\.yaml:4\)/ }],
+  ['empty-category', { file: 'categories/beta.yaml', line: 8, field: 'services', message: /no services/ }],
+  ['bad-alternative-slug', { file: 'site.yaml', line: 25, field: 'alternatives[1].slug', message: /lowercase words joined by hyphens/ }],
+  ['relative-base-url', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /absolute URL/ }],
+  ['unlisted-category', { file: 'site.yaml', line: 33, field: 'categories[2]', message: /no file categories\/gamma\.yaml/ }],
+  ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],
+];
+
+describe('the valid fixture', () => {
+  it('has no problems and yields a catalogue', async () => {
+    const { problems, catalogue } = await validate('valid');
+    expect(problems).toEqual([]);
+    expect(catalogue?.categories.map((c) => c.name)).toEqual(['alpha', 'beta']);
+  });
+});
+
+describe.each(modes)('fixture %s', (mode, expected) => {
+  it('reports the problem at its file, line and field, with what to do', async () => {
+    const { problems, catalogue } = await validate(mode);
+    const match = problems.find((p) => p.file === expected.file && expected.message.test(p.message));
+    expect(match, `problems were:\n${problems.map((p) => `${p.file}:${p.line} ${p.field} ${p.message}`).join('\n')}`).toBeDefined();
+    expect(match!.line).toBe(expected.line);
+    expect(match!.column).toBeGreaterThan(0);
+    if (expected.field) expect(match!.field).toMatch(expected.field);
+    expect(match!.hint.length).toBeGreaterThan(10);
+    expect(match!.severity).toBe(expected.severity ?? 'error');
+    // Errors stop the build; a warning alone does not.
+    expect(catalogue === undefined).toBe((expected.severity ?? 'error') === 'error');
+  });
+});
+
+describe('a catalogue with several problems in several files', () => {
+  it('reports all of them in one run', async () => {
+    const { problems } = await validate('several-problems');
+    const found = problems.map((p) => `${p.file}:${p.line} ${p.field}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'site.yaml:3 baseUrl',
+        'categories/alpha.yaml:12 services[0].price',
+        'categories/alpha.yaml:13 services[0].currency',
+        'categories/beta.yaml:9 services[0].id',
+        'descriptions/alpha-1.md:6 link /service/nope/alpha-7/',
+      ]),
+    );
+    expect(new Set(problems.map((p) => p.file)).size).toBe(4);
+  });
+});
+
+describe('follow-on problems are not reported', () => {
+  it('a misspelt field is not also reported as missing', async () => {
+    const { problems } = await validate('unknown-field');
+    expect(problems.map((p) => p.field)).toEqual(['services[0].prise']);
+    expect(problems[0]!.hint).toMatch(/Did you mean "price"/);
+  });
+  it('a YAML syntax error is reported once, not echoed for every later line', async () => {
+    const { problems } = await validate('yaml-syntax');
+    expect(problems).toHaveLength(1);
+  });
+});

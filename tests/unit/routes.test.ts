@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/model/routes.ts';
+
+describe('routeToFile', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/thread/', 'thread/index.html'],
+    ['/thread', 'thread/index.html'],
+    ['/service/fast-track/listing-1/', 'service/fast-track/listing-1/index.html'],
+    ['/alternatives/alternative-to-icoda/', 'alternatives/alternative-to-icoda/index.html'],
+    ['/404/', '404/index.html'],
+    ['/sitemap/#top', 'sitemap/index.html'],
+  ])('%s → %s', (route, file) => expect(routeToFile(route)).toBe(file));
+
+  it('refuses paths that would leave the output folder', () => {
+    expect(() => routeToFile('/../etc/')).toThrow(/Not a site route/);
+    expect(() => routeToFile('thread/')).toThrow(/Not a site route/);
+  });
+});
+
+describe('trailing-slash policy', () => {
+  it('every generated route ends in a slash, except section links', () => {
+    expect([routes.home(), routes.thread(), routes.sitemap(), routes.notFound(), routes.service('a', 'b-1'), routes.alternative('x')].every((r) => r.endsWith('/'))).toBe(true);
+    expect(routes.section('clients')).toBe('/#clients');
+  });
+
+  it.each([
+    ['/sitemap', '/sitemap/'],
+    ['/sitemap/', '/sitemap/'],
+    ['/service/a/b-1#top', '/service/a/b-1/#top'],
+    ['/img/logo.svg', '/img/logo.svg'],
+    ['/', '/'],
+  ])('withTrailingSlash(%s) = %s', (href, expected) => expect(withTrailingSlash(href)).toBe(expected));
+});
+
+describe('alternatives headline rule', () => {
+  it('capitalises each hyphen-separated word', () => {
+    expect(competitorName('crypto-promoters-global')).toBe('Crypto Promoters Global');
+  });
+  it('needs the alternative-to- prefix', () => {
+    expect(competitorSlugOf('alternative-to-icoda')).toBe('icoda');
+    expect(competitorSlugOf('icoda')).toBeUndefined();
+    expect(competitorSlugOf('alternative-to-')).toBeUndefined();
+    expect(competitorSlugOf(undefined)).toBeUndefined();
+  });
+});
