@@ -1,0 +1,142 @@
+// The shipped example catalogue against ../shared/CATALOGUE.md: the ids, every price the brief gives, the
+// content policy, and that every service is reachable at the route the slug rule gives.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel, type Site } from '../../src/model/model.ts';
+import { pagesOf, type HomeData, type SitemapData } from '../../src/model/pages.ts';
+import { routes } from '../../src/model/routes.ts';
+import { slugify } from '../../src/model/slug.ts';
+
+const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
+let source: CatalogueSource;
+let site: Site;
+
+beforeAll(async () => {
+  source = await loadCatalogue(catalogueDir);
+  const { problems, catalogue } = validateCatalogue(source);
+  expect(problems).toEqual([]);
+  site = buildModel(catalogue!);
+});
+
+const press: Record<number, number> = {
+  3: 600, 4: 790, 5: 850, 6: 1250, 7: 2100, 1: 2100, 8: 2100, 9: 2100, 10: 2400, 11: 3600, 12: 3600,
+  2: 4200, 13: 4200, 14: 4200, 15: 4200, 16: 4800, 17: 5400, 24: 6000, 25: 6000, 18: 6600, 19: 7700,
+  20: 8400, 21: 8400, 22: 8400, 23: 10200, 27: 12000, 28: 12000, 29: 16000,
+};
+
+const pricedByBrief: Record<string, number> = {
+  'listing-1': 3000, 'listing-2': 2000, 'listing-3': 2500, 'listing-4': 2500, 'listing-5': 2500, 'listing-6': 50000,
+  'trending-1': 2500, 'trending-2': 400, 'trending-3': 400, 'trending-4': 600, 'trending-5': 4200, 'trending-6': 400, 'trending-7': 0, 'trending-8': 500,
+  'development-1': 1700, 'development-2': 3600, 'development-3': 1500, 'development-4': 2300, 'development-5': 3600,
+  'chinesemarketing-1': 300, 'chinesemarketing-2': 400, 'chinesemarketing-3': 550, 'chinesemarketing-4': 400, 'chinesemarketing-5': 450,
+  'chinesemarketing-6': 2700, 'chinesemarketing-7': 3800, 'chinesemarketing-8': 6000, 'chinesemarketing-9': 6000,
+  'chinesemarketing-10': 250, 'chinesemarketing-11': 24000, 'chinesemarketing-12': 24000,
+  'other-1': 250, 'other-2': 300, 'other-5': 900,
+  'verification-3': 2000, 'verification-4': 4000,
+  ...Object.fromEntries(Object.entries(press).map(([n, price]) => [`pressreleases-${n}`, price])),
+};
+
+/** Categories whose entries are tiers over a price range given by the brief. */
+const ranges: Record<string, [min: number, max: number]> = {
+  billboards: [1700, 96000],
+  rappers: [12000, 600000],
+  'crypto-influencers': [2000, 60000],
+  celebrities: [4000, 1200000],
+};
+
+const brief = readFileSync(new URL('../../../shared/CATALOGUE.md', import.meta.url), 'utf8');
+const allText = () => [...source.texts.values()].join('\n');
+
+describe('the example catalogue', () => {
+  it('has the 11 categories of the brief in menu order, with their anchors and id prefixes', () => {
+    expect(site.categories.map((c) => [c.anchor, c.idPrefix])).toEqual([
+      ['listing', 'listing'], ['trending', 'trending'], ['billboards', 'billboards'], ['rappers', 'rappers'],
+      ['crypto-influencers', 'cryptoinfluencer'], ['celebrities', 'celebrities'], ['development', 'development'],
+      ['chinese-marketing', 'chinesemarketing'], ['other', 'other'], ['verification', 'verification'], ['press-releases', 'pressreleases'],
+    ]);
+  });
+
+  it('has exactly the ids the brief gives, with the price the brief gives for each', () => {
+    const ids = new Set(site.services.map((s) => s.id));
+    for (const [id, price] of Object.entries(pricedByBrief)) {
+      expect(ids.has(id), id).toBe(true);
+      expect(site.services.find((s) => s.id === id)!.price, id).toBe(price);
+    }
+    const tiered = site.services.filter((s) => !(s.id in pricedByBrief)).map((s) => s.categoryAnchor);
+    expect(new Set(tiered)).toEqual(new Set(Object.keys(ranges)));
+    expect(ids.has('pressreleases-26')).toBe(false);
+  });
+
+  it.each(Object.entries(ranges))('spreads %s across the range the brief gives', (anchor, [min, max]) => {
+    const prices = site.categories.find((c) => c.anchor === anchor)!.services.map((s) => s.price);
+    expect(Math.min(...prices)).toBe(min);
+    expect(Math.max(...prices)).toBe(max);
+    expect(prices.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('offers nothing the brief marks not offered', () => {
+    for (const id of ['other-3', 'other-4', 'other-6', 'other-7', 'other-8', 'other-9', 'verification-1', 'verification-2']) {
+      expect(site.services.some((s) => s.id === id), id).toBe(false);
+    }
+    expect(site.categories.map((c) => c.name)).not.toContain('Sentiment Boost');
+    expect(site.categories.map((c) => c.name)).not.toContain('Mass Targeting');
+    expect(brief).toMatch(/Nothing says "insiders"/);
+  });
+
+  it('never fabricates engagement, ranks, holders or transactions, sends bulk messages, or mentions insiders', () => {
+    // A sentence may name these only to rule them out ("we never use bought votes").
+    const offers = (pattern: RegExp) =>
+      allText()
+        .split(/(?<=[.!?:;])\s+|\n/)
+        .filter((sentence) => pattern.test(sentence) && !/\b(no|never|not|nor|without)\b/i.test(sentence));
+    expect(allText()).not.toMatch(/insiders?/i);
+    expect(offers(/\b(buy|bought|sell|selling|purchased?)\s+(votes|likes|followers|comments|views|searches)\b/i)).toEqual([]);
+    expect(offers(/\b(holders?|transactions?)\s+(package|boost)/i)).toEqual([]);
+    expect(offers(/\b(mass|bulk)\s+(dm|direct messages|e-?mail)/i)).toEqual([]);
+    expect(offers(/worldwide trends?|search-bar|most-viewed|price-prediction/i)).toEqual([]);
+  });
+
+  it('names platforms by kind, never by a real brand', () => {
+    expect(allText()).not.toMatch(/CoinMarketCap|CoinGecko|Binance|Twitter|Weibo|Telegram|Wikipedia|TikTok|DEXTools|Trust Wallet|Etherscan|BscScan|Times Square/i);
+  });
+
+  it('carries the advertising disclosure on rapper, influencer and celebrity pages', () => {
+    for (const anchor of ['rappers', 'crypto-influencers', 'celebrities']) {
+      const notice = site.categories.find((c) => c.anchor === anchor)!.notice ?? '';
+      expect(notice, anchor).toMatch(/\bad(vertisement)?\b/i);
+      expect(notice, anchor).toMatch(/investment/i);
+    }
+  });
+
+  it('keeps every meta description within 160 characters', () => {
+    for (const s of site.services) expect(s.metaDescription.length, s.id).toBeLessThanOrEqual(160);
+  });
+
+  it('links the charting-site service to the wallet-app listing page', () => {
+    const walletListing = site.services.find((s) => s.id === 'listing-3')!;
+    expect(source.texts.get('descriptions/trending-3.md')).toContain(`](${walletListing.route})`);
+  });
+
+  it('shows every service on the home page and the sitemap, at the route the slug rule gives', () => {
+    const pages = pagesOf(site);
+    const home = pages.find((p) => p.kind === 'home')!.data as HomeData;
+    const sitemap = pages.find((p) => p.kind === 'sitemap')!.data as SitemapData;
+    const onHome = new Set(home.categories.flatMap((c) => c.services.map((s) => s.route)));
+    const inSitemap = new Set(sitemap.categories.flatMap((c) => c.services.map((s) => s.route)));
+    for (const s of site.services) {
+      const route = routes.service(slugify(s.name), s.id);
+      expect(s.route).toBe(route);
+      expect(onHome.has(route), s.id).toBe(true);
+      expect(inSitemap.has(route), s.id).toBe(true);
+      expect(pages.some((p) => p.route === route && p.kind === 'service')).toBe(true);
+    }
+  });
+
+  it('has the 18 alternatives with proper display names', () => {
+    expect(site.alternatives).toHaveLength(18);
+    const names = Object.fromEntries(site.alternatives.map((a) => [a.slug, a.name]));
+    expect(names).toMatchObject({ icoda: 'ICODA', 'ibc-group': 'IBC Group', 'bdc-consulting': 'BDC Consulting', 'lunar-strategey': 'Lunar Strategy' });
+  });
+});
