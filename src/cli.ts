@@ -1,11 +1,12 @@
 // The `storefront` command line. createProgram builds the commander program without touching process
 // state, so tests drive it with their own output streams and read the exit code it returns.
-import { Command, CommanderError, Option } from 'commander';
-import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
-import { checkCatalogue } from './pipeline.ts';
+import { buildSite, checkCatalogue } from './pipeline.ts';
 
 export interface CliIO {
   out: (text: string) => void;
@@ -20,6 +21,12 @@ const processIO: CliIO = {
 };
 
 type Action = (io: CliIO) => Promise<number>;
+
+const untilInterrupted = () =>
+  new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
 
 export function createProgram(io: CliIO = processIO, setExit: (code: number) => void = () => {}): Command {
   const program = new Command('storefront')
@@ -40,6 +47,76 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
       await act(async () => {
         const { ok } = await checkCatalogue(resolve(io.cwd, options.catalogue), io, options.catalogue);
         return ok ? EXIT.ok : EXIT.problems;
+      })();
+    });
+
+  program
+    .command('build')
+    .description('Build the site: every route prerendered to HTML, with a code-split React client.')
+    .addOption(catalogueOption())
+    .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds)', 'dist')
+    .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
+    .option('--development', "use React's development build (reports every hydration mismatch)")
+    .action(async (options: { catalogue: string; out: string; baseUrl?: string; development?: boolean }) => {
+      await act(async () => {
+        if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
+          io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
+          return EXIT.usage;
+        }
+        const result = await buildSite(
+          { catalogueDir: resolve(io.cwd, options.catalogue), outDir: resolve(io.cwd, options.out), baseUrl: options.baseUrl, development: options.development },
+          io,
+        );
+        return result.ok ? EXIT.ok : EXIT.problems;
+      })();
+    });
+
+  const portOption = () =>
+    new Option('-p, --port <number>', 'the port to listen on (0 picks a free one)').default(4173).argParser((value) => {
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+      return port;
+    });
+
+  program
+    .command('serve')
+    .description('Serve a built site the way object storage and CDNs do (directory index, 404.html, gzip and brotli).')
+    .option('-d, --dir <dir>', 'the built site', 'dist')
+    .addOption(portOption())
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .action(async (options: { dir: string; port: number; host: string }) => {
+      await act(async () => {
+        const dir = resolve(io.cwd, options.dir);
+        if (!existsSync(join(dir, 'index.html'))) {
+          io.err(`There is no built site in ${options.dir}: run \`storefront build\` first, or pass --dir.`);
+          return EXIT.problems;
+        }
+        const { startServer } = await import('./serve.ts');
+        const server = await startServer({ dir, port: options.port, host: options.host }).catch((e: Error) => {
+          throw new UserError(e.message);
+        });
+        io.out(`Serving ${options.dir} at ${server.url}/  (Ctrl+C to stop)`);
+        await untilInterrupted();
+        await server.close();
+        return EXIT.ok;
+      })();
+    });
+
+  program
+    .command('dev')
+    .description('Build, serve and watch: rebuilds on every change and reloads the open page.')
+    .addOption(catalogueOption())
+    .addOption(portOption())
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .action(async (options: { catalogue: string; port: number; host: string }) => {
+      await act(async () => {
+        const { startDev } = await import('./dev.ts');
+        const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host }, io).catch((e: Error) => {
+          throw /in use/.test(e.message) ? new UserError(e.message) : e;
+        });
+        await untilInterrupted();
+        await dev.close();
+        return EXIT.ok;
       })();
     });
 

@@ -1,9 +1,15 @@
 // The build read top to bottom: load → validate → model → render → bundle → emit. Each stage is its own
 // module; this file only sequences them, times them and reports.
+import { join, relative } from 'node:path';
 import { loadCatalogue } from './catalogue/load.ts';
 import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { buildModel, type Site } from './model/model.ts';
+import { pagesOf } from './model/pages.ts';
+import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
+import { precompress } from './build/compress.ts';
+import { emitSite } from './build/emit.ts';
+import { renderPages } from './build/render.ts';
 
 export interface Reporter {
   out: (text: string) => void;
@@ -23,3 +29,71 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir):
   if (!problems.length) io.out(`${summarise(problems)} ${site.categories.length} categories, ${site.services.length} services.`);
   return { ok: true, site };
 }
+
+export interface BuildOptions {
+  catalogueDir: string;
+  outDir: string;
+  /** Overrides site.yaml's baseUrl, e.g. for a staging deployment. */
+  baseUrl?: string;
+  development?: boolean;
+  /** Write .br and .gz siblings of text files (default true; dev turns it off for speed). */
+  precompress?: boolean;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  pages?: number;
+  files?: number;
+}
+
+/** Times one stage and prints a line for it. */
+async function step<T>(io: Reporter, name: string, run: () => Promise<T> | T, summary: (value: T) => string): Promise<T> {
+  const started = performance.now();
+  const value = await run();
+  const ms = performance.now() - started;
+  io.out(`  ${name.padEnd(9)}${`${Math.round(ms)} ms`.padStart(8)}   ${summary(value)}`);
+  return value;
+}
+
+export async function buildSite(options: BuildOptions, io: Reporter): Promise<BuildResult> {
+  const started = performance.now();
+  io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
+  const source = await step(io, 'load', () => loadCatalogue(options.catalogueDir), (s) => `${s.texts.size} text files, ${s.images.size} images`);
+  const { problems, catalogue } = await step(io, 'validate', () => validateCatalogue(source), (r) => summarise(r.problems));
+  if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
+  if (!catalogue) {
+    io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
+    return { ok: false };
+  }
+  const { site, pages } = await step(
+    io,
+    'model',
+    () => {
+      const model = buildModel(catalogue);
+      const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
+      return { site, pages: pagesOf(site) };
+    },
+    ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
+  );
+  const [bundle, renderer] = await step(
+    io,
+    'bundle',
+    () => Promise.all([bundleClient({ development: options.development }), bundleRenderer()]),
+    ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
+  );
+  // Compressing the hashed assets runs on libuv's threads while the pages render.
+  const compressing = options.precompress === false ? undefined : precompress(bundle.files, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
+  const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle), (r) => `${r.length} pages`);
+  const precompressed = await compressing;
+  const { files } = await step(io, 'emit', () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, precompressed }), (r) => `${r.files} files written`);
+  io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+  return { ok: true, pages: rendered.length, files };
+}
+
+/** Paths as the maintainer typed them: relative to the current folder when inside it. */
+const shown = (path: string) => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;

@@ -1,0 +1,131 @@
+// Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk per
+// route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
+// for Node. The metafile tells which chunks each route kind needs, for <link rel="modulepreload">.
+import { build, type Metafile, type OutputFile } from 'esbuild';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RouteKind } from '../model/routes.ts';
+import type { DocumentAssets } from '../../templates/document.ts';
+import type { renderPage as RenderPage } from '../../templates/server.tsx';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const at = (path: string) => join(PACKAGE_ROOT, path);
+const ASSETS = 'assets';
+
+const pageEntries: Record<RouteKind, string> = {
+  home: 'templates/pages/Home.tsx',
+  thread: 'templates/pages/Thread.tsx',
+  service: 'templates/pages/Service.tsx',
+  alternatives: 'templates/pages/Alternatives.tsx',
+  sitemap: 'templates/pages/Sitemap.tsx',
+  notFound: 'templates/pages/NotFound.tsx',
+};
+
+export interface BundleOptions {
+  /** React's development build: slower and larger, but it reports every hydration mismatch. */
+  development?: boolean;
+}
+
+export interface ClientBundle {
+  /** Output files by path inside the site, e.g. assets/entry-ABC123.js. */
+  files: Map<string, Uint8Array>;
+  manifest: { pages: Record<RouteKind, string> };
+  /** The document assets for a page of the given kind. */
+  assetsFor(kind: RouteKind): DocumentAssets;
+}
+
+export async function bundleClient({ development = false }: BundleOptions = {}): Promise<ClientBundle> {
+  const result = await build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: {
+      entry: 'src/client/entry.tsx',
+      styles: 'templates/styles/site.css',
+      ...Object.fromEntries(Object.entries(pageEntries).map(([kind, file]) => [`page-${kind}`, file])),
+    },
+    outdir: ASSETS,
+    publicPath: `/${ASSETS}`,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+    jsx: 'automatic',
+    minify: !development,
+    legalComments: 'none',
+    loader: { '.woff2': 'file', '.svg': 'file' },
+    define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), f.contents]));
+  return { files, ...assetMap(result.metafile) };
+}
+
+/** Works out, from esbuild's metafile, the URL of each entry and the chunks each route kind needs. */
+export function assetMap(metafile: Metafile): Pick<ClientBundle, 'manifest' | 'assetsFor'> {
+  const url = (output: string) => `/${output}`;
+  const outputOf = (entryPoint: string) => {
+    const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entryPoint);
+    if (!found) throw new Error(`esbuild produced no output for ${entryPoint}`);
+    return found[0];
+  };
+  /** An output and everything it imports statically: what must be fetched before it can run. */
+  const closure = (output: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(output)) return seen;
+    seen.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) closure(imported.path, seen);
+    }
+    return seen;
+  };
+  const entry = outputOf('src/client/entry.tsx');
+  const stylesJs = outputOf('templates/styles/site.css');
+  const stylesheet = stylesJs.endsWith('.css') ? stylesJs : metafile.outputs[stylesJs]?.cssBundle ?? stylesJs;
+  const fonts = Object.keys(metafile.outputs).filter((o) => /inter-latin-wght-normal-[^/]+\.woff2$/.test(o));
+  const pages = Object.fromEntries(Object.entries(pageEntries).map(([kind, file]) => [kind, outputOf(file)])) as Record<RouteKind, string>;
+  const entryClosure = closure(entry);
+
+  return {
+    manifest: { pages: Object.fromEntries(Object.entries(pages).map(([k, o]) => [k, url(o)])) as Record<RouteKind, string> },
+    assetsFor: (kind) => ({
+      styles: [url(stylesheet)],
+      entry: url(entry),
+      modulePreloads: [...new Set([...entryClosure, ...closure(pages[kind])])].filter((o) => o !== entry).map(url),
+      fonts: fonts.map(url),
+    }),
+  };
+}
+
+export type Renderer = typeof RenderPage;
+
+/** Bundles the templates for Node and imports them. The output sits inside the package so that its
+ *  imports of react and react-router resolve to the package's own copies. */
+export async function bundleRenderer(): Promise<Renderer> {
+  const outfile = at(`node_modules/.cache/storefront/server-${process.pid}-${Date.now()}.mjs`);
+  await mkdir(dirname(outfile), { recursive: true });
+  await build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: ['templates/server.tsx'],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    jsx: 'automatic',
+    packages: 'external',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  try {
+    const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
+    return module.renderPage;
+  } finally {
+    await rm(outfile, { force: true });
+  }
+}

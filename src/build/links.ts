@@ -1,0 +1,51 @@
+// Link integrity: every internal link and asset reference in the built site must point at something that
+// is there. Checked on the in-memory site before anything is written, so a broken link never ships.
+
+export interface BrokenLink {
+  /** The page (route) the link is on. */
+  page: string;
+  link: string;
+  reason: string;
+}
+
+const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
+
+/** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
+export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
+  const path = decodeURI(url.split(/[?#]/)[0]!).replace(/^\/+/, '');
+  if (path === '' || path.endsWith('/')) return files.has(`${path}index.html`) ? `${path}index.html` : undefined;
+  return files.has(path) ? path : undefined;
+}
+
+/** Ids in an HTML document, for #anchor links. */
+const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+
+/** Checks every HTML document (by file path in the site) against the site's files. */
+export function findBrokenLinks(documents: ReadonlyMap<string, string>, files: ReadonlySet<string>): BrokenLink[] {
+  const broken: BrokenLink[] = [];
+  const ids = new Map<string, Set<string>>();
+  const idsIn = (file: string) => {
+    if (!ids.has(file)) ids.set(file, idsOf(documents.get(file) ?? ''));
+    return ids.get(file)!;
+  };
+  for (const [file, html] of documents) {
+    const page = `/${file.replace(/index\.html$/, '')}`;
+    for (const match of html.matchAll(REFERENCE)) {
+      const link = match[1]!.replace(/&amp;/g, '&');
+      if (!link.startsWith('/') || link.startsWith('//')) continue;
+      const target = resolveUrl(link, files);
+      const anchor = link.split('#')[1];
+      if (!target) broken.push({ page, link, reason: 'no file in the built site answers it' });
+      else if (anchor && target.endsWith('.html') && !idsIn(target).has(decodeURIComponent(anchor))) {
+        broken.push({ page, link, reason: `the page has no element with id "${anchor}"` });
+      }
+    }
+  }
+  return broken;
+}
+
+export function formatBrokenLinks(broken: readonly BrokenLink[]): string {
+  const lines = broken.slice(0, 50).map((b) => `  on ${b.page}: ${b.link} (${b.reason})`);
+  if (broken.length > 50) lines.push(`  … and ${broken.length - 50} more`);
+  return `${broken.length} broken internal link${broken.length === 1 ? '' : 's'} in the built site:\n${lines.join('\n')}`;
+}

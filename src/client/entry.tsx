@@ -1,0 +1,50 @@
+// The browser entry. Reads the boot data the prerenderer left in the page, loads the route's chunk (already
+// modulepreloaded) before hydrating so React adopts the server HTML as it is, then hands over to the router.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, matchPath } from 'react-router';
+import { App } from '../../templates/App.tsx';
+import { routeTable } from '../../templates/routes.ts';
+import type { BootData } from '../../templates/server.tsx';
+import { routes, type RouteKind } from '../model/routes.ts';
+import { HydrationProbe } from './HydrationProbe.tsx';
+import { browserPageSource } from './loaders.ts';
+import { startPerformanceReporting } from './performance.ts';
+import { unregisterServiceWorkers } from './serviceWorker.ts';
+
+const kindOf = (pathname: string): RouteKind | undefined =>
+  routeTable.find((r) => matchPath({ path: r.path, end: true }, pathname))?.kind;
+
+async function start() {
+  const bootElement = document.getElementById('storefront-boot');
+  const container = document.getElementById('root');
+  if (!bootElement?.textContent || !container) return;
+  const boot = JSON.parse(bootElement.textContent) as BootData;
+  unregisterServiceWorkers();
+
+  let kind = kindOf(location.pathname);
+  // The static host answers unknown paths with 404.html. Alternatives pages render by the headline rule even
+  // when not prerendered; anything else becomes /404/, which is what the document already shows.
+  const clientOnly = boot.kind === 'notFound' && kind === 'alternatives';
+  if (boot.kind === 'notFound' && !clientOnly) {
+    history.replaceState(history.state, '', routes.notFound());
+    kind = 'notFound';
+  }
+
+  const source = browserPageSource(boot.manifest, boot.data ? { route: boot.route, data: boot.data } : undefined);
+  if (kind) await source.preload(kind).catch(() => undefined); // a failure shows in the app, with a retry
+
+  const app = (
+    <StrictMode>
+      <BrowserRouter useTransitions={false}>
+        <App site={boot.site} source={source} onRetry={source.forget} />
+        <HydrationProbe />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (clientOnly) createRoot(container).render(app);
+  else hydrateRoot(container, app);
+  startPerformanceReporting();
+}
+
+void start();

@@ -1,0 +1,100 @@
+// The browser's PageSource: route chunks by URL from the build manifest, route data from data.json files.
+// Promises are cached so React's `use` sees the same promise on every render; failures are evicted so a
+// retry loads again.
+import { dataUrl, type PageData } from '../model/pages.ts';
+import type { RouteKind } from '../model/routes.ts';
+import { ChunkLoadError, type PageModule, type PageSource } from './runtime.tsx';
+
+/** PRODUCT.md: a lazily loaded part that takes longer than this fails. */
+export const LOAD_TIMEOUT_MS = 120_000;
+
+export interface ClientManifest {
+  /** Route kind → URL of its chunk. */
+  pages: Partial<Record<RouteKind, string>>;
+}
+
+function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function browserPageSource(manifest: ClientManifest, initial?: { route: string; data: PageData }): PageSource & {
+  preload(kind: RouteKind): Promise<PageModule>;
+  forget(): void;
+} {
+  const modules = new Map<RouteKind, PageModule>();
+  const pending = new Map<RouteKind, Promise<PageModule>>();
+  const attempts = new Map<RouteKind, number>();
+  const data = new Map<string, PageData | null | Promise<PageData | null>>();
+  if (initial) data.set(normalise(initial.route), initial.data);
+
+  const load = (kind: RouteKind): Promise<PageModule> => {
+    const existing = pending.get(kind);
+    if (existing) return existing;
+    const url = manifest.pages[kind];
+    if (!url) return Promise.reject(new Error(`No chunk for route kind "${kind}" in the manifest`));
+    // Browsers remember a failed import() of a URL for the life of the page, so a retry asks for a new URL.
+    const attempt = attempts.get(kind) ?? 0;
+    attempts.set(kind, attempt + 1);
+    const request = attempt ? `${url}?retry=${attempt}` : url;
+    const promise = withTimeout(
+      import(/* @vite-ignore */ request).catch((cause: unknown) => {
+        throw new ChunkLoadError(kind, 'error', url, { cause });
+      }) as Promise<PageModule>,
+      () => new ChunkLoadError(kind, 'timeout', url),
+    ).then(
+      (module) => {
+        modules.set(kind, module);
+        return module;
+      },
+      (error: unknown) => {
+        pending.delete(kind);
+        throw error;
+      },
+    );
+    pending.set(kind, promise);
+    return promise;
+  };
+
+  const fetchData = (route: string): Promise<PageData | null> => {
+    const url = dataUrl(route);
+    const request = fetch(url, { headers: { accept: 'application/json' } }).then(async (response) => {
+      if (response.status === 404) return null;
+      if (!response.ok) throw new ChunkLoadError(`data ${route}`, 'error', url);
+      return (await response.json()) as PageData;
+    });
+    return withTimeout(request, () => new ChunkLoadError(`data ${route}`, 'timeout', url)).then(
+      (value) => {
+        data.set(route, value);
+        return value;
+      },
+      (error: unknown) => {
+        data.delete(route);
+        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`data ${route}`, 'error', url, { cause: error });
+      },
+    );
+  };
+
+  return {
+    page: (kind) => modules.get(kind) ?? load(kind),
+    data: (route) => {
+      const key = normalise(route);
+      const known = data.get(key);
+      if (known !== undefined) return known;
+      const promise = fetchData(key);
+      data.set(key, promise);
+      return promise;
+    },
+    preload: load,
+    /** Drops failed or cached state so a retry starts afresh. */
+    forget: () => {
+      pending.clear();
+      for (const [key, value] of data) if (value instanceof Promise) data.delete(key);
+    },
+  };
+}
+
+const normalise = (route: string) => route.replace(/\/?$/, '/');

@@ -1,0 +1,37 @@
+// The application shell shared by server and browser: providers, the route table, the loading spinner,
+// and the error boundary that turns a failed chunk load into a message with a retry.
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { SiteShell } from '../src/model/pages.ts';
+import { PageSourceContext, SiteContext, type PageSource } from '../src/client/runtime.tsx';
+import { LoadErrorBoundary } from './components/LoadErrorBoundary.tsx';
+import { RouteView } from './components/RouteView.tsx';
+import { Spinner } from './components/Spinner.tsx';
+import { routes } from '../src/model/routes.ts';
+import { routeTable } from './routes.ts';
+
+export interface AppProps {
+  site: SiteShell;
+  source: PageSource;
+  /** Called when the user asks to retry a failed load. */
+  onRetry?: () => void;
+}
+
+export function App({ site, source, onRetry }: AppProps) {
+  return (
+    <SiteContext value={site}>
+      <PageSourceContext value={source}>
+        <LoadErrorBoundary onRetry={onRetry}>
+          <Suspense fallback={<Spinner />}>
+            <Routes>
+              {routeTable.map(({ path, kind }) => (
+                <Route key={path} path={path} element={<RouteView kind={kind} />} />
+              ))}
+              <Route path="*" element={<Navigate to={routes.notFound()} replace />} />
+            </Routes>
+          </Suspense>
+        </LoadErrorBoundary>
+      </PageSourceContext>
+    </SiteContext>
+  );
+}

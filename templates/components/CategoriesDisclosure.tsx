@@ -1,0 +1,81 @@
+// The Categories dropdown: a disclosure (a button and a list of links), not an ARIA menu, as in the WAI-ARIA
+// disclosure navigation example. Keyboard: Enter/Space toggles; Arrow Down on the button opens and moves to
+// the first link; Arrow Up/Down, Home/End move between links; Escape closes and returns focus to the
+// button; focus leaving the disclosure closes it.
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type FocusEvent } from 'react';
+import { Link } from 'react-router';
+import type { CategoryNav } from '../../src/model/pages.ts';
+
+export function CategoriesDisclosure({ categories, variant }: { categories: CategoryNav[]; variant: "dropdown" | "inline" }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const links = () => [...(root.current?.querySelectorAll<HTMLAnchorElement>('.disclosure-panel a') ?? [])];
+  const [focusFirst, setFocusFirst] = useState(false);
+
+  useEffect(() => {
+    if (open && focusFirst) {
+      links()[0]?.focus();
+      setFocusFirst(false);
+    }
+  }, [open, focusFirst]);
+
+  const onButtonKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setFocusFirst(true);
+    }
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+      return;
+    }
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (index < 0) return;
+    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    items[(next + items.length) % items.length]?.focus();
+  };
+
+  const onBlur = (event: FocusEvent) => {
+    if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  return (
+    <div className={`disclosure disclosure--${variant}`} ref={root} onKeyDown={onKey} onBlur={onBlur} data-state={open ? 'open' : 'closed'}>
+      <button
+        ref={button}
+        type="button"
+        className="disclosure-button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={onButtonKey}
+      >
+        Categories
+        <span className="chevron" aria-hidden="true" />
+      </button>
+      <ul id={panelId} className="disclosure-panel" hidden={!open}>
+        {categories.map((c) => (
+          <li key={c.anchor}>
+            <Link to={c.route} onClick={() => setOpen(false)}>
+              <img className="category-icon" src={c.icon} alt="" width={24} height={24} />
+              <span className="category-text">
+                <span className="category-name">{c.name}</span>
+                <span className="category-description">{c.description}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { HomeData } from '../../src/model/pages.ts';
+import { ServiceCard } from './ServiceCard.tsx';
+
+export function CategorySection({ category, eagerImages }: { category: HomeData['categories'][number]; eagerImages: boolean }) {
+  const titleId = `${category.anchor}-title`;
+  return (
+    <section className="category" id={category.anchor} aria-labelledby={titleId}>
+      <div className="container">
+        <header className="category-header">
+          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} />
+          <div>
+            <h2 id={titleId} className="section-title">
+              {category.name}
+            </h2>
+            <p className="category-lead">{category.description}</p>
+            {category.info && <p className="category-info">{category.info}</p>}
+          </div>
+        </header>
+        <ul className="card-grid">
+          {category.services.map((s, i) => (
+            <ServiceCard key={s.id} service={s} eager={eagerImages && i < 4} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useSite } from '../../src/client/runtime.tsx';
+import { mailto } from '../format.ts';
+import type { SiteShell } from '../../src/model/pages.ts';
+import { routes } from '../../src/model/routes.ts';
+
+/** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
+const withSitemap = (links: SiteShell['footerLinks']) =>
+  links.some((l) => l.href === routes.sitemap()) ? links : [...links, { label: 'Sitemap', href: routes.sitemap() }];
+
+export function Footer() {
+  const site = useSite();
+  return (
+    <footer className="site-footer" id="footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <p className="brand-name">{site.brand} 🚀</p>
+          <p className="footer-tagline">{site.description}</p>
+        </div>
+        <nav aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-heading">
+            Contact
+          </h2>
+          <ul className="footer-links">
+            <li>
+              <a href={mailto(site.contact.email)}>Email</a>
+            </li>
+            <li>
+              <a href={site.contact.messaging.href} rel="noopener noreferrer">
+                {site.contact.messaging.label}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-other" className="footer-other">
+          <h2 id="footer-other" className="footer-heading">
+            Other
+          </h2>
+          <ul className="footer-links footer-links-columns">
+            {site.alternatives.map((a) => (
+              <li key={a.slug}>
+                <Link to={a.route}>{`${a.name} alternative`}</Link>
+              </li>
+            ))}
+            {withSitemap(site.footerLinks).map((l) => (
+              <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          © {site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+// Sticky header. Large screens: logo, Categories disclosure, Clients, Contact. Small screens: a menu toggle,
+// the centred brand, Contact, and a collapsible list with its own Categories group.
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSite } from '../../src/client/runtime.tsx';
+import { mailto } from '../format.ts';
+import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
+import { ColorModeSwitch } from './ColorModeSwitch.tsx';
+
+export function Header() {
+  const site = useSite();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const contact = mailto(site.contact.email, `Enquiry for ${site.brand}`);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > 0);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
+      <div className="container header-bar">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        {/* NavLink marks the home link aria-current="page" on the home page only (it matches "/" exactly). */}
+        <NavLink to="/" end className="brand" aria-label={`${site.brand}, home`}>
+          <span aria-hidden="true" className="brand-mark">🚀</span>
+          <span className="brand-name">{site.brand}</span>
+        </NavLink>
+        <nav className="main-nav" aria-label="Main">
+          <ul className="nav-list">
+            <li>
+              <CategoriesDisclosure categories={site.categories} variant="dropdown" />
+            </li>
+            <li>
+              <Link to="/#clients" className="nav-link">
+                Clients
+              </Link>
+            </li>
+            <li>
+              <NavLink to="/sitemap/" className="nav-link">
+                Sitemap
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <ColorModeSwitch />
+          <a className="button button-primary header-contact" href={contact}>
+            Contact
+          </a>
+        </div>
+      </div>
+      <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
+        <ul className="mobile-list">
+          <li>
+            <CategoriesDisclosure categories={site.categories} variant="inline" />
+          </li>
+          <li>
+            <Link to="/#clients" className="nav-link">
+              Clients
+            </Link>
+          </li>
+          <li>
+            <NavLink to="/sitemap/" className="nav-link">
+              Sitemap
+            </NavLink>
+          </li>
+          <li>
+            <a className="button button-primary button-block" href={contact}>
+              Contact
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

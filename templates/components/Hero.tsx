@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { useSite } from '../../src/client/runtime.tsx';
+import { mailto } from '../format.ts';
+
+/** The hero: h1 on landing pages, h2 under a service page's own h1. */
+export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
+  const site = useSite();
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container">
+        <Heading id="hero-title" className="hero-title">
+          {title ?? site.hero.title}
+        </Heading>
+        <p className="hero-subtitle">{site.hero.subtitle}</p>
+        <div className="hero-actions">
+          <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
+            Get a quote
+          </a>
+          <Link className="button button-secondary" to={site.categories[0]?.route ?? '/'}>
+            Browse services
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

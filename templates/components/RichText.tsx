@@ -1,0 +1,31 @@
+// Renders a description compiled at build time (src/model/tree.ts) as React elements. Links to this site
+// navigate client-side; everything else is plain, already-sanitised markup.
+import { createElement, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TreeNode } from '../../src/model/tree.ts';
+
+function render(node: TreeNode, key: number): ReactNode {
+  if (typeof node === 'string') return node;
+  const [tag, props, ...children] = node;
+  const content = children.map(render);
+  if (tag === 'a' && props?.href?.startsWith('/')) {
+    return (
+      <Link key={key} to={props.href}>
+        {content}
+      </Link>
+    );
+  }
+  if (tag === 'a' && props?.target === '_blank') {
+    content.push(
+      <span key="new-tab" className="visually-hidden">
+        {' '}
+        (opens in a new tab)
+      </span>,
+    );
+  }
+  return createElement(tag, { ...props, key }, ...content);
+}
+
+export function RichText({ tree, className }: { tree: readonly TreeNode[]; className?: string }) {
+  return <div className={className}>{tree.map(render)}</div>;
+}

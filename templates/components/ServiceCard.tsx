@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import type { ServiceCard as Card } from '../../src/model/pages.ts';
+import { formatPrice } from '../format.ts';
+
+/** A service in a grid: the whole card is one link, named by the service name. */
+export function ServiceCard({ service, headingLevel = 3, eager = false }: { service: Card; headingLevel?: 2 | 3; eager?: boolean }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <li className="card">
+      <img className="card-image" src={service.image} alt="" width={400} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={service.route} className="card-link">
+            {service.name}
+          </Link>
+        </Heading>
+        <p className="card-meta">
+          {service.label && <span className="badge">{service.label}</span>}
+          {service.delivery && <span className="card-delivery">{service.delivery}</span>}
+        </p>
+        <p className="card-price">{formatPrice(service.price, service.priceFrom)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+// The HTML document around a prerendered page. A string template rather than React: React owns only
+// <div id="root">, so browser extensions touching <head> or <body> cannot break hydration.
+import type { Head } from './head.ts';
+import { colorModeScript } from './colorMode.ts';
+
+export interface DocumentAssets {
+  /** Stylesheets, in order. */
+  styles: string[];
+  /** The client entry script. */
+  entry: string;
+  /** Module chunks this page needs before it can hydrate: entry imports and the route's own chunk. */
+  modulePreloads: string[];
+  /** Fonts to preload (one latin subset of Inter). */
+  fonts: string[];
+}
+
+export interface DocumentInput {
+  head: Head;
+  brand: string;
+  body: string;
+  /** Boot data for the client, serialised as JSON (not executed: fine under a strict CSP). */
+  boot: unknown;
+  assets: DocumentAssets;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script> must not be able to close the element. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string | undefined) =>
+    content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}">` : '';
+  return [
+    '<!doctype html>',
+    '<html lang="en" data-theme="light">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<script>${colorModeScript}</script>`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', brand),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    '<meta name="color-scheme" content="light dark">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<script type="module" src="${assets.entry}"></script>`,
+    `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>`,
+    '</head>',
+    '<body>',
+    `<div id="root">${body}</div>`,
+    `<script type="application/json" id="storefront-boot">${jsonForScript(boot)}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

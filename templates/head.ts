@@ -1,0 +1,79 @@
+// Per-page head: title, description, canonical URL, Open Graph and Twitter tags, JSON-LD. Pure functions of
+// the page, so tests can check them and the JSON-LD price always equals the visible one.
+import type { Page, SiteShell } from '../src/model/pages.ts';
+import { competitorName, competitorSlugOf } from '../src/model/routes.ts';
+
+export interface Head {
+  title: string;
+  description: string;
+  /** Absolute canonical URL; absent on pages that are not indexed. */
+  canonical?: string;
+  robots?: string;
+  image?: string;
+  jsonLd: object[];
+}
+
+/** "Your alternative to ICODA": the configured display name, else the headline rule; else the hero. */
+export function alternativeHeadline(site: SiteShell, param: string | undefined): string {
+  const slug = competitorSlugOf(param);
+  if (!slug) return site.hero.title;
+  const name = site.alternatives.find((a) => a.slug === slug)?.name ?? competitorName(slug);
+  return `Your alternative to ${name}`;
+}
+
+export function headFor(page: Page, site: SiteShell): Head {
+  const url = (route: string) => `${site.baseUrl}${route}`;
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${site.baseUrl}/#organization`,
+    name: site.brand,
+    url: `${site.baseUrl}/`,
+    email: site.contact.email,
+    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: site.contact.email, url: site.contact.messaging.href },
+  };
+  const breadcrumb = (items: { name: string; route: string }[]) => ({
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: url(item.route) })),
+  });
+  const base = { canonical: page.indexed ? url(page.route) : undefined, robots: page.indexed ? undefined : 'noindex', jsonLd: [organization] };
+  const { data } = page;
+
+  switch (page.kind) {
+    case 'service': {
+      if (data?.kind !== 'service') break;
+      const { service, category } = data;
+      return {
+        ...base,
+        title: `${service.name} | ${site.brand}`,
+        description: service.metaDescription,
+        image: url(service.image),
+        jsonLd: [
+          organization,
+          {
+            '@type': 'Service',
+            name: service.name,
+            description: service.metaDescription,
+            category: category.name,
+            provider: { '@id': organization['@id'] },
+            url: url(page.route),
+            offers: { '@type': 'Offer', price: String(service.price), priceCurrency: service.currency, url: url(page.route) },
+          },
+          breadcrumb([{ name: 'Home', route: '/' }, { name: category.name, route: category.route }, { name: service.name, route: page.route }]),
+        ],
+      };
+    }
+    case 'alternatives': {
+      const param = page.route.split('/').filter(Boolean)[1];
+      const headline = alternativeHeadline(site, param);
+      return { ...base, title: `${headline} | ${site.brand}`, description: `${headline}: ${site.description}` };
+    }
+    case 'sitemap':
+      return { ...base, title: `Sitemap | ${site.brand}`, description: `Every service ${site.brand} offers, by category.`, jsonLd: [organization, breadcrumb([{ name: 'Home', route: '/' }, { name: 'Sitemap', route: page.route }])] };
+    case 'notFound':
+      return { ...base, title: '404 Not Found', description: "Hmm, we couldn't find this page." };
+    case 'thread':
+    case 'home':
+      break;
+  }
+  return { ...base, title: `${site.brand}: ${site.hero.title}`, description: site.description };
+}

@@ -1,0 +1,42 @@
+// The prerenderer's entry, bundled by esbuild for Node: renders one page to a complete HTML document.
+// Every page module is imported eagerly, so `prerender` never meets an unresolved lazy component.
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { PageModule, PageSource } from '../src/client/runtime.tsx';
+import type { Page, SiteShell } from '../src/model/pages.ts';
+import type { RouteKind } from '../src/model/routes.ts';
+import { App } from './App.tsx';
+import { htmlDocument, type DocumentAssets } from './document.ts';
+import { headFor } from './head.ts';
+import * as alternatives from './pages/Alternatives.tsx';
+import * as home from './pages/Home.tsx';
+import * as notFound from './pages/NotFound.tsx';
+import * as service from './pages/Service.tsx';
+import * as sitemap from './pages/Sitemap.tsx';
+import * as thread from './pages/Thread.tsx';
+
+const pages: Record<RouteKind, PageModule> = { home, thread, service, alternatives, sitemap, notFound };
+
+/** What the browser needs to hydrate exactly what the server rendered. */
+export interface BootData {
+  route: string;
+  kind: RouteKind;
+  site: SiteShell;
+  data?: Page['data'];
+  manifest: { pages: Partial<Record<RouteKind, string>> };
+}
+
+export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets, manifest: BootData['manifest']): Promise<string> {
+  const source: PageSource = {
+    page: (kind) => pages[kind],
+    data: () => page.data ?? null,
+  };
+  const { prelude } = await prerender(
+    <StaticRouter location={page.route}>
+      <App site={site} source={source} />
+    </StaticRouter>,
+  );
+  const body = await new Response(prelude).text();
+  const boot: BootData = { route: page.route, kind: page.kind, site, data: page.data, manifest };
+  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
+}

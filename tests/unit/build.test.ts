@@ -1,0 +1,121 @@
+// The build as a whole: steps printed with times, all routes written, and the previous site untouched
+// whenever a build fails.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientBundle } from '../../src/build/bundle.ts';
+import { emitSite } from '../../src/build/emit.ts';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { buildSite } from '../../src/pipeline.ts';
+
+const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'storefront-build-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, io: { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) } };
+}
+
+/** Every file under dir with a hash of its content, so two snapshots compare exactly. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+describe('storefront build', () => {
+  const out = join(work, 'dist');
+  let log: string[];
+
+  beforeAll(async () => {
+    const { lines, io } = capture();
+    const result = await buildSite({ catalogueDir: fixture('valid'), outDir: out }, io);
+    expect(result.ok).toBe(true);
+    log = lines;
+  }, 60_000);
+
+  it('prints each step of the pipeline with its time, in order', () => {
+    const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter(Boolean);
+    expect(steps).toEqual(['load', 'validate', 'model', 'bundle', 'render', 'emit']);
+    expect(log.at(-1)).toMatch(/^Built 9 pages into .* in \d+\.\d\d s\.$/);
+  });
+
+  it('writes every route as a directory index, plus 404.html, sitemap.xml and robots.txt', () => {
+    for (const file of [
+      'index.html', 'thread/index.html', 'sitemap/index.html', '404/index.html', '404.html',
+      'service/fast-track-listing-premium-and-more/alpha-1/index.html', 'alternatives/alternative-to-icoda/index.html',
+      'sitemap.xml', 'robots.txt', 'img/services/alpha-1.svg',
+    ]) {
+      expect(existsSync(join(out, file)), file).toBe(true);
+    }
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  });
+
+  it('lists absolute, trailing-slash URLs in sitemap.xml, without the 404 page', () => {
+    const xml = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls).toContain('https://www.example.com/');
+    expect(urls).toContain('https://www.example.com/service/free-launch-slot/alpha-2/');
+    expect(urls.every((u) => u.startsWith('https://www.example.com/') && u.endsWith('/'))).toBe(true);
+    expect(urls.some((u) => u.includes('404'))).toBe(false);
+  });
+
+  it('hashes the names of scripts, styles and fonts', () => {
+    const assets = readdirSync(join(out, 'assets'));
+    expect(assets.length).toBeGreaterThan(5);
+    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2)(\.br|\.gz)?$/.test(name))).toBe(true);
+  });
+
+  it('writes brotli and gzip siblings for scripts and styles, not for fonts', () => {
+    const assets = readdirSync(join(out, 'assets'));
+    const text = assets.filter((name) => /\.(js|css)$/.test(name));
+    for (const name of text) {
+      expect(assets, name).toContain(`${name}.br`);
+      expect(assets, name).toContain(`${name}.gz`);
+    }
+    expect(assets.some((name) => name.endsWith('.woff2.br'))).toBe(false);
+  });
+
+  it('overrides the base URL with --base-url', async () => {
+    const staging = join(work, 'staging');
+    const { io } = capture();
+    await buildSite({ catalogueDir: fixture('valid'), outDir: staging, baseUrl: 'https://staging.example.org/' }, io);
+    expect(readFileSync(join(staging, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://staging.example.org/">');
+  }, 60_000);
+
+  it('leaves the previous site untouched when the catalogue has errors', async () => {
+    const before = snapshot(out);
+    const { lines, io } = capture();
+    const result = await buildSite({ catalogueDir: fixture('several-problems'), outDir: out }, io);
+    expect(result.ok).toBe(false);
+    expect(lines.join('\n')).toMatch(/Nothing was written: the previous site is unchanged/);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
+  }, 60_000);
+
+  it('leaves the previous site untouched when writing the new one fails part-way', async () => {
+    const before = snapshot(out);
+    const { catalogue } = validateCatalogue(await loadCatalogue(fixture('valid')));
+    const site = buildModel(catalogue!);
+    const pages = [
+      { page: { route: '/', kind: 'home' as const, indexed: true }, html: '<!doctype html>' },
+      { page: { route: '/../escape/', kind: 'thread' as const, indexed: true }, html: 'never written' },
+    ];
+    const bundle = { files: new Map(), manifest: { pages: {} }, assetsFor: () => { throw new Error('unused'); } } as unknown as ClientBundle;
+    await expect(emitSite({ site, pages, bundle, catalogueDir: fixture('valid'), images: [], outDir: out })).rejects.toThrow(/Not a site route/);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { assetMap } from '../../src/build/bundle.ts';
+
+const output = (entryPoint: string | undefined, imports: [string, 'import-statement' | 'dynamic-import'][] = []) => ({
+  bytes: 1,
+  inputs: {},
+  exports: [],
+  entryPoint,
+  imports: imports.map(([path, kind]) => ({ path, kind })),
+});
+
+const metafile = {
+  inputs: {},
+  outputs: {
+    'assets/entry-E.js': output('src/client/entry.tsx', [['assets/chunk-REACT.js', 'import-statement']]),
+    'assets/chunk-REACT.js': output(undefined),
+    'assets/chunk-LAYOUT.js': output(undefined, [['assets/chunk-REACT.js', 'import-statement']]),
+    'assets/styles-S.css': output('templates/styles/site.css'),
+    'assets/inter-latin-wght-normal-F.woff2': output(undefined),
+    'assets/page-home-H.js': output('templates/pages/Home.tsx', [['assets/chunk-LAYOUT.js', 'import-statement']]),
+    'assets/page-thread-T.js': output('templates/pages/Thread.tsx', [['assets/chunk-REACT.js', 'import-statement']]),
+    'assets/page-service-V.js': output('templates/pages/Service.tsx', [['assets/chunk-LAYOUT.js', 'import-statement'], ['assets/chunk-LAZY.js', 'dynamic-import']]),
+    'assets/page-alternatives-A.js': output('templates/pages/Alternatives.tsx'),
+    'assets/page-sitemap-M.js': output('templates/pages/Sitemap.tsx'),
+    'assets/page-notFound-N.js': output('templates/pages/NotFound.tsx'),
+  },
+} as unknown as Metafile;
+
+describe('assetMap', () => {
+  const map = assetMap(metafile);
+
+  it('maps every route kind to its chunk URL', () => {
+    expect(map.manifest.pages).toMatchObject({ home: '/assets/page-home-H.js', service: '/assets/page-service-V.js', notFound: '/assets/page-notFound-N.js' });
+  });
+
+  it("preloads the route's chunk and every chunk it or the entry imports statically, once each", () => {
+    expect(map.assetsFor('service').modulePreloads).toEqual(['/assets/chunk-REACT.js', '/assets/page-service-V.js', '/assets/chunk-LAYOUT.js']);
+    expect(map.assetsFor('thread').modulePreloads).toEqual(['/assets/chunk-REACT.js', '/assets/page-thread-T.js']);
+  });
+
+  it('names the entry script, the stylesheet and the one font to preload', () => {
+    expect(map.assetsFor('home')).toMatchObject({ entry: '/assets/entry-E.js', styles: ['/assets/styles-S.css'], fonts: ['/assets/inter-latin-wght-normal-F.woff2'] });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, mailto, serviceSubject } from '../../templates/format.ts';
+import { jsonForScript } from '../../templates/document.ts';
+
+describe('formatPrice', () => {
+  it.each([
+    [3000, false, '$3,000'],
+    [50000, false, '$50,000'],
+    [1200000, false, '$1,200,000'],
+    [790, false, '$790'],
+    [2000, true, 'from $2,000'],
+    [0, false, 'Free'],
+    [0, true, 'Free'],
+  ])('%d (from: %s) → %s', (price, from, text) => expect(formatPrice(price, from)).toBe(text));
+});
+
+describe('mail links', () => {
+  it('name the service and its id in an encoded subject', () => {
+    const href = mailto('hello@example.com', serviceSubject('Banner (Wide) & Header: 50% off?', 'chinesemarketing-3'));
+    expect(href).toBe('mailto:hello@example.com?subject=Order%3A%20Banner%20(Wide)%20%26%20Header%3A%2050%25%20off%3F%20(chinesemarketing-3)');
+    expect(new URL(href).searchParams.get('subject')).toBe('Order: Banner (Wide) & Header: 50% off? (chinesemarketing-3)');
+  });
+  it('have no subject when none is given', () => expect(mailto('a@example.com')).toBe('mailto:a@example.com'));
+});
+
+describe('JSON inside a script element', () => {
+  it('cannot close the element or break the script', () => {
+    const text = jsonForScript({ a: '</script><script>alert(1)</script>', b: '\u2028' });
+    expect(text).not.toContain('</script');
+    expect(JSON.parse(text)).toEqual({ a: '</script><script>alert(1)</script>', b: '\u2028' });
+  });
+});

@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { pagesOf, siteShell, type Page, type SiteShell } from '../../src/model/pages.ts';
+import { alternativeHeadline, headFor } from '../../templates/head.ts';
+import { formatPrice } from '../../templates/format.ts';
+
+let pages: Page[];
+let site: SiteShell;
+beforeAll(async () => {
+  const { catalogue } = validateCatalogue(await loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname));
+  const model = buildModel(catalogue!);
+  pages = pagesOf(model);
+  site = siteShell(model);
+});
+
+type Graph = Record<string, unknown>[];
+const ofType = (graph: object[], type: string) => (graph as Graph).find((node) => node['@type'] === type) as Record<string, any>;
+
+describe('headFor', () => {
+  it('gives every indexed page a title, description and absolute canonical URL', () => {
+    for (const page of pages.filter((p) => p.indexed)) {
+      const head = headFor(page, site);
+      expect(head.title.length).toBeGreaterThan(5);
+      expect(head.description.length).toBeGreaterThan(10);
+      expect(head.canonical).toBe(`https://www.example.com${page.route}`);
+      expect(head.robots).toBeUndefined();
+    }
+  });
+
+  it('marks the 404 page noindex, without a canonical URL', () => {
+    const head = headFor(pages.find((p) => p.kind === 'notFound')!, site);
+    expect(head).toMatchObject({ title: '404 Not Found', robots: 'noindex', canonical: undefined });
+  });
+
+  it('gives a service page its meta description and a Service with an Offer in USD at the page price', () => {
+    for (const page of pages.filter((p) => p.kind === 'service')) {
+      if (page.data?.kind !== 'service') throw new Error('no data');
+      const head = headFor(page, site);
+      expect(head.description).toBe(page.data.service.metaDescription);
+      const offer = ofType(head.jsonLd, 'Service').offers;
+      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: String(page.data.service.price) });
+      expect(ofType(head.jsonLd, 'BreadcrumbList').itemListElement).toHaveLength(3);
+      expect(ofType(head.jsonLd, 'Organization').email).toBe('hello@example.com');
+    }
+    expect(formatPrice(0)).toBe('Free');
+  });
+});
+
+describe('alternativeHeadline', () => {
+  it('uses the configured display name', () => expect(alternativeHeadline(site, 'alternative-to-icoda')).toBe('Your alternative to ICODA'));
+  it('capitalises each word of an unconfigured slug', () =>
+    expect(alternativeHeadline(site, 'alternative-to-crypto-promoters-global')).toBe('Your alternative to Crypto Promoters Global'));
+  it('falls back to the home headline without the prefix or parameter', () => {
+    expect(alternativeHeadline(site, 'icoda')).toBe(site.hero.title);
+    expect(alternativeHeadline(site, undefined)).toBe(site.hero.title);
+  });
+});
