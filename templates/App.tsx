@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { SiteShell } from '../src/model/pages.ts';
 import { PageSourceContext, SiteContext, type PageSource } from '../src/client/runtime.tsx';
+import { HydrationProbe } from '../src/client/HydrationProbe.tsx';
 import { LoadErrorBoundary } from './components/LoadErrorBoundary.tsx';
 import { RouteView } from './components/RouteView.tsx';
 import { Spinner } from './components/Spinner.tsx';
@@ -31,6 +32,8 @@ export function App({ site, source, onRetry }: AppProps) {
             </Routes>
           </Suspense>
         </LoadErrorBoundary>
+        {/* Inside the shared tree, so server and client trees have the same shape (useId depends on it). */}
+        <HydrationProbe />
       </PageSourceContext>
     </SiteContext>
   );

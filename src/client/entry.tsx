@@ -7,7 +7,6 @@ import { App } from '../../templates/App.tsx';
 import { routeTable } from '../../templates/routes.ts';
 import type { BootData } from '../../templates/server.tsx';
 import { routes, type RouteKind } from '../model/routes.ts';
-import { HydrationProbe } from './HydrationProbe.tsx';
 import { browserPageSource } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
 import { unregisterServiceWorkers } from './serviceWorker.ts';
@@ -38,7 +37,6 @@ async function start() {
     <StrictMode>
       <BrowserRouter useTransitions={false}>
         <App site={boot.site} source={source} onRetry={source.forget} />
-        <HydrationProbe />
       </BrowserRouter>
     </StrictMode>
   );

@@ -1,8 +1,10 @@
 // The browser's PageSource: route chunks by URL from the build manifest, route data from data.json files.
-// Promises are cached so React's `use` sees the same promise on every render; failures are evicted so a
-// retry loads again.
+// Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
+// drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
+// first reloads the page once; only if that fails too does the failure reach the error boundary.
 import { dataUrl, type PageData } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
+import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
 import { ChunkLoadError, type PageModule, type PageSource } from './runtime.tsx';
 
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails. */
@@ -48,12 +50,11 @@ export function browserPageSource(manifest: ClientManifest, initial?: { route: s
     ).then(
       (module) => {
         modules.set(kind, module);
+        loadSucceeded();
         return module;
       },
-      (error: unknown) => {
-        pending.delete(kind);
-        throw error;
-      },
+      // A timeout does not reload: the visitor has already waited two minutes.
+      (error: unknown) => (error instanceof ChunkLoadError && error.type === 'error' && reloadOnce() ? new Promise<never>(() => {}) : Promise.reject(error)),
     );
     pending.set(kind, promise);
     return promise;
@@ -72,7 +73,6 @@ export function browserPageSource(manifest: ClientManifest, initial?: { route: s
         return value;
       },
       (error: unknown) => {
-        data.delete(route);
         throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`data ${route}`, 'error', url, { cause: error });
       },
     );
@@ -89,9 +89,9 @@ export function browserPageSource(manifest: ClientManifest, initial?: { route: s
       return promise;
     },
     preload: load,
-    /** Drops failed or cached state so a retry starts afresh. */
+    /** Drops pending and failed loads so a retry starts afresh. */
     forget: () => {
-      pending.clear();
+      for (const kind of pending.keys()) if (!modules.has(kind)) pending.delete(kind);
       for (const [key, value] of data) if (value instanceof Promise) data.delete(key);
     },
   };
