@@ -1,0 +1,46 @@
+// axe-core on every page kind, at phone and desktop widths, in light and dark mode. Colour contrast is one of
+// the rules, so both palettes are checked.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const firstService = () => new URL(/<loc>([^<]*\/service\/[^<]*)<\/loc>/.exec(readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8'))![1]!).pathname;
+
+const pages: [kind: string, path: () => string][] = [
+  ['home', () => '/'],
+  ['thread', () => '/thread/'],
+  ['service', firstService],
+  ['alternatives', () => '/alternatives/alternative-to-icoda/'],
+  ['sitemap', () => '/sitemap/'],
+  ['404', () => '/404/'],
+];
+const cases = pages.flatMap(([kind, path]) =>
+  [375, 1280].flatMap((width) => (['light', 'dark'] as const).map((mode) => ({ kind, path, width, mode }))),
+);
+
+interface AxeResult {
+  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
+}
+
+describe.each(cases)('$kind at $width px in $mode mode', ({ path, width, mode }) => {
+  it('has no axe violations (WCAG 2.2 A and AA, and best practice)', async () => {
+    const { page, close } = await openPage(browser(), { viewport: { width, height: 900 }, colorScheme: mode });
+    await page.addInitScript((chosen) => localStorage.setItem('storefront-color-mode', chosen), mode);
+    await page.goto(siteUrl(path()));
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
+    await page.addScriptTag({ content: axeSource });
+    const result = (await page.evaluate(() =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }),
+    )) as AxeResult;
+    const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
+    expect(summary).toEqual([]);
+    await close();
+  });
+});

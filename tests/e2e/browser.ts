@@ -1,0 +1,44 @@
+// Shared browser helpers: one Chromium per test file, pages that record console errors.
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/** Starts Chromium for the test file and closes it afterwards. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not running yet');
+    return browser;
+  };
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Waits until React has hydrated (the probe sets data-hydrated on <html>). */
+export const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+
+export const siteUrl = (path = '/') => new URL(path, inject('siteUrl')).href;
+export const devSiteUrl = (path = '/') => new URL(path, inject('devSiteUrl')).href;

@@ -1,0 +1,269 @@
+// One test per documented interaction: the sticky header's shadow, each keyboard row of the Categories
+// disclosure, the mobile menu, the colour mode, the skip link and aria-current.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+
+async function desktop(path = '/', options = {}) {
+  const tracked = await openPage(browser(), options);
+  await tracked.page.goto(siteUrl(path));
+  await hydrated(tracked.page);
+  return tracked;
+}
+
+const button = (page: Page) => page.locator('.main-nav .disclosure-button');
+const panelLinks = (page: Page) => page.locator('.main-nav .disclosure-panel a');
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+const expanded = (page: Page) => button(page).getAttribute('aria-expanded');
+
+describe('sticky header', () => {
+  it('has no shadow at offset zero and a shadow once the page is scrolled', async () => {
+    const { page, close } = await desktop();
+    const shadow = () => page.locator('.site-header').evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(await shadow()).toBe('none');
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'true');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.site-header')!).boxShadow !== 'none');
+    expect(await shadow()).not.toBe('none');
+    expect(await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'false');
+    await close();
+  });
+});
+
+describe('Categories disclosure (keyboard)', () => {
+  it('is a disclosure: a button with aria-expanded and a list of links, not an ARIA menu', async () => {
+    const { page, close } = await desktop();
+    expect(await expanded(page)).toBe('false');
+    expect(await page.locator('[role="menu"], [role="menuitem"]').count()).toBe(0);
+    expect(await page.locator('.main-nav .disclosure-panel').isHidden()).toBe(true);
+    await close();
+  });
+
+  it('Enter on the button opens it, and Enter again closes it', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('Enter');
+    expect(await expanded(page)).toBe('true');
+    await panelLinks(page).first().waitFor();
+    expect(await panelLinks(page).count()).toBe(11);
+    await page.keyboard.press('Enter');
+    expect(await expanded(page)).toBe('false');
+    await close();
+  });
+
+  it('Space on the button toggles it', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('Space');
+    expect(await expanded(page)).toBe('true');
+    await page.keyboard.press('Space');
+    expect(await expanded(page)).toBe('false');
+    await close();
+  });
+
+  it('Arrow Down on the button opens it and focuses the first category', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await expanded(page)).toBe('true');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    expect(await focusedText(page)).toMatch(/^Listing/);
+    await close();
+  });
+
+  it('Arrow Down and Arrow Up move between categories, wrapping at the ends', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toMatch(/^Trending/);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedText(page)).toMatch(/^Listing/);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedText(page)).toMatch(/^Press Releases/);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toMatch(/^Listing/);
+    await close();
+  });
+
+  it('Home and End move to the first and last category', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    await page.keyboard.press('End');
+    expect(await focusedText(page)).toMatch(/^Press Releases/);
+    await page.keyboard.press('Home');
+    expect(await focusedText(page)).toMatch(/^Listing/);
+    await close();
+  });
+
+  it('Escape closes it and returns focus to its button', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    await page.keyboard.press('Escape');
+    expect(await expanded(page)).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('disclosure-button'))).toBe(true);
+    await close();
+  });
+
+  it('closes when focus leaves it', async () => {
+    const { page, close } = await desktop();
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
+    expect(await expanded(page)).toBe('false');
+    expect(await focusedText(page)).toBe('Clients');
+    await close();
+  });
+
+  it('a category link goes to its section and closes the panel', async () => {
+    const { page, close } = await desktop('/sitemap/');
+    await button(page).click();
+    await panelLinks(page).filter({ hasText: 'Verification' }).click();
+    await page.waitForURL(/\/#verification$/);
+    await page.locator('#verification').waitFor();
+    expect(await expanded(page)).toBe('false');
+    await page.waitForFunction(() => Math.abs(document.getElementById('verification')!.getBoundingClientRect().top) < 120);
+    await close();
+  });
+
+  it('animates open in 0.15 s and closed in 0.1 s, and not at all under reduced motion', async () => {
+    const duration = (page: Page) => page.locator('.main-nav .disclosure-panel').evaluate((el) => getComputedStyle(el).transitionDuration.split(',')[0]);
+    const normal = await desktop();
+    await button(normal.page).click();
+    expect(await duration(normal.page)).toBe('0.15s');
+    await button(normal.page).click();
+    expect(await duration(normal.page)).toBe('0.1s');
+    await normal.close();
+    const reduced = await desktop('/', { reducedMotion: 'reduce' });
+    await button(reduced.page).click();
+    expect(await duration(reduced.page)).toBe('0s');
+    await reduced.close();
+  });
+});
+
+describe('mobile menu', () => {
+  const phone = { viewport: { width: 375, height: 740 } };
+
+  it('opens from the menu toggle, with Contact full width inside, and an expandable Categories group', async () => {
+    const { page, close } = await desktop('/', phone);
+    const toggle = page.locator('.menu-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.main-nav').isVisible()).toBe(false);
+    expect(await page.locator('.header-contact').isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.locator('.mobile-menu');
+    await menu.waitFor();
+    const contact = menu.getByRole('link', { name: 'Contact' });
+    expect(await contact.isVisible()).toBe(true);
+    const menuWidth = (await menu.boundingBox())!.width;
+    expect((await contact.boundingBox())!.width).toBeGreaterThan(menuWidth * 0.8);
+
+    const group = menu.locator('.disclosure-button');
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    await group.click();
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
+    const links = menu.locator('.disclosure-panel a');
+    expect(await links.count()).toBe(11);
+    await links.filter({ hasText: 'Billboards' }).click();
+    await page.waitForURL(/\/#billboards$/);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await close();
+  });
+
+  it('shows the header Contact button from the sm breakpoint (30em) up', async () => {
+    const { page, close } = await desktop('/', { viewport: { width: 520, height: 740 } });
+    expect(await page.locator('.header-contact').isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('colour mode', () => {
+  const select = (page: Page) => page.getByLabel('Colour mode');
+
+  it('is light by default', async () => {
+    const { page, close } = await desktop();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await select(page).inputValue()).toBe('light');
+    await close();
+  });
+
+  it('applies the chosen mode, keeps it after reload, and has it before the first paint', async () => {
+    const { page, close } = await desktop();
+    await select(page).selectOption('dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Record every theme the document has while loading, and whether any content existed yet.
+    await page.addInitScript(() => {
+      const seen: { theme: string | undefined; body: boolean }[] = [];
+      (window as unknown as { themes: typeof seen }).themes = seen;
+      new MutationObserver(() => seen.push({ theme: document.documentElement.dataset.theme, body: document.body !== null })).observe(document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-theme'],
+      });
+    });
+    await page.reload();
+    await hydrated(page);
+    const themes = await page.evaluate(() => (window as unknown as { themes: { theme: string; body: boolean }[] }).themes);
+    expect(themes[0]).toEqual({ theme: 'dark', body: false });
+    expect(await select(page).inputValue()).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(13, 12, 21)');
+    await close();
+  });
+
+  it('"system" follows the operating system preference', async () => {
+    const { page, close } = await desktop('/', { colorScheme: 'dark' });
+    await select(page).selectOption('system');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await close();
+  });
+});
+
+describe('skip link and current page', () => {
+  it('the skip link is first in tab order, visible when focused, and moves focus to the main content', async () => {
+    const { page, close } = await desktop('/sitemap/');
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Skip to content');
+    expect(await page.locator('.skip-link').first().isVisible()).toBe(true);
+    const top = await page.locator('.skip-link').first().evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await close();
+  });
+
+  it('has skip links under a visually hidden "Accessibility links" heading', async () => {
+    const { page, close } = await desktop();
+    const heading = page.getByRole('heading', { name: 'Accessibility links' });
+    expect(await heading.count()).toBe(1);
+    const box = await heading.boundingBox();
+    expect(box!.width * box!.height).toBeLessThanOrEqual(1);
+    await close();
+  });
+
+  it('marks the navigation link of the current page with aria-current="page"', async () => {
+    const home = await desktop('/');
+    expect(await home.page.locator('header .brand').getAttribute('aria-current')).toBe('page');
+    expect(await home.page.locator('.main-nav a[href="/sitemap/"]').getAttribute('aria-current')).toBeNull();
+    await home.close();
+    const sitemap = await desktop('/sitemap/');
+    expect(await sitemap.page.locator('.main-nav a[href="/sitemap/"]').getAttribute('aria-current')).toBe('page');
+    expect(await sitemap.page.locator('header .brand').getAttribute('aria-current')).toBeNull();
+    await sitemap.close();
+  });
+});

@@ -1,0 +1,189 @@
+// The built site in real Chromium: prerendered content, clean hydration, client-side navigation, scrolling,
+// 404s, and the loading and failure states of lazily loaded route chunks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const sitemap = () => readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8');
+const firstServicePath = () => new URL(/<loc>([^<]*\/service\/[^<]*)<\/loc>/.exec(sitemap())![1]!).pathname;
+
+const routeKinds: { kind: string; path: () => string; h1: RegExp }[] = [
+  { kind: 'home', path: () => '/', h1: /We will make your token go viral/ },
+  { kind: 'thread', path: () => '/thread/', h1: /We will make your token go viral/ },
+  { kind: 'service', path: firstServicePath, h1: /\w/ },
+  { kind: 'alternatives', path: () => '/alternatives/alternative-to-icoda/', h1: /^Your alternative to ICODA$/ },
+  { kind: 'sitemap', path: () => '/sitemap/', h1: /^Sitemap$/ },
+  { kind: 'notFound', path: () => '/404/', h1: /^404 Not Found$/ },
+];
+
+describe.each(routeKinds)('the $kind page', ({ path, h1 }) => {
+  it('is prerendered: its content is there with JavaScript disabled', async () => {
+    const { page, close } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(siteUrl(path()));
+    await expect(page.locator('h1').textContent()).resolves.toMatch(h1);
+    expect(await page.locator('main').count()).toBe(1);
+    await close();
+  });
+
+  it('hydrates with no console error and exactly one h1 and one main', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(siteUrl(path()));
+    await hydrated(page);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+    await expect(page.locator('h1').textContent()).resolves.toMatch(h1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('hydrates cleanly with the development build of React, which also checks attributes', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(devSiteUrl(path()));
+    await hydrated(page);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('navigation', () => {
+  it('follows internal links client-side, without reloading the document', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const card = page.locator('.card-link').first();
+    const name = await card.textContent();
+    await card.click();
+    await page.waitForURL(/\/service\//);
+    await page.locator('#service-title').waitFor();
+    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await page.locator('#footer a[href="/sitemap/"]').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+    await page.locator('#footer a[href="/sitemap/"]').click();
+    await page.waitForURL(/\/sitemap\/$/);
+    await page.waitForFunction(() => scrollY === 0);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await close();
+  });
+
+  it('a link to /#clients scrolls to the clients section instead', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    await page.locator('.main-nav a[href="/#clients"]').click();
+    await page.waitForURL(/\/#clients$/);
+    await page.locator('#clients').waitFor();
+    await page.waitForFunction(() => Math.abs(document.getElementById('clients')!.getBoundingClientRect().top) < 120);
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+    await close();
+  });
+
+  it('replaces an unknown path with /404/ in the client', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/no-such-page/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/404\/$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    await close();
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer with status 404 and the not-found page', async () => {
+    const { page, close } = await openPage(browser());
+    const response = await page.goto(siteUrl('/no-such-page/'));
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    expect(page.url()).toMatch(/\/404\/$/);
+    await close();
+  });
+
+  it('an alternatives page that was not prerendered renders by the headline rule', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const response = await page.goto(siteUrl('/alternatives/alternative-to-some-new-agency/'));
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Your alternative to Some New Agency');
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+});
+
+describe('lazily loaded route chunks', () => {
+  it('show the spinner while a route chunk is delayed', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/page-service-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.locator('.sitemap-list a').first().click();
+    const spinner = page.getByRole('status');
+    await spinner.waitFor();
+    await expect(spinner.textContent()).resolves.toBe('Loading...');
+    release();
+    await page.locator('#service-title').waitFor();
+    expect(await page.getByRole('status').count()).toBe(0);
+    await close();
+  });
+
+  const serviceChunk = (url: URL) => url.pathname.startsWith('/assets/page-service-');
+
+  it('reload the page once when a route chunk is gone, then show the failure message', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    // What a visitor holding a page from before a redeploy meets: the old chunk answers 404.
+    await page.route(serviceChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    const target = await page.locator('.sitemap-list a[href^="/service/"]').first().getAttribute('href');
+    await page.locator(`.sitemap-list a[href="${target}"]`).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toMatch(/Loading chunk service failed\(error: \/assets\/page-service-\w+\.js\)/);
+    expect(documents).toEqual([target]);
+    expect(new URL(page.url()).pathname).toBe(target);
+    await close();
+  });
+
+  it('show the failure message, with type and address, and a retry that works', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    await page.route(serviceChunk, (route) => route.abort());
+    await page.locator('.sitemap-list a[href^="/service/"]').first().click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toMatch(/Loading chunk service failed\(error: \/assets\/page-service-\w+\.js\)/);
+    await page.unroute(serviceChunk);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#service-title').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await close();
+  });
+});
