@@ -57,14 +57,15 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds)', 'dist')
     .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
     .option('--development', "use React's development build (reports every hydration mismatch)")
-    .action(async (options: { catalogue: string; out: string; baseUrl?: string; development?: boolean }) => {
+    .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder)')
+    .action(async (options: { catalogue: string; out: string; baseUrl?: string; development?: boolean; deployDir?: string }) => {
       await act(async () => {
         if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
           io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
           return EXIT.usage;
         }
         const result = await buildSite(
-          { catalogueDir: resolve(io.cwd, options.catalogue), outDir: resolve(io.cwd, options.out), baseUrl: options.baseUrl, development: options.development },
+          { catalogueDir: resolve(io.cwd, options.catalogue), outDir: resolve(io.cwd, options.out), baseUrl: options.baseUrl, development: options.development, deployDir: options.deployDir && resolve(io.cwd, options.deployDir) },
           io,
         );
         return result.ok ? EXIT.ok : EXIT.problems;

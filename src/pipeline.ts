@@ -36,6 +36,8 @@ export interface BuildOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a staging deployment. */
   baseUrl?: string;
   development?: boolean;
+  /** Where nginx.conf goes (default: a `deploy` folder next to outDir). */
+  deployDir?: string;
   /** Write .br and .gz siblings of text files (default true; dev turns it off for speed). */
   precompress?: boolean;
 }
@@ -85,7 +87,12 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const compressing = options.precompress === false ? undefined : precompress(bundle.files, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
   const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle), (r) => `${r.length} pages`);
   const precompressed = await compressing;
-  const { files } = await step(io, 'emit', () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, precompressed }), (r) => `${r.files} files written`);
+  const { files } = await step(
+    io,
+    'emit',
+    () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed }),
+    (r) => `${r.files} files written, headers in _headers and ${shown(r.nginxConf)}`,
+  );
   io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   return { ok: true, pages: rendered.length, files };
 }

@@ -8,6 +8,7 @@ import { dataUrl } from '../model/pages.ts';
 import type { Site } from '../model/model.ts';
 import { routeToFile } from '../model/routes.ts';
 import type { ClientBundle } from './bundle.ts';
+import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks } from './links.ts';
 import type { RenderedPage } from './render.ts';
 
@@ -19,6 +20,8 @@ export interface EmitInput {
   /** Image files of the catalogue, relative to it (img/...). */
   images: Iterable<string>;
   outDir: string;
+  /** Where deploy/nginx.conf goes (default: a `deploy` folder next to outDir). */
+  deployDir?: string;
   /** .br and .gz siblings of the hashed text assets (see compress.ts), when wanted. */
   precompressed?: ReadonlyMap<string, Uint8Array>;
 }
@@ -52,10 +55,15 @@ export function assembleSite({ site, pages, bundle, catalogueDir, images, precom
     if (page.data) tree.set(dataUrl(page.route).slice(1), { content: JSON.stringify(page.data) });
     if (page.kind === 'notFound') tree.set('404.html', { content: html });
   }
+  tree.set('_headers', { content: headersFile(hostingRules(pages)) });
   return tree;
 }
 
-export async function emitSite(input: EmitInput): Promise<{ files: number }> {
+/** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
+export const hostingRules = (pages: readonly RenderedPage[]) =>
+  headerRules({ routes: pages.map((p) => p.page.route), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)) });
+
+export async function emitSite(input: EmitInput): Promise<{ files: number; nginxConf: string }> {
   const tree = assembleSite(input);
   const documents = new Map<string, string>();
   for (const [path, file] of tree) if (path.endsWith('.html') && 'content' in file) documents.set(path, String(file.content));
@@ -68,7 +76,11 @@ export async function emitSite(input: EmitInput): Promise<{ files: number }> {
   try {
     const written = await writeTree(staging, tree);
     await swapIn(staging, outDir);
-    return { files: written };
+    const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
+    await mkdir(dirname(nginx), { recursive: true });
+    await writeFile(`${nginx}.tmp`, nginxConf(hostingRules(input.pages)));
+    await rename(`${nginx}.tmp`, nginx);
+    return { files: written, nginxConf: nginx };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -1,0 +1,190 @@
+// Response headers for hosting, from one source: the policy below becomes both the `_headers` file that
+// Netlify and Cloudflare Pages read and an nginx server block. Pure functions; emit.ts writes the results.
+import { createHash } from 'node:crypto';
+
+const YEAR = 31_536_000;
+
+export const CACHE = {
+  /** Hashed file names never change content. */
+  immutable: `public, max-age=${YEAR}, immutable`,
+  /** Pages, data, sitemap and robots: the browser and CDN may keep a copy but must ask before using it. */
+  revalidate: 'public, max-age=0, must-revalidate',
+  /** Catalogue images keep their names when replaced: a day is the longest a visitor sees an old one. */
+  images: 'public, max-age=86400',
+} as const;
+
+/** Sent with every response. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Pages that exist to be embedded in other sites (PRODUCT.md: /thread). */
+export const EMBEDDABLE_PREFIXES = ['/thread/'] as const;
+
+/** SHA-256 sources for every inline script that the browser executes (not JSON data blocks). */
+export function inlineScriptHashes(documents: Iterable<string>): string[] {
+  const hashes = new Set<string>();
+  for (const html of documents) {
+    for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if (/\ssrc=/.test(attributes) || !body) continue;
+      const type = /\stype="([^"]*)"/.exec(attributes)?.[1];
+      if (type && type !== 'module' && type !== 'text/javascript') continue; // data blocks do not run
+      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+/** The Content-Security-Policy of the site. Framing is separate (see framingHeaders) so /thread can differ. */
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Forbids framing. A second policy (comma-joined on hosts that merge rules) only narrows the first. */
+export const FRAMING_DENIED: Readonly<Record<string, string>> = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
+export interface HostingInput {
+  /** Every route of the site, e.g. '/', '/service/x/y/'. */
+  routes: readonly string[];
+  scriptHashes: readonly string[];
+}
+
+export interface HeaderRule {
+  /** A `_headers` path pattern: exact, or ending in `*`. */
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/** Top-level route sections ('/', '/service/*', ...): few, whatever the number of pages. */
+function sections(routes: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const route of routes) {
+    const first = route.split('/')[1];
+    found.add(first ? `/${first}/*` : '/');
+  }
+  return [...found].sort();
+}
+
+/**
+ * The rules of the `_headers` file. Hosts apply every matching rule and join repeated header names, so no
+ * header name appears in two rules that can match the same path, except Content-Security-Policy, where a
+ * joined value is two policies that both apply.
+ */
+export function headerRules({ routes, scriptHashes }: HostingInput): HeaderRule[] {
+  const csp = contentSecurityPolicy(scriptHashes);
+  const page = (pattern: string): HeaderRule => ({
+    pattern,
+    headers: {
+      'Cache-Control': CACHE.revalidate,
+      ...(EMBEDDABLE_PREFIXES.some((p) => pattern.startsWith(p)) ? {} : FRAMING_DENIED),
+    },
+  });
+  return [
+    { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Content-Security-Policy': csp } },
+    { pattern: '/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
+    { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images } },
+    ...sections(routes).map(page),
+    page('/404.html'),
+    page('/data.json'),
+    { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
+    { pattern: '/robots.txt', headers: { 'Cache-Control': CACHE.revalidate } },
+    { pattern: '/favicon.svg', headers: { 'Cache-Control': CACHE.images } },
+  ];
+}
+
+export function headersFile(rules: readonly HeaderRule[]): string {
+  const blocks = rules.map((r) => [r.pattern, ...Object.entries(r.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'));
+  return `# Response headers for Netlify and Cloudflare Pages, written by \`storefront build\`. Do not edit: change\n# src/build/headers.ts (the same policy produces deploy/nginx.conf).\n${blocks.join('\n\n')}\n`;
+}
+
+/** All headers of one response, merged from the rules as a host that reads `_headers` would. */
+export function headersFor(path: string, rules: readonly HeaderRule[]): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const { pattern, headers } of rules) {
+    const matches = pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+    if (!matches) continue;
+    for (const [name, value] of Object.entries(headers)) merged[name] = merged[name] ? `${merged[name]}, ${value}` : value;
+  }
+  return merged;
+}
+
+/** nginx locations and the path whose `_headers` headers each one sends. */
+const NGINX_LOCATIONS: readonly { location: string; sample: string; tryFiles: string }[] = [
+  { location: '/', sample: '/', tryFiles: '$uri $uri/ =404' },
+  { location: '/thread/', sample: '/thread/', tryFiles: '$uri $uri/ =404' },
+  { location: '/assets/', sample: '/assets/x', tryFiles: '$uri =404' },
+  { location: '/img/', sample: '/img/x', tryFiles: '$uri =404' },
+  { location: '= /favicon.svg', sample: '/favicon.svg', tryFiles: '$uri =404' },
+];
+
+/** An nginx server block serving the built site with the same headers as the `_headers` file. */
+export function nginxConf(rules: readonly HeaderRule[]): string {
+  const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+  const locations = NGINX_LOCATIONS.map(({ location, sample, tryFiles }) => {
+    const headers = Object.entries(headersFor(sample, rules)).map(([name, value]) => `        add_header ${name} ${quote(value)} always;`);
+    return [`    location ${location} {`, `        try_files ${tryFiles};`, ...headers, '    }'].join('\n');
+  });
+  return `# nginx server block for a site built by \`storefront build\`, with the same headers as its _headers file.
+# Written by the build; do not edit (change src/build/headers.ts). Include it from the http block:
+#   include /path/to/deploy/nginx.conf;
+# and set \`listen\`, \`server_name\` and \`root\` (the built dist/ folder) below, or copy the block.
+server {
+    listen 80;
+    server_name _;
+    root /srv/storefront/dist;
+
+    index index.html;
+    error_page 404 /404.html;
+    # Redirects (/service/x → /service/x/) keep the host and port the visitor used.
+    absolute_redirect off;
+    server_tokens off;
+    charset utf-8;
+    charset_types text/css application/javascript application/json image/svg+xml application/xml text/plain;
+
+    # Scripts and styles have .br and .gz siblings written by the build; send them as they are.
+    # brotli_static needs the brotli module (Debian: libnginx-mod-http-brotli-static); without it,
+    # delete that line and gzip still applies.
+    brotli_static on;
+    gzip_static on;
+    # Pages and data are compressed on the fly.
+    gzip on;
+    gzip_vary on;
+    gzip_comp_level 6;
+    gzip_types text/css application/javascript application/json image/svg+xml application/xml text/plain;
+
+${locations.join('\n\n')}
+}
+`;
+}
+
+/** Reads a `_headers` file back into rules (what `storefront serve` applies, as the hosts do). */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (rule && colon > 0) rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
