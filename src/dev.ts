@@ -79,6 +79,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     host: options.host,
     before: events,
     transformHtml: (html) => html.replace('</body>', `${devClientScript}</body>`),
+    hostingHeaders: false,
   });
 
   // Rebuilds are serialised: a change during a build schedules exactly one more.

@@ -13,6 +13,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
 
 export interface ServeOptions {
   /** The built site folder. */
@@ -25,6 +26,9 @@ export interface ServeOptions {
   before?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
   /** Optional: transform HTML bodies before sending (dev mode injects a reload script). */
   transformHtml?: (html: string) => string;
+  /** Send the headers of the site's `_headers` file, as Netlify and Cloudflare Pages do (default true). Dev
+   *  turns this off: its injected reload script is not in the Content-Security-Policy. */
+  hostingHeaders?: boolean;
 }
 
 export interface RunningServer {
@@ -88,6 +92,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host ?? '127.0.0.1';
   const compressedCache = new Map<string, Buffer>();
   let cachedBytes = 0;
+  const hostingRules: HeaderRule[] = options.hostingHeaders === false ? [] : await readHostingRules(root);
 
   const remember = (key: string, body: Buffer) => {
     if (body.length > CACHE_LIMIT_BYTES / 4) return body;
@@ -124,6 +129,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // A 404 is never immutable: the page may appear later under the same (hashed) name.
       'cache-control': status === 200 && urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
     };
+    // Matched against the address asked for, as hosts match `_headers` patterns ('/', not '/index.html').
+    const asked = urlPath.endsWith('/index.html') ? urlPath.slice(0, -'index.html'.length) : urlPath;
+    for (const [name, value] of Object.entries(headersFor(asked, hostingRules))) headers[name.toLowerCase()] = value;
+    if (status === 404) headers['cache-control'] = REVALIDATE;
     if (compressible) headers['vary'] = 'Accept-Encoding';
     if (status === 200) {
       const etag = weakEtag(stats);
@@ -209,7 +218,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
     }
 
-    if (await isCompressedSibling(fsPath)) return notFound(req, res);
+    // Configuration for the host, not part of the site (Netlify and Cloudflare do not serve it either).
+    if (target.path === '/_headers' || (await isCompressedSibling(fsPath))) return notFound(req, res);
     const opened = await openPath(fsPath);
     if (opened.kind === 'file') {
       try {
@@ -335,6 +345,16 @@ async function isFile(path: string) {
 async function isCompressedSibling(path: string) {
   const suffix = Object.values(SUFFIX).find((s) => path.endsWith(s));
   return suffix !== undefined && (await isFile(path.slice(0, -suffix.length)));
+}
+
+async function readHostingRules(root: string): Promise<HeaderRule[]> {
+  const file = await open(join(root, '_headers')).catch(() => undefined);
+  if (!file) return [];
+  try {
+    return parseHeadersFile(await file.readFile('utf8'));
+  } finally {
+    await file.close();
+  }
 }
 
 function errorCode(error: unknown): string | undefined {
