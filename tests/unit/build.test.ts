@@ -78,6 +78,12 @@ describe('storefront build', () => {
     expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2)(\.br|\.gz)?$/.test(name))).toBe(true);
   });
 
+  it('writes the hosting headers: _headers in the site, nginx.conf in deploy/ next to it', () => {
+    const headers = readFileSync(join(out, '_headers'), 'utf8');
+    expect(headers).toMatch(/^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
+    expect(readFileSync(join(work, 'deploy', 'nginx.conf'), 'utf8')).toMatch(/location \/assets\/ \{/);
+  });
+
   it('writes brotli and gzip siblings for scripts and styles, not for fonts', () => {
     const assets = readdirSync(join(out, 'assets'));
     const text = assets.filter((name) => /\.(js|css)$/.test(name));
@@ -103,6 +109,17 @@ describe('storefront build', () => {
     expect(lines.join('\n')).toMatch(/Nothing was written: the previous site is unchanged/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
+  }, 60_000);
+
+  it('fails, naming the page and the link, when a link in the built site points nowhere', async () => {
+    // The validator knows pages but not the ids inside them; the built-site check catches the rest.
+    const before = snapshot(out);
+    const { lines, io } = capture();
+    await expect(buildSite({ catalogueDir: fixture('broken-built-link'), outDir: out }, io)).rejects.toThrow(
+      /on \/service\/fast-track-listing-premium-and-more\/alpha-1\/: \/sitemap\/#nowhere \(the page has no element with id "nowhere"\)/,
+    );
+    expect(lines.join('\n')).not.toMatch(/Built \d+ pages/);
+    expect(snapshot(out)).toEqual(before);
   }, 60_000);
 
   it('leaves the previous site untouched when writing the new one fails part-way', async () => {
