@@ -14,6 +14,9 @@ declare module 'vitest' {
     siteUrl: string;
     siteDir: string;
     devSiteUrl: string;
+    /** deploy/nginx.conf as the production build wrote it. */
+    serverBlock: string;
+    workDir: string;
   }
 }
 
@@ -35,6 +38,8 @@ export default async function setup(project: TestProject) {
   project.provide('siteUrl', servers[0]!.url);
   project.provide('siteDir', prod);
   project.provide('devSiteUrl', servers[1]!.url);
+  project.provide('serverBlock', join(work, 'deploy', 'nginx.conf'));
+  project.provide('workDir', work);
   return async () => {
     await Promise.all(servers.map((s) => s.close()));
     rmSync(work, { recursive: true, force: true });

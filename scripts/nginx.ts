@@ -1,0 +1,102 @@
+// Runs Debian's nginx on 127.0.0.1 with the server block the build wrote (deploy/nginx.conf), for the hosting
+// tests and the load test. Like scripts/chromium.ts: installs Debian's packages when it can (root with
+// apt-get), otherwise stops with one line saying what to install.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const NGINX = '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const PACKAGES = ['nginx', 'libnginx-mod-http-brotli-static'];
+
+export function ensureNginx(log: (line: string) => void = console.log): string {
+  if (existsSync(NGINX) && existsSync(BROTLI_MODULE)) return NGINX;
+  const canApt = process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!canApt) throw new Error(`The hosting tests need nginx with its brotli module: install Debian's ${PACKAGES.join(' and ')}.`);
+  log(`Installing Debian's ${PACKAGES.join(' ')} (apt-get) for the hosting tests.`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { stdio: 'inherit', env });
+  return NGINX;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningNginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts nginx serving siteDir with the shipped server block, changing only its `listen` and `root` lines,
+ * as the block's own comment tells a user to.
+ */
+export async function startNginx({ siteDir, serverBlock, workDir, workers = 1 }: { siteDir: string; serverBlock: string; workDir: string; workers?: number }): Promise<RunningNginx> {
+  const nginx = ensureNginx();
+  const port = await freePort();
+  mkdirSync(workDir, { recursive: true });
+  const block = readFileSync(serverBlock, 'utf8')
+    .replace(/^(\s*)listen\s+[^;]+;/m, `$1listen 127.0.0.1:${port};`)
+    .replace(/^(\s*)root\s+[^;]+;/m, `$1root ${siteDir};`);
+  writeFileSync(join(workDir, 'site.conf'), block);
+  const temp = (name: string) => `${name}_temp_path ${join(workDir, name)};`;
+  writeFileSync(
+    join(workDir, 'nginx.conf'),
+    [
+      // Workers read the site as root when the tests run as root (temporary folders are private to root).
+      process.getuid?.() === 0 ? 'user root;' : '',
+      `load_module ${BROTLI_MODULE};`,
+      `worker_processes ${workers};`,
+      'daemon off;',
+      `pid ${join(workDir, 'nginx.pid')};`,
+      `error_log ${join(workDir, 'error.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      '  access_log off;',
+      '  sendfile on;',
+      `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
+      `  include ${join(workDir, 'site.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(nginx, ['-c', join(workDir, 'nginx.conf'), '-p', workDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, child, () => stderr);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, stderr: () => string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}: ${stderr().trim()}`);
+    const up = await fetch(`${url}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill();
+  throw new Error(`nginx did not answer on ${url}: ${stderr().trim()}`);
+}
