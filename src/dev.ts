@@ -64,7 +64,6 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     }
   };
 
-  await rebuild();
   const events = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url !== EVENTS) return false;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -82,7 +81,9 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     hostingHeaders: false,
   });
 
-  // Rebuilds are serialised: a change during a build schedules exactly one more.
+  // Rebuilds are serialised: a change during a build schedules exactly one more. The watchers start before
+  // the first build: Node sets up a recursive watch asynchronously, and an edit made while the first build
+  // runs must not be lost.
   let running: Promise<void> = Promise.resolve();
   let queued = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,6 +105,8 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       if (name && !name.split(/[\\/]/).some((part) => part.startsWith('.'))) schedule(relative(process.cwd(), join(dir, name)));
     }),
   );
+  running = rebuild();
+  await running;
   io.out(`\nDev server: ${server.url}/  (watching ${watched.map((d) => relative(process.cwd(), d) || '.').join(', ')}; Ctrl+C to stop)`);
   io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/build).');
 
