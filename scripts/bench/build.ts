@@ -1,0 +1,127 @@
+// Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
+// folder and an empty compression cache. Wall time from spawn to exit; peak memory as the largest summed
+// resident set of the build's process tree (Node and esbuild's service), sampled from /proc every 50 ms,
+// and never below the maximum RSS `/usr/bin/time` reports for the largest single process.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+const NODE = join(ROOT, 'node_modules/.bin/node');
+const COMPRESSION_CACHE = join(ROOT, 'node_modules/.cache/storefront/compressed');
+const TIME = '/usr/bin/time';
+
+export interface BuildRun {
+  seconds: number;
+  peakMemoryBytes: number;
+  /** The stage times the build printed, in ms: load, validate, model, bundle, render, emit. */
+  stages: Record<string, number>;
+}
+
+export interface BuildFigures {
+  runs: BuildRun[];
+  /** The median time of the runs. */
+  seconds: number;
+  /** The highest peak of the runs. */
+  peakMemoryBytes: number;
+  /** Median time of each stage over the runs, in ms. */
+  stages: Record<string, number>;
+  outputBytes: number;
+  outputFiles: number;
+}
+
+const PAGE_SIZE = (() => {
+  try {
+    return Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim()) || 4096;
+  } catch {
+    return 4096;
+  }
+})();
+
+/** Summed resident memory of `root` and all its descendants, from /proc (0 where /proc is missing). */
+async function treeRss(root: number): Promise<number> {
+  const parents = new Map<number, number>();
+  for (const name of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(name)) continue;
+    const line = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid) parents.set(Number(name), ppid);
+  }
+  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid !== 1 && inTree(parents.get(pid)!));
+  let total = 0;
+  for (const pid of [root, ...[...parents.keys()].filter((p) => p !== root && inTree(p))]) {
+    const statm = await readFile(`/proc/${pid}/statm`, 'utf8').catch(() => '');
+    total += Number(statm.split(' ')[1] ?? 0) * PAGE_SIZE;
+  }
+  return total;
+}
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One cold build; throws with the build's output when it fails. */
+export async function coldBuild(catalogueDir: string, outDir: string): Promise<BuildRun> {
+  await rm(outDir, { recursive: true, force: true });
+  await rm(COMPRESSION_CACHE, { recursive: true, force: true });
+  await mkdir(dirname(outDir), { recursive: true });
+  const timeFile = `${outDir}.time`;
+  const useTime = existsSync(TIME);
+  const args = ['bin/storefront.js', 'build', '-c', catalogueDir, '-o', outDir];
+  const started = performance.now();
+  const child = useTime ? spawn(TIME, ['-f', '%M', '-o', timeFile, NODE, ...args], { cwd: ROOT }) : spawn(NODE, args, { cwd: ROOT });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  let sampled = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      sampled = Math.max(sampled, await treeRss(child.pid!));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  if (code !== 0) throw new Error(`The build of ${catalogueDir} failed (exit code ${code}):\n${output}`);
+  const maxRssKb = useTime ? Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) : 0;
+  await rm(timeFile, { force: true });
+  const stages = Object.fromEntries([...output.matchAll(/^ {2}(\w+)\s+(\d+) ms/gm)].map((m) => [m[1]!, Number(m[2])]));
+  return { seconds, peakMemoryBytes: Math.max(sampled, maxRssKb * 1024), stages };
+}
+
+/** Bytes and number of files under a folder. */
+export async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    files += 1;
+  }
+  return { bytes, files };
+}
+
+/** `runs` cold builds of one catalogue: the median time, the highest memory peak, and the output's size. */
+export async function measureBuilds(catalogueDir: string, outDir: string, runs = 3, log: (line: string) => void = () => {}): Promise<BuildFigures> {
+  const results: BuildRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await coldBuild(catalogueDir, outDir);
+    log(`    run ${i + 1}: ${run.seconds.toFixed(2)} s, ${(run.peakMemoryBytes / 1e6).toFixed(0)} MB`);
+    results.push(run);
+  }
+  const { bytes, files } = await folderSize(outDir);
+  return {
+    runs: results,
+    seconds: median(results.map((r) => r.seconds)),
+    peakMemoryBytes: Math.max(...results.map((r) => r.peakMemoryBytes)),
+    stages: Object.fromEntries(Object.keys(results[0]!.stages).map((stage) => [stage, median(results.map((r) => r.stages[stage] ?? 0))])),
+    outputBytes: bytes,
+    outputFiles: files,
+  };
+}

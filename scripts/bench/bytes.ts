@@ -1,0 +1,99 @@
+// Bytes per page kind on a cold load: Chromium (a phone-sized viewport, empty cache) opens the page from
+// `storefront serve`, and every response it receives is counted by kind. Sizes are of the decoded bodies,
+// compressed here with gzip level 9 and brotli quality 11 (what the build precompresses assets with), so the
+// figures do not depend on how the server compresses them on the fly.
+import { chromium, type Browser, type Response } from 'playwright-core';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export const KINDS = ['html', 'js', 'css', 'font', 'image', 'other'] as const;
+export type ResourceKind = (typeof KINDS)[number];
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+  requests: number;
+}
+
+export interface PageBytes {
+  kind: string;
+  path: string;
+  byKind: Record<ResourceKind, Sizes>;
+  total: Sizes;
+  /** Font files fetched, by path. */
+  fonts: string[];
+  /** Font files the HTML preloads with <link rel="preload" as="font">. */
+  preloadedFonts: string[];
+}
+
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function kindOf(response: Response): ResourceKind {
+  const path = new URL(response.url()).pathname;
+  const type = response.request().resourceType();
+  if (type === 'document') return 'html';
+  if (/\.m?js$/.test(path) || type === 'script') return 'js';
+  if (/\.css$/.test(path) || type === 'stylesheet') return 'css';
+  if (/\.(woff2?|ttf|otf)$/.test(path) || type === 'font') return 'font';
+  if (/\.(svg|png|jpe?g|webp|avif|gif|ico)$/.test(path) || type === 'image') return 'image';
+  return 'other';
+}
+
+const empty = (): Sizes => ({ raw: 0, gzip: 0, brotli: 0, requests: 0 });
+
+export async function compressedSizes(body: Uint8Array): Promise<Omit<Sizes, 'requests'>> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { raw: body.byteLength, gzip: gz.byteLength, brotli: br.byteLength };
+}
+
+async function measurePage(browser: Browser, siteUrl: string, kind: string, path: string): Promise<PageBytes> {
+  // Lighthouse's mobile device: a 412 px wide phone screen.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    if (response.status() < 300 || response.status() >= 400) responses.push(response);
+  });
+  await page.goto(new URL(path, siteUrl).href, { waitUntil: 'networkidle' });
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, empty()])) as Record<ResourceKind, Sizes>;
+  const fonts: string[] = [];
+  let html = '';
+  for (const response of responses) {
+    const kind = kindOf(response);
+    const body = await response.body();
+    const sizes = await compressedSizes(body);
+    const into = byKind[kind];
+    into.raw += sizes.raw;
+    into.gzip += sizes.gzip;
+    into.brotli += sizes.brotli;
+    into.requests += 1;
+    if (kind === 'font') fonts.push(new URL(response.url()).pathname);
+    if (kind === 'html' && !html) html = body.toString('utf8');
+  }
+  await context.close();
+  const preloadedFonts = [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\bas="font"/.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? '');
+  const total = KINDS.reduce((sum, k) => ({ raw: sum.raw + byKind[k].raw, gzip: sum.gzip + byKind[k].gzip, brotli: sum.brotli + byKind[k].brotli, requests: sum.requests + byKind[k].requests }), empty());
+  return { kind, path, byKind, total, fonts, preloadedFonts };
+}
+
+/** Cold-load bytes of each page, one fresh browser context each. */
+export async function measureBytes(chromiumPath: string, siteUrl: string, pages: readonly { kind: string; path: string }[]): Promise<PageBytes[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+  try {
+    const results: PageBytes[] = [];
+    for (const { kind, path } of pages) results.push(await measurePage(browser, siteUrl, kind, path));
+    return results;
+  } finally {
+    await browser.close();
+  }
+}

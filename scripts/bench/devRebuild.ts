@@ -1,0 +1,71 @@
+// The dev loop as a maintainer lives it: `storefront dev` runs on a copy of the example catalogue, one
+// description is saved, and the time runs until the dev server tells open pages to reload (its
+// server-sent "reload" event), which is after the rebuild has written the new site. Watcher latency and
+// dev's 60 ms debounce are included, as they are for a person waiting.
+import { spawn } from 'node:child_process';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, ROOT } from './build.ts';
+
+export interface DevFigures {
+  /** Median milliseconds from saving a description to the reload event. */
+  rebuildMs: number;
+  runs: number[];
+  /** The stage times dev printed for its last rebuild ("load 12 ms", ...). */
+  stages: string[];
+}
+
+const waitFor = <T>(what: string, ms: number, start: (done: (value: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}`)), ms);
+    start((value) => (clearTimeout(timer), resolve(value)));
+  });
+
+export async function measureDevRebuild(description = 'listing-3', edits = 3): Promise<DevFigures> {
+  const work = await mkdtemp(join(tmpdir(), 'storefront-bench-dev-'));
+  const catalogue = join(work, 'catalogue');
+  await cp(join(ROOT, 'catalogue'), catalogue, { recursive: true, filter: (src) => !src.includes('/.schema') });
+  const dev = spawn(join(ROOT, 'node_modules/.bin/node'), ['bin/storefront.js', 'dev', '-c', catalogue, '-p', '0'], { cwd: ROOT });
+  let log = '';
+  dev.stderr.on('data', (chunk: Buffer) => (log += chunk));
+  try {
+    const url = await waitFor<string>('the dev server to start', 60_000, (done) =>
+      dev.stdout.on('data', (chunk: Buffer) => {
+        log += chunk;
+        const found = /Dev server: (http:\/\/\S+?)\/?\s/.exec(log);
+        if (found) done(found[1]!);
+      }),
+    );
+    const reloads: (() => void)[] = [];
+    const events = get(`${url}/__storefront/events`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        if (text.includes('event: reload')) reloads.splice(0).forEach((notify) => notify());
+      });
+    });
+    const runs: number[] = [];
+    for (let i = 0; i < edits; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const reloaded = waitFor<void>('the reload after an edit', 30_000, (done) => reloads.push(() => done()));
+      const started = performance.now();
+      await appendFile(join(catalogue, 'descriptions', `${description}.md`), `\nEdited for the benchmark, pass ${i + 1}.\n`);
+      await reloaded;
+      runs.push(performance.now() - started);
+    }
+    events.destroy();
+    const lastBuild = log.slice(log.lastIndexOf('\nBuilding '));
+    const stages = [...lastBuild.matchAll(/^ {2}(\w+)\s+(\d+ ms)/gm)].map((m) => `${m[1]} ${m[2]}`);
+    return { rebuildMs: median(runs), runs, stages };
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nstorefront dev printed:\n${log}`);
+  } finally {
+    if (dev.exitCode === null && dev.signalCode === null) {
+      const closed = new Promise((resolve) => dev.once('close', resolve));
+      dev.kill('SIGTERM');
+      await closed;
+    }
+    await rm(work, { recursive: true, force: true });
+  }
+}

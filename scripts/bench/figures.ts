@@ -1,0 +1,82 @@
+// From measurements to figures: each measured value with its budget from budgets.ts, where it has one.
+import { BUDGETS } from './budgets.ts';
+import type { BuildFigures } from './build.ts';
+import type { PageBytes } from './bytes.ts';
+import type { DevFigures } from './devRebuild.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
+import type { Figure } from './report.ts';
+
+export interface Results {
+  /** Cold builds: the example catalogue under "example", synthetic ones under their number of services. */
+  builds: Record<string, BuildFigures & { services: number }>;
+  dev?: DevFigures;
+  bytes?: PageBytes[];
+  lighthouse?: LighthouseFigures[];
+}
+
+const max = (limit: number) => ({ op: '<=' as const, limit });
+const min = (limit: number) => ({ op: '>=' as const, limit });
+
+export function buildFigures(builds: Results['builds']): Figure[] {
+  const figures: Figure[] = [];
+  const example = builds.example;
+  if (example) figures.push({ section: 'build', name: `example catalogue (${example.services} services), cold`, value: example.seconds, unit: 's', budget: max(BUDGETS.build.exampleSeconds) });
+  const timeBudget: Record<string, number> = { 1500: BUDGETS.build.at1500Seconds, 10000: BUDGETS.build.at10000Seconds };
+  for (const [key, build] of Object.entries(builds)) {
+    if (key === 'example') continue;
+    const n = build.services.toLocaleString('en-US');
+    const limit = timeBudget[key];
+    figures.push({ section: 'build', name: `${n} services, cold`, value: build.seconds, unit: 's', ...(limit !== undefined && { budget: max(limit) }) });
+    figures.push({ section: 'build', name: `${n} services, peak memory`, value: build.peakMemoryBytes, unit: 'bytes', ...(key === '10000' && { budget: max(BUDGETS.build.at10000PeakMemoryBytes) }) });
+    figures.push({ section: 'build', name: `${n} services, output size`, value: build.outputBytes, unit: 'bytes', ...(key === '10000' && { budget: max(BUDGETS.build.at10000OutputBytes) }) });
+  }
+  const [small, middle, large] = [builds['150'], builds['1500'], builds['10000']];
+  if (small && middle && large) {
+    const before = (middle.seconds - small.seconds) / (middle.services - small.services);
+    const after = (large.seconds - middle.seconds) / (large.services - middle.services);
+    figures.push({ section: 'build', name: 'growth: ms per extra service, 1,500→10,000', value: after * 1000, unit: 'ms' });
+    figures.push({ section: 'build', name: 'growth: ms per extra service, 150→1,500', value: before * 1000, unit: 'ms' });
+    figures.push({ section: 'build', name: 'growth: ratio of the two (linear ≈ 1)', value: after / before, unit: 'ratio', budget: max(BUDGETS.build.linearityFactor) });
+  }
+  return figures;
+}
+
+export function byteFigures(pages: readonly PageBytes[]): Figure[] {
+  const figures: Figure[] = [];
+  const b = BUDGETS.bytes;
+  for (const page of pages) {
+    const section = `bytes ${page.kind}`;
+    const jsBudget = page.kind === 'home' ? b.homeJsBrotli : page.kind === 'service' ? b.serviceJsBrotli : undefined;
+    figures.push({ section, name: 'JS, brotli', value: page.byKind.js.brotli, unit: 'bytes', ...(jsBudget !== undefined && { budget: max(jsBudget) }) });
+    figures.push({ section, name: 'CSS, brotli', value: page.byKind.css.brotli, unit: 'bytes', budget: max(b.cssBrotli) });
+    figures.push({ section, name: 'HTML, brotli', value: page.byKind.html.brotli, unit: 'bytes', ...(page.kind === 'home' && { budget: max(b.homeHtmlBrotli) }) });
+    figures.push({ section, name: 'font files', value: page.fonts.length, unit: 'count', budget: max(b.fontFiles) });
+    const onePreloadedInter = page.fonts.length === 1 && /\/inter-latin-[^/]*\.woff2$/.test(page.fonts[0]!) && page.preloadedFonts.includes(page.fonts[0]!);
+    figures.push({ section, name: 'font is the preloaded latin Inter', value: onePreloadedInter ? 1 : 0, unit: 'flag', budget: min(1) });
+    figures.push({ section, name: 'requests', value: page.total.requests, unit: 'count' });
+  }
+  return figures;
+}
+
+export function lighthouseFigures(pages: readonly LighthouseFigures[]): Figure[] {
+  const l = BUDGETS.lighthouse;
+  return pages.flatMap((page): Figure[] => {
+    const section = `lighthouse ${page.kind}`;
+    return [
+      { section, name: 'score', value: page.score, unit: 'score', budget: min(l.score) },
+      { section, name: 'FCP', value: page.fcpMs, unit: 'ms' },
+      { section, name: 'LCP', value: page.lcpMs, unit: 'ms', budget: max(l.lcpMs) },
+      { section, name: 'TBT', value: page.tbtMs, unit: 'ms', budget: max(l.tbtMs) },
+      { section, name: 'CLS', value: page.cls, unit: 'cls', budget: max(l.cls) },
+    ];
+  });
+}
+
+export function allFigures(results: Results): Figure[] {
+  return [
+    ...buildFigures(results.builds),
+    ...(results.dev ? [{ section: 'dev', name: 'rebuild after editing one description', value: results.dev.rebuildMs, unit: 'ms' as const, budget: max(BUDGETS.dev.rebuildMs) }] : []),
+    ...byteFigures(results.bytes ?? []),
+    ...lighthouseFigures(results.lighthouse ?? []),
+  ];
+}

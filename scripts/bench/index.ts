@@ -1,0 +1,109 @@
+// `npm run bench`: the benchmark of issue 7 (not a test). Cold builds of the example catalogue and of
+// synthetic ones at 150, 1,500 and 10,000 services; a dev rebuild; bytes per page kind; Lighthouse mobile.
+// Prints every figure against its budget (scripts/bench/budgets.ts), writes docs/benchmarks.md and
+// docs/benchmarks.json, and exits with 1 when a budget is broken.
+//
+//   npm run bench                         everything
+//   npm run bench -- --only bytes,dev     some parts (build, dev, bytes, lighthouse); prints, writes nothing
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from '../chromium.ts';
+import { startServer } from '../../src/serve.ts';
+import { SIZES } from './budgets.ts';
+import { measureBuilds, ROOT } from './build.ts';
+import { measureBytes } from './bytes.ts';
+import { measureDevRebuild } from './devRebuild.ts';
+import { allFigures, type Results } from './figures.ts';
+import { measureLighthouse } from './lighthouse.ts';
+import { describeMachine, passes, renderMarkdown, table } from './report.ts';
+import { writeSyntheticCatalogue } from './syntheticCatalogue.ts';
+
+const PARTS = ['build', 'dev', 'bytes', 'lighthouse'] as const;
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? '').split(',') : [...PARTS];
+const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
+if (unknown.length) {
+  console.error(`Unknown part ${unknown.join(', ')}; use --only with some of ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (part: (typeof PARTS)[number]) => only.includes(part);
+const complete = PARTS.every(wanted);
+const log = (line: string) => console.log(line);
+
+const started = performance.now();
+const loadAverage = loadavg()[0]!;
+const chromium = wanted('bytes') || wanted('lighthouse') ? ensureChromium(log) : undefined;
+const machine = describeMachine(chromium, ROOT);
+log(`Benchmark on ${machine.cpu} (${machine.cores} cores, ${machine.memory}), ${machine.os}, Node ${machine.node}, ${machine.chromium}.`);
+if (loadAverage > 0.5) log(`Note: the load average is ${loadAverage.toFixed(2)}: something else is running, and timings will suffer.`);
+
+const work = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
+const results: Results = { builds: {} };
+const exampleOut = join(work, 'example', 'dist');
+try {
+  // The example catalogue is built in any case: the byte and Lighthouse figures are of its last cold build.
+  log('\n▶ cold builds: example catalogue');
+  const example = await measureBuilds(join(ROOT, 'catalogue'), exampleOut, wanted('build') ? 3 : 1, log);
+  const services = (await readFile(join(exampleOut, 'sitemap.xml'), 'utf8')).match(/<loc>[^<]*\/service\//g)?.length ?? 0;
+  if (wanted('build')) {
+    results.builds.example = { ...example, services };
+    for (const size of SIZES) {
+      log(`▶ cold builds: ${size.toLocaleString('en-US')} synthetic services`);
+      const catalogue = join(work, `synthetic-${size}`, 'catalogue');
+      const out = join(work, `synthetic-${size}`, 'dist');
+      await writeSyntheticCatalogue(catalogue, { services: size });
+      results.builds[String(size)] = { ...(await measureBuilds(catalogue, out, 3, log)), services: size };
+      await rm(join(work, `synthetic-${size}`), { recursive: true, force: true });
+    }
+  }
+  if (wanted('dev')) {
+    log('▶ dev rebuild after editing one description');
+    results.dev = await measureDevRebuild();
+    log(`    runs: ${results.dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}`);
+  }
+  if (chromium) {
+    const sitemap = await readFile(join(exampleOut, 'sitemap.xml'), 'utf8');
+    const first = (prefix: string) => {
+      const found = new RegExp(`<loc>[^<]*?(/${prefix}/[^<]*)</loc>`).exec(sitemap)?.[1];
+      if (!found) throw new Error(`The example site's sitemap.xml lists no /${prefix}/ page`);
+      return found;
+    };
+    const pages = [
+      { kind: 'home', path: '/' },
+      { kind: 'service', path: first('service') },
+      { kind: 'sitemap', path: '/sitemap/' },
+      { kind: 'alternatives', path: first('alternatives') },
+      { kind: '404', path: '/404/' },
+    ];
+    const server = await startServer({ dir: exampleOut, port: 0 });
+    try {
+      if (wanted('bytes')) {
+        log('▶ bytes per page kind (Chromium, cold load)');
+        results.bytes = await measureBytes(chromium, server.url, pages);
+      }
+      if (wanted('lighthouse')) {
+        log('▶ Lighthouse, mobile, 3 runs per page');
+        results.lighthouse = await measureLighthouse(chromium, server.url, pages, 3, log);
+      }
+    } finally {
+      await server.close();
+    }
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+const figures = allFigures(results);
+log(`\n${table(figures)}\n`);
+const broken = figures.filter((f) => !passes(f));
+const minutes = (performance.now() - started) / 60_000;
+if (complete) {
+  const context = { machine, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), minutes, loadAverage };
+  await mkdir(join(ROOT, 'docs'), { recursive: true });
+  await writeFile(join(ROOT, 'docs/benchmarks.md'), renderMarkdown(results, figures, context));
+  await writeFile(join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify({ ...context, results, figures: figures.map((f) => ({ ...f, ok: passes(f) })) }, null, 2)}\n`);
+  log('Wrote docs/benchmarks.md and docs/benchmarks.json.');
+} else log('A partial run (--only): docs/benchmarks.md is left as it was.');
+log(broken.length ? `${broken.length} of ${figures.filter((f) => f.budget).length} budgets broken.` : `All ${figures.filter((f) => f.budget).length} budgets met.`);
+process.exitCode = broken.length ? 1 : 0;

@@ -1,0 +1,225 @@
+// Figures, their budgets, and the two outputs: the table printed in the terminal and docs/benchmarks.md.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { BUDGETS } from './budgets.ts';
+import type { Results } from './figures.ts';
+
+export type Unit = 'bytes' | 'ms' | 's' | 'count' | 'score' | 'cls' | 'ratio' | 'flag';
+
+export interface Figure {
+  section: string;
+  name: string;
+  value: number;
+  unit: Unit;
+  budget?: { op: '<=' | '>='; limit: number };
+}
+
+export const passes = (f: Figure) => !f.budget || (f.budget.op === '<=' ? f.value <= f.budget.limit : f.value >= f.budget.limit);
+
+const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function format(value: number, unit: Unit): string {
+  switch (unit) {
+    case 'bytes':
+      if (value >= 1e9) return `${(value / 1e9).toFixed(2)} GB`;
+      if (value >= 1e6) return `${(value / 1e6).toFixed(1)} MB`;
+      return `${(value / 1e3).toFixed(1)} KB`;
+    case 'ms':
+      return `${thousands(value)} ms`;
+    case 's':
+      return `${value.toFixed(2)} s`;
+    case 'cls':
+      return value.toFixed(3);
+    case 'ratio':
+      return `${value.toFixed(2)}×`;
+    case 'flag':
+      return value ? 'yes' : 'no';
+    default:
+      return thousands(value);
+  }
+}
+
+const budgetText = (f: Figure) => (f.budget ? `${f.budget.op === '<=' ? '≤' : '≥'} ${format(f.budget.limit, f.unit)}` : '');
+const verdict = (f: Figure) => (f.budget ? (passes(f) ? 'ok' : 'BROKEN') : '');
+
+/** The terminal table: every figure, its budget and whether it is met. */
+export function table(figures: readonly Figure[]): string {
+  const rows = figures.map((f) => [`${f.section}: ${f.name}`, format(f.value, f.unit), budgetText(f), verdict(f)]);
+  const header = ['figure', 'measured', 'budget', 'result'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function markdownTable(header: string[], rows: (string | number)[][], right: number[] = []): string {
+  const align = header.map((_, i) => (right.includes(i) ? '--:' : '---'));
+  return [header, align, ...rows.map((r) => r.map(String))].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+export function budgetTable(figures: readonly Figure[]): string {
+  return markdownTable(
+    ['figure', 'measured', 'budget', 'result'],
+    figures.filter((f) => f.budget).map((f) => [`${f.section}: ${f.name}`, format(f.value, f.unit), budgetText(f), passes(f) ? 'ok' : '**BROKEN**']),
+    [1, 2],
+  );
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memory: string;
+  os: string;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+}
+
+const safely = (read: () => string, fallback = 'unknown') => {
+  try {
+    return read().trim() || fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+export function describeMachine(chromiumPath: string | undefined, root: string): Machine {
+  const osName = safely(() => /^PRETTY_NAME="?([^"\n]+)"?/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '', process.platform);
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${osName}, kernel ${release()}`,
+    node: process.version,
+    chromium: chromiumPath ? safely(() => execFileSync(chromiumPath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) : 'not found',
+    lighthouse: safely(() => (JSON.parse(readFileSync(`${root}/node_modules/lighthouse/package.json`, 'utf8')) as { version: string }).version),
+  };
+}
+
+export interface ReportContext {
+  machine: Machine;
+  date: string;
+  minutes: number;
+  loadAverage: number;
+}
+
+const kb = (bytes: number) => format(bytes, 'bytes');
+
+/** docs/benchmarks.md. */
+export function renderMarkdown(results: Results, figures: readonly Figure[], context: ReportContext): string {
+  const budgeted = figures.filter((f) => f.budget);
+  const broken = budgeted.filter((f) => !passes(f));
+  const { machine } = context;
+  const out: string[] = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` (scripts/bench/) on ${context.date}, in ${context.minutes.toFixed(1)} minutes. Do not edit by hand: run the benchmark again. The budgets are in scripts/bench/budgets.ts; 1 KB is 1,000 bytes, 1 MB 10⁶, 1 GB 10⁹.`,
+    '',
+    broken.length
+      ? `**${broken.length} of ${budgeted.length} budgets broken:** ${broken.map((f) => `${f.section}: ${f.name} (${format(f.value, f.unit)}; budget ${budgetText(f)})`).join('; ')}.`
+      : `**All ${budgeted.length} budgets met.**`,
+    '',
+    '## Machine',
+    '',
+    markdownTable(['', ''], [
+      ['CPU', `${machine.cpu}, ${machine.cores} cores`],
+      ['memory', machine.memory],
+      ['OS', machine.os],
+      ['Node', machine.node],
+      ['Chromium', machine.chromium],
+      ['Lighthouse', machine.lighthouse],
+      ['load average at start (1 min)', context.loadAverage.toFixed(2)],
+    ]),
+    '',
+    '## Budgets',
+    '',
+    budgetTable(figures),
+  ];
+  const builds = Object.entries(results.builds);
+  if (builds.length) {
+    const stages = Object.keys(builds[0]![1].stages);
+    out.push(
+      '',
+      '## Build',
+      '',
+      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), fresh output folder and empty compression cache each time. Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process. Stage times: medians of what the build printed (render and emit overlap the asset compression, which runs on libuv\'s threads).',
+      '',
+      markdownTable(
+        ['catalogue', 'services', 'cold build', 'runs', 'peak memory', 'output', 'files', ...stages.map((s) => `${s} (ms)`)],
+        builds.map(([key, b]) => [
+          key === 'example' ? 'example' : 'synthetic',
+          b.services.toLocaleString('en-US'),
+          format(b.seconds, 's'),
+          b.runs.map((r) => r.seconds.toFixed(2)).join(', '),
+          kb(b.peakMemoryBytes),
+          kb(b.outputBytes),
+          b.outputFiles.toLocaleString('en-US'),
+          ...stages.map((s) => (b.stages[s] ?? 0).toLocaleString('en-US')),
+        ]),
+        [1, 2, 4, 5, 6, ...stages.map((_, i) => 7 + i)],
+      ),
+      '',
+      `Growth rule: the cost of one more service between 1,500 and 10,000 services, (t₁₀₀₀₀ − t₁₅₀₀) / 8,500, may be at most ${BUDGETS.build.linearityFactor}× the cost between 150 and 1,500, (t₁₅₀₀ − t₁₅₀) / 1,350. A build that grows linearly (plus a fixed start-up cost) gives a ratio near 1.`,
+      '',
+      'The synthetic catalogues come from scripts/bench/syntheticCatalogue.ts (seed 1): 13 categories, Markdown descriptions of about 80-250 words with lists, bold lead-ins and links, one SVG per service.',
+    );
+  }
+  if (results.dev) {
+    out.push(
+      '',
+      '## Dev rebuild',
+      '',
+      `\`storefront dev\` on a copy of the example catalogue; one description is saved and the clock runs until the dev server sends its reload event (watcher, 60 ms debounce, full rebuild without precompression). Median ${format(results.dev.rebuildMs, 'ms')}; runs ${results.dev.runs.map((r) => format(r, 'ms')).join(', ')}. Stages of the last rebuild: ${results.dev.stages.join(', ')}.`,
+    );
+  }
+  if (results.bytes?.length) {
+    out.push(
+      '',
+      '## Bytes per page kind',
+      '',
+      'A cold load in Chromium (412 × 823 phone viewport, empty cache) from `storefront serve`, until the network is idle: every response, by kind. Sizes are of the decoded bodies, compressed here with gzip -9 and brotli -q 11; fonts and images count as they are. JS includes the modulepreloaded chunks.',
+      '',
+      markdownTable(
+        ['page', 'kind', 'requests', 'raw', 'gzip', 'brotli'],
+        results.bytes.flatMap((page) =>
+          [...(['html', 'js', 'css', 'font', 'image', 'other'] as const).filter((k) => page.byKind[k].requests).map((k) => [k, page.byKind[k]] as const), ['**total**', page.total] as const].map(([kind, s], i) => [
+            i === 0 ? `${page.kind} \`${page.path}\`` : '',
+            kind,
+            s.requests,
+            kb(s.raw),
+            kb(s.gzip),
+            kb(s.brotli),
+          ]),
+        ),
+        [2, 3, 4, 5],
+      ),
+    );
+  }
+  if (results.lighthouse?.length) {
+    out.push(
+      '',
+      '## Lighthouse (mobile)',
+      '',
+      `Lighthouse ${machine.lighthouse}, default mobile settings (simulated slow 4G and 4× CPU slowdown), performance category only, fresh headless Chromium per run, against \`storefront serve\`. Medians of ${results.lighthouse[0]!.runs.length} runs; the scores of every run in the last column.`,
+      '',
+      markdownTable(
+        ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scores'],
+        results.lighthouse.map((p) => [`${p.kind} \`${p.path}\``, p.score, format(p.fcpMs, 'ms'), format(p.lcpMs, 'ms'), format(p.tbtMs, 'ms'), format(p.cls, 'cls'), p.runs.map((r) => r.score).join(', ')]),
+        [1, 2, 3, 4, 5],
+      ),
+    );
+  }
+  out.push(
+    '',
+    '## Reproduce',
+    '',
+    '```sh',
+    'npm ci',
+    'npm run bench            # everything, a few minutes; exit code 1 when a budget is broken',
+    '```',
+    '',
+    'It needs a Chromium (`CHROME_PATH`, Debian\'s `/usr/bin/chromium` or Google Chrome) and writes this file and docs/benchmarks.json (every run\'s raw figures). Timing figures depend on the machine and on what else runs on it: run it on a quiet machine. `npm test` checks none of the timings; it checks the byte budgets, which do not vary.',
+    '',
+  );
+  return out.join('\n');
+}
