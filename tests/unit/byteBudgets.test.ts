@@ -1,0 +1,68 @@
+// The byte budgets of issue 7 (scripts/bench/budgets.ts), checked on every test run because bytes, unlike
+// timings, do not vary: what the home and a service page make a browser fetch before it can hydrate,
+// read from their HTML and the static imports of the scripts, compressed as the build does (brotli 11).
+// `npm run bench` measures the same in Chromium, lazily loaded files included.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS } from '../../scripts/bench/budgets.ts';
+import { buildSite } from '../../src/pipeline.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'storefront-bytes-test-'));
+const out = join(work, 'dist');
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const brotli = (path: string) => brotliCompressSync(readFileSync(join(out, path)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
+const attributes = (html: string, tag: string, rel: string, attribute: string) =>
+  [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'g'))].map((m) => m[0]).filter((t) => t.includes(rel)).map((t) => new RegExp(`\\b${attribute}="([^"]+)"`).exec(t)?.[1] ?? '');
+
+/** The scripts a cold load of the page fetches: its module entry, its modulepreloads, and everything they import statically. */
+function scriptsOf(html: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (url: string) => {
+    if (found.has(url)) return;
+    found.add(url);
+    const code = readFileSync(join(out, url), 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`/assets/${m[1]}`);
+  };
+  [...attributes(html, 'script', 'type="module"', 'src'), ...attributes(html, 'link', 'rel="modulepreload"', 'href')].forEach(visit);
+  return found;
+}
+
+describe('byte budgets on a cold load of the example catalogue', () => {
+  let home = '';
+  let service = '';
+
+  beforeAll(async () => {
+    const quiet = { out: () => {}, err: () => {} };
+    expect((await buildSite({ catalogueDir: join(root, 'catalogue'), outDir: out, deployDir: join(work, 'deploy') }, quiet)).ok).toBe(true);
+    home = readFileSync(join(out, 'index.html'), 'utf8');
+    const route = /<loc>[^<]*?(\/service\/[^<]+)<\/loc>/.exec(readFileSync(join(out, 'sitemap.xml'), 'utf8'))![1]!;
+    service = readFileSync(join(out, route, 'index.html'), 'utf8');
+  }, 60_000);
+
+  const sum = (urls: Iterable<string>) => [...urls].reduce((n, url) => n + brotli(url), 0);
+
+  it('JavaScript: home and service page within their brotli budgets', () => {
+    expect(sum(scriptsOf(home))).toBeLessThanOrEqual(BUDGETS.bytes.homeJsBrotli);
+    expect(sum(scriptsOf(service))).toBeLessThanOrEqual(BUDGETS.bytes.serviceJsBrotli);
+  });
+
+  it('CSS within its brotli budget, and the home HTML within its own', () => {
+    for (const html of [home, service]) expect(sum(attributes(html, 'link', 'rel="stylesheet"', 'href'))).toBeLessThanOrEqual(BUDGETS.bytes.cssBrotli);
+    expect(brotli('index.html')).toBeLessThanOrEqual(BUDGETS.bytes.homeHtmlBrotli);
+  });
+
+  it('fonts: one preloaded latin subset of Inter, and no other font file in the site', () => {
+    for (const html of [home, service]) {
+      const fonts = attributes(html, 'link', 'as="font"', 'href');
+      expect(fonts).toHaveLength(BUDGETS.bytes.fontFiles);
+      expect(fonts[0]).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    }
+    const css = readFileSync(join(out, attributes(home, 'link', 'rel="stylesheet"', 'href')[0]!), 'utf8');
+    expect(css.match(/\.woff2/g)).toHaveLength(1);
+  });
+});
