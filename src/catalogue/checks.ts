@@ -41,7 +41,25 @@ export function crossChecks(catalogue: ParsedCatalogue): Problem[] {
     ...serviceChecks(catalogue, services),
     ...descriptionChecks(catalogue, services, known),
     ...siteChecks(catalogue, known),
+    ...unusedImageChecks(catalogue, services),
   ];
+}
+
+/** Images nothing refers to still ship with every build; usually a leftover from a rename. */
+function unusedImageChecks({ site, categories, descriptions, images }: ParsedCatalogue, services: RawService[]): Problem[] {
+  // A file that did not parse may be the one that refers to the image: only judge a complete catalogue.
+  if (!site?.data || categories.some((c) => c.data === undefined)) return [];
+  const used = new Set<string>();
+  for (const s of services) used.add(`img/services/${str(s.raw.image)}`);
+  for (const c of categories) used.add(`img/icons/${str(record(c.data).icon)}`);
+  const logos = record(record(site?.data).clients).logos;
+  if (Array.isArray(logos)) for (const logo of logos) used.add(`img/clients/${str(record(logo).image)}`);
+  // A description may show a catalogue image by its site address.
+  for (const { text } of descriptions.values()) for (const [path] of text.matchAll(/img\/[\w./-]+/g)) used.add(path);
+  return [...images]
+    .filter((image) => !used.has(image))
+    .sort()
+    .map((image) => warning(image, {}, 'No service, category, client logo or description uses this image, but every build copies it.', 'Delete the file, or refer to it from the catalogue.'));
 }
 
 function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {

@@ -64,6 +64,15 @@ describe.each(modes)('fixture %s', (mode, expected) => {
   });
 });
 
+describe('fixture unused-image', () => {
+  it('warns about an image nothing refers to, naming the file, without failing', async () => {
+    const { problems, catalogue } = await validate('unused-image');
+    expect(problems.map((p) => [p.severity, p.file])).toEqual([['warning', 'img/services/leftover.svg']]);
+    expect(problems[0]!.message).toMatch(/No service, category, client logo or description uses this image/);
+    expect(catalogue).toBeDefined();
+  });
+});
+
 describe('a catalogue with several problems in several files', () => {
   it('reports all of them in one run', async () => {
     const { problems } = await validate('several-problems');
