@@ -5,14 +5,20 @@ import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
+import remarkRehype, { defaultHandlers } from 'remark-rehype';
 import { unified } from 'unified';
 import type { TreeElement, TreeNode } from '../model/tree.ts';
 import { withTrailingSlash } from '../model/routes.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 const compiler = unified()
-  .use(remarkRehype)
+  // Headings move down two levels: the page already has its h1 and the description sits under an h2. Done
+  // while converting, so the parsed Markdown is never copied or changed (it is kept for the next rebuild).
+  .use(remarkRehype, {
+    handlers: {
+      heading: (state, node) => ({ ...defaultHandlers.heading(state, node), tagName: `h${Math.min(6, node.depth + 2)}` }),
+    },
+  })
   .use(rehypeSanitize, {
     ...defaultSchema,
     // Task-list checkboxes would be unlabelled form controls; images belong in the service's `image`.
@@ -45,19 +51,8 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-/** Headings move down two levels: the page already has its h1 and the description sits under an h2. */
-function demoteHeadings(root: MdastRoot): MdastRoot {
-  const visit = (node: MdastNodes) => {
-    if (node.type === 'heading') node.depth = Math.min(6, node.depth + 2) as typeof node.depth;
-    if ('children' in node) node.children.forEach(visit);
-  };
-  const copy = structuredClone(root);
-  visit(copy);
-  return copy;
-}
-
 export function compileMarkdown(root: MdastRoot): TreeNode[] {
-  const hast = compiler.runSync(demoteHeadings(root)) as HastRoot;
+  const hast = compiler.runSync(root) as HastRoot;
   return hast.children.flatMap(toTree);
 }
 

@@ -33,14 +33,21 @@ export interface ValidCatalogue {
   descriptions: Map<string, { file: string; root: MdastRoot }>;
 }
 
+// The descriptions parsed by the previous run, by text: a dev rebuild after one description was edited parses
+// only that one (parsing is most of this stage). Holds one catalogue's worth; nothing changes a parsed tree.
+let parsedBefore = new Map<string, MdastRoot>();
+
 export function validateCatalogue(source: CatalogueSource): { problems: Problem[]; catalogue?: ValidCatalogue } {
   const problems: Problem[] = [];
   const parsed: ParsedCatalogue = { categories: [], descriptions: new Map(), images: source.images };
+  const parsedNow = new Map<string, MdastRoot>();
 
   for (const [file, text] of source.texts) {
     if (file.endsWith('.md')) {
       const id = file.slice('descriptions/'.length, -'.md'.length);
-      parsed.descriptions.set(id, { file, text, root: parseMarkdown(text) });
+      const root = parsedBefore.get(text) ?? parseMarkdown(text);
+      parsedNow.set(text, root);
+      parsed.descriptions.set(id, { file, text, root });
       continue;
     }
     const { yaml, problems: syntax } = parseYaml(file, text);
@@ -52,6 +59,7 @@ export function validateCatalogue(source: CatalogueSource): { problems: Problem[
     if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
     else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
   }
+  parsedBefore = parsedNow;
 
   if (!parsed.site) {
     problems.push(
