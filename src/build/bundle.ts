@@ -2,7 +2,7 @@
 // route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
 // for Node. The metafile tells which chunks each route kind needs, for <link rel="modulepreload">.
 import { build, type Metafile, type OutputFile } from 'esbuild';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteKind } from '../model/routes.ts';
@@ -35,7 +35,40 @@ export interface ClientBundle {
   assetsFor(kind: RouteKind): DocumentAssets;
 }
 
-export async function bundleClient({ development = false }: BundleOptions = {}): Promise<ClientBundle> {
+// Bundles are kept with the modification times of their inputs (esbuild's metafile lists them) and reused while
+// none has changed: a dev rebuild after a catalogue edit skips esbuild. A bundle whose inputs changed while it
+// was being made is not kept.
+const memos = new Map<string, { inputs: [string, number][]; value: unknown }>();
+
+async function modified(files: readonly string[]): Promise<[string, number][] | undefined> {
+  try {
+    return await Promise.all(files.map(async (file): Promise<[string, number]> => [file, (await stat(at(file))).mtimeMs]));
+  } catch {
+    return undefined;
+  }
+}
+
+async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile: Metafile }>): Promise<T> {
+  const memo = memos.get(key);
+  if (memo) {
+    const now = await modified(memo.inputs.map(([file]) => file));
+    if (now?.every(([, time], i) => time === memo.inputs[i]![1])) return memo.value as T;
+  }
+  const started = Date.now();
+  const { value, metafile } = await make();
+  const inputs = await modified(Object.keys(metafile.inputs));
+  if (inputs?.every(([, time]) => time < started)) memos.set(key, { inputs, value });
+  else memos.delete(key);
+  return value;
+}
+
+export const bundleClient = ({ development = false }: BundleOptions = {}): Promise<ClientBundle> =>
+  memoised(`client-${development}`, async () => {
+    const bundle = await makeClientBundle(development);
+    return { value: bundle, metafile: bundle.metafile };
+  });
+
+async function makeClientBundle(development: boolean): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
@@ -63,7 +96,7 @@ export async function bundleClient({ development = false }: BundleOptions = {}):
     logLevel: 'silent',
   });
   const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), f.contents]));
-  return { files, ...assetMap(result.metafile) };
+  return { files, ...assetMap(result.metafile), metafile: result.metafile };
 }
 
 /** Works out, from esbuild's metafile, the URL of each entry and the chunks each route kind needs. */
@@ -105,10 +138,12 @@ export type Renderer = typeof RenderPage;
 
 /** Bundles the templates for Node and imports them. The output sits inside the package so that its
  *  imports of react and react-router resolve to the package's own copies. */
-export async function bundleRenderer(): Promise<Renderer> {
+export const bundleRenderer = (): Promise<Renderer> => memoised('renderer', makeRenderer);
+
+async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> {
   const outfile = at(`node_modules/.cache/storefront/server-${process.pid}-${Date.now()}.mjs`);
   await mkdir(dirname(outfile), { recursive: true });
-  await build({
+  const { metafile } = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: ['templates/server.tsx'],
     outfile,
@@ -120,11 +155,12 @@ export async function bundleRenderer(): Promise<Renderer> {
     packages: 'external',
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
     logLevel: 'silent',
   });
   try {
     const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
-    return module.renderPage;
+    return { value: module.renderPage, metafile };
   } finally {
     await rm(outfile, { force: true });
   }
