@@ -96,11 +96,27 @@ export function describeMachine(chromiumPath: string | undefined, root: string):
   };
 }
 
+/** CPU time counters from /proc/stat (user … steal), to tell how much the hypervisor took during the run. */
+export function cpuTimes(): number[] | undefined {
+  const line = safely(() => readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '', '');
+  return /^cpu\s/.test(line) ? line.trim().split(/\s+/).slice(1, 9).map(Number) : undefined;
+}
+
+/** Percentage of CPU time stolen by the hypervisor between two cpuTimes() readings. */
+export function stealPercent(before: number[] | undefined, after: number[] | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  const delta = after.map((value, i) => value - (before[i] ?? 0));
+  const total = delta.reduce((a, b) => a + b, 0);
+  return total ? (100 * (delta[7] ?? 0)) / total : undefined;
+}
+
 export interface ReportContext {
   machine: Machine;
   date: string;
   minutes: number;
   loadAverage: number;
+  /** CPU time stolen by the hypervisor during the run, in percent (virtual machines only). */
+  steal?: number;
 }
 
 const kb = (bytes: number) => format(bytes, 'bytes');
@@ -129,15 +145,16 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       ['Chromium', machine.chromium],
       ['Lighthouse', machine.lighthouse],
       ['load average at start (1 min)', context.loadAverage.toFixed(2)],
+      ['CPU time stolen by the hypervisor during the run', context.steal === undefined ? 'unknown' : `${context.steal.toFixed(1)} %`],
     ]),
     '',
     '## Budgets',
     '',
     budgetTable(figures),
   ];
-  const builds = Object.entries(results.builds);
+  const builds = results.builds;
   if (builds.length) {
-    const stages = Object.keys(builds[0]![1].stages);
+    const stages = Object.keys(builds[0]!.stages);
     out.push(
       '',
       '## Build',
@@ -146,8 +163,8 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       markdownTable(
         ['catalogue', 'services', 'cold build', 'runs', 'peak memory', 'output', 'files', ...stages.map((s) => `${s} (ms)`)],
-        builds.map(([key, b]) => [
-          key === 'example' ? 'example' : 'synthetic',
+        builds.map((b) => [
+          b.catalogue,
           b.services.toLocaleString('en-US'),
           format(b.seconds, 's'),
           b.runs.map((r) => r.seconds.toFixed(2)).join(', '),
