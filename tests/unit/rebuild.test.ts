@@ -3,10 +3,13 @@
 import { statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleClient, PACKAGE_ROOT } from '../../src/build/bundle.ts';
+import { bundleClient, PACKAGE_ROOT, type ClientBundle, type Renderer } from '../../src/build/bundle.ts';
+import { renderPages } from '../../src/build/render.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { pagesOf } from '../../src/model/pages.ts';
 
 const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
 
@@ -44,4 +47,25 @@ describe('rebuilds reuse what did not change', () => {
       utimesSync(input, atime, mtime);
     }
   }, 30_000);
+
+  it('renders again only the pages whose inputs changed, and everything once the renderer changes', async () => {
+    const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
+    const pages = pagesOf(site);
+    const bundle = { files: new Map(), manifest: { pages: {} }, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    const rendered: string[] = [];
+    const renderer = (async (page) => (rendered.push(page.route), `<html>${page.route}</html>`)) as Renderer;
+    const first = await renderPages(site, pages, renderer, bundle);
+    expect(rendered).toHaveLength(pages.length);
+
+    rendered.length = 0;
+    const service = pages.findIndex((p) => p.kind === 'service');
+    const edited = pages.map((p, i) => (i === service ? { ...p, indexed: !p.indexed } : p));
+    const second = await renderPages(site, edited, renderer, bundle);
+    expect(rendered).toEqual([pages[service]!.route]);
+    expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
+
+    rendered.length = 0;
+    await renderPages(site, edited, (async (page, ...rest) => renderer(page, ...rest)) as Renderer, bundle);
+    expect(rendered).toHaveLength(pages.length);
+  });
 });
