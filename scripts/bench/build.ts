@@ -6,6 +6,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { waitForIdle } from './idle.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -14,6 +15,8 @@ const TIME = '/usr/bin/time';
 
 export interface BuildRun {
   seconds: number;
+  /** false when the machine stayed busy with other work and the run went ahead anyway. */
+  idle: boolean;
   peakMemoryBytes: number;
   /** The stage times the build printed, in ms: load, validate, model, bundle, render, emit. */
   stages: Record<string, number>;
@@ -70,6 +73,7 @@ export async function coldBuild(catalogueDir: string, outDir: string): Promise<B
   await mkdir(dirname(outDir), { recursive: true });
   // Earlier builds' writes still on their way to the disk would slow this one down: flush them first.
   spawnSync('sync');
+  const idle = await waitForIdle();
   const timeFile = `${outDir}.time`;
   const useTime = existsSync(TIME);
   const args = ['bin/storefront.js', 'build', '-c', catalogueDir, '-o', outDir];
@@ -94,7 +98,7 @@ export async function coldBuild(catalogueDir: string, outDir: string): Promise<B
   const maxRssKb = useTime ? Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) : 0;
   await rm(timeFile, { force: true });
   const stages = Object.fromEntries([...output.matchAll(/^ {2}(\w+)\s+(\d+) ms/gm)].map((m) => [m[1]!, Number(m[2])]));
-  return { seconds, peakMemoryBytes: Math.max(sampled, maxRssKb * 1024), stages };
+  return { seconds, idle, peakMemoryBytes: Math.max(sampled, maxRssKb * 1024), stages };
 }
 
 /** Bytes and number of files under a folder. */
@@ -114,7 +118,7 @@ export async function measureBuilds(catalogueDir: string, outDir: string, runs =
   const results: BuildRun[] = [];
   for (let i = 0; i < runs; i++) {
     const run = await coldBuild(catalogueDir, outDir);
-    log(`    run ${i + 1}: ${run.seconds.toFixed(2)} s, ${(run.peakMemoryBytes / 1e6).toFixed(0)} MB`);
+    log(`    run ${i + 1}: ${run.seconds.toFixed(2)} s, ${(run.peakMemoryBytes / 1e6).toFixed(0)} MB${run.idle ? '' : ' (the machine was busy with other work)'}`);
     results.push(run);
   }
   const { bytes, files } = await folderSize(outDir);

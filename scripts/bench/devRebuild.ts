@@ -8,6 +8,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, ROOT } from './build.ts';
+import { waitForIdle } from './idle.ts';
 
 export interface DevFigures {
   /** Median milliseconds from saving a description to the reload event. */
@@ -48,6 +49,7 @@ export async function measureDevRebuild(description = 'listing-3', edits = 3): P
     const runs: number[] = [];
     for (let i = 0; i < edits; i++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitForIdle();
       const reloaded = waitFor<void>('the reload after an edit', 30_000, (done) => reloads.push(() => done()));
       const started = performance.now();
       await appendFile(join(catalogue, 'descriptions', `${description}.md`), `\nEdited for the benchmark, pass ${i + 1}.\n`);

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, ROOT } from './build.ts';
+import { waitForIdle } from './idle.ts';
 
 export interface LighthouseRun {
   score: number;
@@ -71,6 +72,7 @@ export async function measureLighthouse(
       const url = new URL(path, siteUrl).href;
       const list: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
+        await waitForIdle();
         const run = await runOnce(chromiumPath, url, work);
         log(`    ${kind} run ${i + 1}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`);
         list.push(run);

@@ -159,7 +159,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Build',
       '',
-      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), fresh output folder and empty compression cache each time. Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process. Stage times: medians of what the build printed (render and emit overlap the asset compression, which runs on libuv\'s threads).',
+      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), fresh output folder and empty compression cache each time. Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process. Stage times: medians of what the build printed (render and emit overlap the asset compression, which runs on libuv\'s threads). Before each timed run (build, dev edit, Lighthouse run) the benchmark waits up to 30 s for the CPUs to be less than 15 % busy; a run marked * went ahead on a busy machine.',
       '',
       markdownTable(
         ['catalogue', 'services', 'cold build', 'runs', 'peak memory', 'output', 'files', ...stages.map((s) => `${s} (ms)`)],
@@ -167,7 +167,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
           b.catalogue,
           b.services.toLocaleString('en-US'),
           format(b.seconds, 's'),
-          b.runs.map((r) => r.seconds.toFixed(2)).join(', '),
+          b.runs.map((r) => `${r.seconds.toFixed(2)}${r.idle ? '' : '*'}`).join(', '),
           kb(b.peakMemoryBytes),
           kb(b.outputBytes),
           b.outputFiles.toLocaleString('en-US'),
