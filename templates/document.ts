@@ -1,6 +1,7 @@
 // The HTML document around a prerendered page. A string template rather than React: React owns only
 // <div id="root">, so browser extensions touching <head> or <body> cannot break hydration.
 import type { Head } from './head.ts';
+import { clientLoaderScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 
 export interface DocumentAssets {
@@ -54,13 +55,12 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<script type="module" src="${assets.entry}"></script>`,
     `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>`,
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script type="application/json" id="storefront-boot">${jsonForScript(boot)}</script>`,
+    `<script type="application/json" id="storefront-boot" data-modules="${[assets.entry, ...assets.modulePreloads.filter((m) => m !== assets.entry)].join(' ')}">${jsonForScript(boot)}</script>`,
+    `<script>${clientLoaderScript}</script>`,
     '</body>',
     '</html>',
     '',

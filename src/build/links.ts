@@ -8,7 +8,8 @@ export interface BrokenLink {
   reason: string;
 }
 
-const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
+// href and src, and data-modules (the client's module URLs, space-separated; see templates/clientLoader.ts).
+const REFERENCE = /\s(?:href|src|data-modules)="([^"]*)"/g;
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
@@ -30,8 +31,7 @@ export function findBrokenLinks(documents: ReadonlyMap<string, string>, files: R
   };
   for (const [file, html] of documents) {
     const page = `/${file.replace(/index\.html$/, '')}`;
-    for (const match of html.matchAll(REFERENCE)) {
-      const link = match[1]!.replace(/&amp;/g, '&');
+    for (const link of [...html.matchAll(REFERENCE)].flatMap((m) => m[1]!.replace(/&amp;/g, '&').split(' '))) {
       if (!link.startsWith('/') || link.startsWith('//')) continue;
       const target = resolveUrl(link, files);
       const anchor = link.split('#')[1];

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { PageProps } from '../../src/client/runtime.tsx';
 import { CategorySection } from '../components/CategorySection.tsx';
 import { Clients } from '../components/Clients.tsx';
@@ -12,8 +13,13 @@ export default function Home({ data }: PageProps) {
       <Hero />
       <Stats />
       <div className="catalogue">
+        {/* A Suspense boundary per section lets React hydrate the sections in separate tasks, yielding to the
+            browser in between, instead of one long task for the whole catalogue (Total Blocking Time). Nothing
+            suspends in them: the fallback never shows. */}
         {data.categories.map((category, i) => (
-          <CategorySection key={category.anchor} category={category} eagerImages={i === 0} />
+          <Suspense key={category.anchor}>
+            <CategorySection category={category} eagerImages={i === 0} />
+          </Suspense>
         ))}
       </div>
       <Clients />

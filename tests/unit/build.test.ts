@@ -78,6 +78,17 @@ describe('storefront build', () => {
     expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2)(\.br|\.gz)?$/.test(name))).toBe(true);
   });
 
+  it('starts the client only after the page has loaded, with the module URLs on the boot element', () => {
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script type="module"/);
+    const modules = /data-modules="([^"]+)"/.exec(html)![1]!.split(' ');
+    expect(modules[0]).toMatch(/^\/assets\/entry-\w+\.js$/);
+    expect(modules.some((m) => /\/page-home-/.test(m))).toBe(true);
+    for (const m of modules) expect(existsSync(join(out, m)), m).toBe(true);
+    expect(html).toMatch(/<script>addEventListener\('load',/);
+  });
+
   it('writes the hosting headers: _headers in the site, nginx.conf in deploy/ next to it', () => {
     const headers = readFileSync(join(out, '_headers'), 'utf8');
     expect(headers).toMatch(/^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
