@@ -8,6 +8,11 @@ import type { CategoryNav } from '../../src/model/pages.ts';
 
 export function CategoriesDisclosure({ categories, variant }: { categories: CategoryNav[]; variant: "dropdown" | "inline" }) {
   const [open, setOpen] = useState(false);
+  // The links are rendered from the first opening on, not prerendered: hidden, they serve nobody, and two
+  // copies (header and mobile menu) on every page would be a third of a service page's HTML. Kept once
+  // rendered, so the closing fade still has something to fade.
+  const [everOpened, setEverOpened] = useState(false);
+  if (open && !everOpened) setEverOpened(true);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -64,7 +69,7 @@ export function CategoriesDisclosure({ categories, variant }: { categories: Cate
         <span className="chevron" aria-hidden="true" />
       </button>
       <ul id={panelId} className="disclosure-panel" hidden={!open}>
-        {categories.map((c) => (
+        {(open || everOpened) && categories.map((c) => (
           <li key={c.anchor}>
             <Link to={c.route} onClick={() => setOpen(false)}>
               <img className="category-icon" src={c.icon} alt="" width={24} height={24} />
