@@ -22,7 +22,6 @@ export interface BootData {
   route: string;
   kind: RouteKind;
   site: SiteShell;
-  data?: Page['data'];
   manifest: { pages: Partial<Record<RouteKind, string>> };
 }
 
@@ -37,6 +36,8 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
     </StaticRouter>,
   );
   const body = await new Response(prelude).text();
-  const boot: BootData = { route: page.route, kind: page.kind, site, data: page.data, manifest };
+  // The page's data is not repeated here: the client reads the route's data.json, which navigation uses
+  // anyway (on the home page that would be a third of the HTML).
+  const boot: BootData = { route: page.route, kind: page.kind, site, manifest };
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

@@ -6,6 +6,7 @@ import { BrowserRouter, matchPath } from 'react-router';
 import { App } from '../../templates/App.tsx';
 import { routeTable } from '../../templates/routes.ts';
 import type { BootData } from '../../templates/server.tsx';
+import { kindsWithData } from '../model/pages.ts';
 import { routes, type RouteKind } from '../model/routes.ts';
 import { browserPageSource } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
@@ -30,8 +31,10 @@ async function start() {
     kind = 'notFound';
   }
 
-  const source = browserPageSource(boot.manifest, boot.data ? { route: boot.route, data: boot.data } : undefined);
-  if (kind) await source.preload(kind).catch(() => undefined); // a failure shows in the app, with a retry
+  const source = browserPageSource(boot.manifest);
+  // The route's chunk and data before hydrating, so React adopts the server HTML without suspending. A
+  // failure shows in the app, with a retry.
+  if (kind) await Promise.all([source.preload(kind), kindsWithData.has(kind) ? source.data(boot.route) : undefined]).catch(() => undefined);
 
   const app = (
     <StrictMode>

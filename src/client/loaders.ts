@@ -23,7 +23,7 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function browserPageSource(manifest: ClientManifest, initial?: { route: string; data: PageData }): PageSource & {
+export function browserPageSource(manifest: ClientManifest): PageSource & {
   preload(kind: RouteKind): Promise<PageModule>;
   forget(): void;
 } {
@@ -31,7 +31,6 @@ export function browserPageSource(manifest: ClientManifest, initial?: { route: s
   const pending = new Map<RouteKind, Promise<PageModule>>();
   const attempts = new Map<RouteKind, number>();
   const data = new Map<string, PageData | null | Promise<PageData | null>>();
-  if (initial) data.set(normalise(initial.route), initial.data);
 
   const load = (kind: RouteKind): Promise<PageModule> => {
     const existing = pending.get(kind);
