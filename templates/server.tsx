@@ -34,6 +34,10 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
     <StaticRouter location={page.route}>
       <App site={site} source={source} />
     </StaticRouter>,
+    // React moves Suspense boundaries larger than this out of place (hidden <div>s put back by inline
+    // scripts), which would hide the home page's catalogue from visitors without JavaScript and hold up the
+    // first paint: a static page has every boundary complete, in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const body = await new Response(prelude).text();
   // The page's data is not repeated here: the client reads the route's data.json, which navigation uses

@@ -49,6 +49,17 @@ describe.each(routeKinds)('the $kind page', ({ path, h1 }) => {
   });
 });
 
+it('shows every service of the home page with JavaScript disabled, in place and visible', async () => {
+  // React's streaming moves large Suspense boundaries into hidden <div>s that only a script puts back.
+  const { page, close } = await openPage(browser(), { javaScriptEnabled: false });
+  await page.goto(siteUrl('/'));
+  const services = (sitemap().match(/<loc>[^<]*\/service\//g) ?? []).length;
+  expect(services).toBeGreaterThan(0);
+  expect(await page.locator('main .catalogue .card-link:visible').count()).toBe(services);
+  expect(await page.locator('[hidden][id^="S:"], template[id^="B:"]').count()).toBe(0);
+  await close();
+});
+
 describe('navigation', () => {
   it('follows internal links client-side, without reloading the document', async () => {
     const { page, errors, close } = await openPage(browser());
