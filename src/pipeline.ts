@@ -10,6 +10,7 @@ import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
+import { siteShellAsset } from './build/shell.ts';
 
 export interface Reporter {
   out: (text: string) => void;
@@ -84,7 +85,9 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
   );
   // Compressing the hashed assets runs on libuv's threads while the pages render.
-  const compressing = options.precompress === false ? undefined : precompress(bundle.files, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
+  const shell = siteShellAsset(site);
+  const hashedFiles = new Map([...bundle.files, [shell.path, new TextEncoder().encode(shell.json)]]);
+  const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
   const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle), (r) => `${r.length} pages`);
   const precompressed = await compressing;
   const { files } = await step(

@@ -21,6 +21,8 @@ export interface DocumentInput {
   body: string;
   /** Boot data for the client, serialised as JSON (not executed: fine under a strict CSP). */
   boot: unknown;
+  /** JSON the client fetches before it hydrates (the site shell, the page's data): preloaded with its modules. */
+  fetches: string[];
   assets: DocumentAssets;
 }
 
@@ -28,7 +30,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** JSON inside <script> must not be able to close the element. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput): string {
+export function htmlDocument({ head, brand, body, boot, fetches, assets }: DocumentInput): string {
   const meta = (attr: 'name' | 'property', key: string, content: string | undefined) =>
     content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}">` : '';
   return [
@@ -59,7 +61,7 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script type="application/json" id="storefront-boot" data-modules="${[assets.entry, ...assets.modulePreloads.filter((m) => m !== assets.entry)].join(' ')}">${jsonForScript(boot)}</script>`,
+    `<script type="application/json" id="storefront-boot" data-modules="${[assets.entry, ...assets.modulePreloads.filter((m) => m !== assets.entry)].join(' ')}" data-fetches="${fetches.join(' ')}">${jsonForScript(boot)}</script>`,
     `<script>${clientLoaderScript}</script>`,
     '</body>',
     '</html>',

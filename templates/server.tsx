@@ -3,7 +3,7 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { PageModule, PageSource } from '../src/client/runtime.tsx';
-import type { Page, SiteShell } from '../src/model/pages.ts';
+import { dataUrl, type Page, type SiteShell } from '../src/model/pages.ts';
 import type { RouteKind } from '../src/model/routes.ts';
 import { App } from './App.tsx';
 import { htmlDocument, type DocumentAssets } from './document.ts';
@@ -21,8 +21,8 @@ const pages: Record<RouteKind, PageModule> = { home, thread, service, alternativ
 export interface BootData {
   route: string;
   kind: RouteKind;
-  site: SiteShell;
-  manifest: { pages: Partial<Record<RouteKind, string>> };
+  /** Route chunks by kind, and the site shell's file (the same on every page, so it is not inlined). */
+  manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
 }
 
 export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets, manifest: BootData['manifest']): Promise<string> {
@@ -42,6 +42,7 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
   const body = await new Response(prelude).text();
   // The page's data is not repeated here: the client reads the route's data.json, which navigation uses
   // anyway (on the home page that would be a third of the HTML).
-  const boot: BootData = { route: page.route, kind: page.kind, site, manifest };
-  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
+  const boot: BootData = { route: page.route, kind: page.kind, manifest };
+  const fetches = [manifest.site, ...(page.data ? [dataUrl(page.route)] : [])];
+  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, fetches, assets });
 }

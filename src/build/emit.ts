@@ -5,6 +5,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { dataUrl } from '../model/pages.ts';
+import { siteShellAsset } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import { routeToFile } from '../model/routes.ts';
 import type { ClientBundle } from './bundle.ts';
@@ -50,6 +51,8 @@ export function assembleSite({ site, pages, bundle, catalogueDir, images, precom
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
+  const shell = siteShellAsset(site);
+  tree.set(shell.path, { content: shell.json });
   for (const { page, html } of pages) {
     tree.set(routeToFile(page.route), { content: html });
     if (page.data) tree.set(dataUrl(page.route).slice(1), { content: JSON.stringify(page.data) });

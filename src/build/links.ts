@@ -8,8 +8,9 @@ export interface BrokenLink {
   reason: string;
 }
 
-// href and src, and data-modules (the client's module URLs, space-separated; see templates/clientLoader.ts).
-const REFERENCE = /\s(?:href|src|data-modules)="([^"]*)"/g;
+// href and src, data-modules and data-fetches (the client's module and JSON URLs, space-separated; see
+// templates/clientLoader.ts).
+const REFERENCE = /\s(?:href|src|data-modules|data-fetches)="([^"]*)"/g;
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {

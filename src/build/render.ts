@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { InternalError } from '../errors.ts';
 import { siteShell, type Page } from '../model/pages.ts';
+import { siteShellAsset } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import type { ClientBundle, Renderer } from './bundle.ts';
 
@@ -23,7 +24,8 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const shell = siteShell(site);
   const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
   const now = new Map<string, string>();
-  const common = createHash('sha256').update(JSON.stringify([shell, bundle.manifest])).digest();
+  const manifest = { ...bundle.manifest, site: siteShellAsset(site).url };
+  const common = createHash('sha256').update(JSON.stringify([shell, manifest])).digest();
   const rendered: RenderedPage[] = new Array(pages.length);
   const failures: { route: string; cause: unknown }[] = [];
   let next = 0;
@@ -34,7 +36,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
       try {
         const assets = bundle.assetsFor(page.kind);
         const key = createHash('sha256').update(common).update(JSON.stringify([page, assets])).digest('base64');
-        const html = reusable.get(key) ?? (await renderer(page, shell, assets, bundle.manifest));
+        const html = reusable.get(key) ?? (await renderer(page, shell, assets, manifest));
         now.set(key, html);
         rendered[index] = { page, html };
       } catch (cause) {

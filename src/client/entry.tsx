@@ -1,5 +1,6 @@
-// The browser entry. Reads the boot data the prerenderer left in the page, loads the route's chunk (already
-// modulepreloaded) before hydrating so React adopts the server HTML as it is, then hands over to the router.
+// The browser entry. Reads the boot data the prerenderer left in the page, loads the site shell, the route's
+// chunk (already modulepreloaded) and its data before hydrating so React adopts the server HTML as it is, then
+// hands over to the router.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router';
@@ -34,12 +35,15 @@ async function start() {
   const source = browserPageSource(boot.manifest);
   // The route's chunk and data before hydrating, so React adopts the server HTML without suspending. A
   // failure shows in the app, with a retry.
-  if (kind) await Promise.all([source.preload(kind), kindsWithData.has(kind) ? source.data(boot.route) : undefined]).catch(() => undefined);
+  const ready = kind ? Promise.all([source.preload(kind), kindsWithData.has(kind) ? source.data(boot.route) : undefined]).catch(() => undefined) : undefined;
+  // Without the shell there is nothing to hydrate with: the prerendered page stays as it is, links and all.
+  const site = await source.site();
+  await ready;
 
   const app = (
     <StrictMode>
       <BrowserRouter useTransitions={false}>
-        <App site={boot.site} source={source} onRetry={source.forget} />
+        <App site={site} source={source} onRetry={source.forget} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -2,7 +2,7 @@
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
-import { dataUrl, type PageData } from '../model/pages.ts';
+import { dataUrl, type PageData, type SiteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
 import { ChunkLoadError, type PageModule, type PageSource } from './runtime.tsx';
@@ -13,6 +13,8 @@ export const LOAD_TIMEOUT_MS = 120_000;
 export interface ClientManifest {
   /** Route kind → URL of its chunk. */
   pages: Partial<Record<RouteKind, string>>;
+  /** URL of the site shell (brand, navigation, footer), shared by every page. */
+  site: string;
 }
 
 function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_TIMEOUT_MS): Promise<T> {
@@ -25,6 +27,7 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
 
 export function browserPageSource(manifest: ClientManifest): PageSource & {
   preload(kind: RouteKind): Promise<PageModule>;
+  site(): Promise<SiteShell>;
   forget(): void;
 } {
   const modules = new Map<RouteKind, PageModule>();
@@ -61,7 +64,7 @@ export function browserPageSource(manifest: ClientManifest): PageSource & {
 
   const fetchData = (route: string): Promise<PageData | null> => {
     const url = dataUrl(route);
-    const request = fetch(url, { headers: { accept: 'application/json' } }).then(async (response) => {
+    const request = fetch(url).then(async (response) => {
       if (response.status === 404) return null;
       if (!response.ok) throw new ChunkLoadError(`data ${route}`, 'error', url);
       return (await response.json()) as PageData;
@@ -88,6 +91,14 @@ export function browserPageSource(manifest: ClientManifest): PageSource & {
       return promise;
     },
     preload: load,
+    site: () =>
+      withTimeout(
+        fetch(manifest.site).then((response) => {
+          if (!response.ok) throw new ChunkLoadError('site', 'error', manifest.site);
+          return response.json() as Promise<SiteShell>;
+        }),
+        () => new ChunkLoadError('site', 'timeout', manifest.site),
+      ),
     /** Drops pending and failed loads so a retry starts afresh. */
     forget: () => {
       for (const kind of pending.keys()) if (!modules.has(kind)) pending.delete(kind);

@@ -1,5 +1,5 @@
 // What each page receives: the site shell (on every page) and the page's own data. Both are plain JSON, so
-// the prerenderer, the inline boot data and the per-route data.json files share one shape.
+// the prerenderer, the site shell file and the per-route data.json files share one shape.
 import type { Link } from '../catalogue/schema.ts';
 import type { Alternative, Category, Service, Site } from './model.ts';
 import { routes, type RouteKind } from './routes.ts';

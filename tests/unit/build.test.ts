@@ -75,7 +75,7 @@ describe('storefront build', () => {
   it('hashes the names of scripts, styles and fonts', () => {
     const assets = readdirSync(join(out, 'assets'));
     expect(assets.length).toBeGreaterThan(5);
-    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2)(\.br|\.gz)?$/.test(name))).toBe(true);
+    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json)(\.br|\.gz)?$/.test(name))).toBe(true);
   });
 
   it('starts the client only after the page has loaded, with the module URLs on the boot element', () => {
@@ -87,6 +87,17 @@ describe('storefront build', () => {
     expect(modules.some((m) => /\/page-home-/.test(m))).toBe(true);
     for (const m of modules) expect(existsSync(join(out, m)), m).toBe(true);
     expect(html).toMatch(/<script>addEventListener\('load',/);
+  });
+
+  it('keeps the site shell in one hashed file that every page names, not in each page', () => {
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as { manifest: { site: string }; site?: unknown };
+    expect(boot.site).toBeUndefined();
+    expect(boot.manifest.site).toMatch(/^\/assets\/site-[A-Z0-9]{8}\.json$/);
+    const shell = JSON.parse(readFileSync(join(out, boot.manifest.site), 'utf8')) as { brand: string; categories: unknown[] };
+    expect(shell.brand).toBeTruthy();
+    expect(shell.categories.length).toBeGreaterThan(0);
+    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([boot.manifest.site, '/data.json']);
   });
 
   it('writes the hosting headers: _headers in the site, nginx.conf in deploy/ next to it', () => {
