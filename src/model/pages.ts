@@ -102,11 +102,12 @@ export function siteShell(site: Site): SiteShell {
 
 const RELATED_MAX = 3;
 
-/** Services near this one in its category, wrapping around, so every page links onwards. */
-function related(category: Category, service: Service): ServiceCard[] {
-  const others = category.services.filter((s) => s.id !== service.id);
-  const start = category.services.indexOf(service);
-  return [...others.slice(start), ...others.slice(0, start)].slice(0, RELATED_MAX).map(card);
+/** The services after the one at `index` in its category, wrapping around, so every page links onwards. */
+function related(category: Category, index: number): ServiceCard[] {
+  const { services } = category;
+  const count = Math.min(RELATED_MAX, services.length - 1);
+  // By index, not by filtering the category per service: that was quadratic (a second at 10,000 services).
+  return Array.from({ length: count }, (_, k) => card(services[(index + 1 + k) % services.length]!));
 }
 
 /** Every page of the site, in sitemap order. */
@@ -120,9 +121,9 @@ export function pagesOf(site: Site): Page[] {
     { route: routes.home(), kind: 'home', data: home, indexed: true },
     { route: routes.thread(), kind: 'thread', indexed: true },
     ...site.categories.flatMap((c) =>
-      c.services.map((s): Page => {
+      c.services.map((s, i): Page => {
         const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
-        return { route: s.route, kind: 'service', data: { kind: 'service', service, category: { ...nav(c), notice: c.notice }, related: related(c, s) }, indexed: true };
+        return { route: s.route, kind: 'service', data: { kind: 'service', service, category: { ...nav(c), notice: c.notice }, related: related(c, i) }, indexed: true };
       }),
     ),
     ...site.alternatives.map((a): Page => ({ route: a.route, kind: 'alternatives', indexed: true })),
