@@ -3,12 +3,13 @@
 import { join, relative } from 'node:path';
 import { loadCatalogue } from './catalogue/load.ts';
 import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
+import { compileDescriptionsInWorkers } from './catalogue/markdownWorkers.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { buildModel, type Site } from './model/model.ts';
 import { pagesOf } from './model/pages.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
-import { emitSite } from './build/emit.ts';
+import { emitSite, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
 import { siteShellAsset } from './build/shell.ts';
 
@@ -20,7 +21,7 @@ export interface Reporter {
 /** Load and validate a catalogue, print its problems, and return the model when it is valid. */
 export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
   const source = await loadCatalogue(dir);
-  const { problems, catalogue } = validateCatalogue(source);
+  const { problems, catalogue } = validateCatalogue(source, await compileDescriptionsInWorkers(source));
   if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again. Nothing was built.');
@@ -62,7 +63,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const started = performance.now();
   io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
   const source = await step(io, 'load', () => loadCatalogue(options.catalogueDir), (s) => `${s.texts.size} text files, ${s.images.size} images`);
-  const { problems, catalogue } = await step(io, 'validate', () => validateCatalogue(source), (r) => summarise(r.problems));
+  const { problems, catalogue } = await step(io, 'validate', async () => validateCatalogue(source, await compileDescriptionsInWorkers(source)), (r) => summarise(r.problems));
   if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
@@ -88,16 +89,24 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const shell = siteShellAsset(site);
   const hashedFiles = new Map([...bundle.files, [shell.path, new TextEncoder().encode(shell.json)]]);
   const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
-  const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle), (r) => `${r.length} pages`);
-  const precompressed = await compressing;
-  const { files } = await step(
-    io,
-    'emit',
-    () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed }),
-    (r) => `${r.files} files written, headers in _headers and ${shown(r.nginxConf)}`,
-  );
-  io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
-  return { ok: true, pages: rendered.length, files };
+  // Pages are written into a staging folder as they render; it replaces the output folder only once the whole
+  // site is written and its links checked, and is removed if anything fails.
+  const staging = await Staging.open(options.outDir);
+  try {
+    const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle, staging.writePage), (r) => `${r.length} pages, written as they render`);
+    const precompressed = await compressing;
+    const { files } = await step(
+      io,
+      'emit',
+      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, staging }),
+      (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
+    );
+    io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+    return { ok: true, pages: rendered.length, files };
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
 }
 
 /** Paths as the maintainer typed them: relative to the current folder when inside it. */

@@ -20,7 +20,14 @@ const CONCURRENCY = 16;
 // unchanged). Holds one site's worth of pages.
 let before: { renderer: Renderer; pages: Map<string, string> } | undefined;
 
-export async function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, bundle: ClientBundle): Promise<RenderedPage[]> {
+/** Renders every page; `onPage` (writing it out, say) runs as each is done, and rendering waits for it. */
+export async function renderPages(
+  site: Site,
+  pages: readonly Page[],
+  renderer: Renderer,
+  bundle: ClientBundle,
+  onPage?: (rendered: RenderedPage) => Promise<unknown>,
+): Promise<RenderedPage[]> {
   const shell = siteShell(site);
   const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
   const now = new Map<string, string>();
@@ -39,6 +46,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
         const html = reusable.get(key) ?? (await renderer(page, shell, assets, manifest));
         now.set(key, html);
         rendered[index] = { page, html };
+        await onPage?.(rendered[index]);
       } catch (cause) {
         failures.push({ route: page.route, cause });
       }

@@ -2,7 +2,7 @@
 // one service does not hide a duplicate id in another: every problem is found in one run.
 import { slugify } from '../model/slug.ts';
 import { routes, withTrailingSlash } from '../model/routes.ts';
-import { linksOf, wordCount } from './markdown.ts';
+import { wordCount } from './markdown.ts';
 import { error, warning, type Problem } from './problems.ts';
 import type { ParsedCatalogue, ParsedCategory } from './validate.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
@@ -163,7 +163,7 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     if (words < DESCRIPTION_MIN_WORDS) {
       problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} words.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
-    for (const link of linksOf(description.root)) {
+    for (const link of description.links) {
       const problem = checkLink(link.url, known);
       if (problem) problems.push(error(description.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
     }

@@ -10,7 +10,12 @@ import { unified } from 'unified';
 import type { TreeElement, TreeNode } from '../model/tree.ts';
 import { withTrailingSlash } from '../model/routes.ts';
 
-const parser = unified().use(remarkParse).use(remarkGfm);
+const gfmParser = unified().use(remarkParse).use(remarkGfm);
+const plainParser = unified().use(remarkParse);
+// GitHub's extensions double the parsing time, and each needs a character or word that most prose lacks:
+// tables "|", strikethrough "~", footnotes "[^", task lists "[ ]" or "[x]", autolinks "www.", "http(s):" or
+// "@". A text without any of them parses to the same tree without the extensions.
+const MAY_USE_GFM = /[|~@]|\[\^|\[[ xX]\]|www\.|https?:/i;
 const compiler = unified()
   // Headings move down two levels: the page already has its h1 and the description sits under an h2. Done
   // while converting, so the parsed Markdown is never copied or changed (it is kept for the next rebuild).
@@ -31,7 +36,19 @@ export interface MarkdownLink {
   column: number;
 }
 
-export const parseMarkdown = (text: string): MdastRoot => parser.parse(text);
+export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text) ? gfmParser : plainParser).parse(text);
+
+/** What the build keeps of a description: its links (for checking) and its compiled element tree. */
+export interface CompiledDescription {
+  links: MarkdownLink[];
+  tree: TreeNode[];
+}
+
+/** Parses and compiles one description; a pure function of its text, so it can run in a worker. */
+export function compileDescription(text: string): CompiledDescription {
+  const root = parseMarkdown(text);
+  return { links: linksOf(root), tree: compileMarkdown(root) };
+}
 
 /** Every link and definition in a document, with its position, for checking. */
 export function linksOf(root: MdastRoot): MarkdownLink[] {

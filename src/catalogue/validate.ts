@@ -1,9 +1,9 @@
 // Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
 // All problems are collected; nothing stops at the first one.
-import type { Root as MdastRoot } from 'mdast';
 import { crossChecks } from './checks.ts';
 import type { CatalogueSource } from './load.ts';
-import { parseMarkdown } from './markdown.ts';
+import { compileDescription, type CompiledDescription } from './markdown.ts';
+import type { TreeNode } from '../model/tree.ts';
 import { error, errorsIn, type Problem } from './problems.ts';
 import { categorySchema, siteSchema, type CategoryFile, type SiteFile } from './schema.ts';
 import { checkSchema } from './schemaIssues.ts';
@@ -22,7 +22,7 @@ export interface ParsedCategory {
 export interface ParsedCatalogue {
   site?: { yaml: YamlFile; data: unknown; value?: SiteFile };
   categories: ParsedCategory[];
-  descriptions: Map<string, { file: string; text: string; root: MdastRoot }>;
+  descriptions: Map<string, { file: string; text: string } & CompiledDescription>;
   images: ReadonlySet<string>;
 }
 
@@ -30,24 +30,28 @@ export interface ParsedCatalogue {
 export interface ValidCatalogue {
   site: SiteFile;
   categories: { name: string; value: CategoryFile }[];
-  descriptions: Map<string, { file: string; root: MdastRoot }>;
+  descriptions: Map<string, { file: string; tree: TreeNode[] }>;
 }
 
-// The descriptions parsed by the previous run, by text: a dev rebuild after one description was edited parses
-// only that one (parsing is most of this stage). Holds one catalogue's worth; nothing changes a parsed tree.
-let parsedBefore = new Map<string, MdastRoot>();
+// The descriptions compiled by the previous run, by text: a dev rebuild after one description was edited
+// compiles only that one (Markdown is most of this stage). Holds one catalogue's worth; nothing changes them.
+let compiledBefore = new Map<string, CompiledDescription>();
 
-export function validateCatalogue(source: CatalogueSource): { problems: Problem[]; catalogue?: ValidCatalogue } {
+/**
+ * `compiled`: descriptions already compiled by text (by workers, see markdownWorkers.ts); any other is compiled
+ * here.
+ */
+export function validateCatalogue(source: CatalogueSource, compiled?: ReadonlyMap<string, CompiledDescription>): { problems: Problem[]; catalogue?: ValidCatalogue } {
   const problems: Problem[] = [];
   const parsed: ParsedCatalogue = { categories: [], descriptions: new Map(), images: source.images };
-  const parsedNow = new Map<string, MdastRoot>();
+  const compiledNow = new Map<string, CompiledDescription>();
 
   for (const [file, text] of source.texts) {
     if (file.endsWith('.md')) {
       const id = file.slice('descriptions/'.length, -'.md'.length);
-      const root = parsedBefore.get(text) ?? parseMarkdown(text);
-      parsedNow.set(text, root);
-      parsed.descriptions.set(id, { file, text, root });
+      const description = compiled?.get(text) ?? compiledBefore.get(text) ?? compileDescription(text);
+      compiledNow.set(text, description);
+      parsed.descriptions.set(id, { file, text, ...description });
       continue;
     }
     const { yaml, problems: syntax } = parseYaml(file, text);
@@ -59,7 +63,7 @@ export function validateCatalogue(source: CatalogueSource): { problems: Problem[
     if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
     else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
   }
-  parsedBefore = parsedNow;
+  compiledBefore = compiledNow;
 
   if (!parsed.site) {
     problems.push(
@@ -76,7 +80,7 @@ export function validateCatalogue(source: CatalogueSource): { problems: Problem[
     catalogue: {
       site,
       categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
-      descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, root: d.root }])),
+      descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree }])),
     },
   };
 }

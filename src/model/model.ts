@@ -1,6 +1,5 @@
 // Stage 3, model: one typed, deeply frozen object the renderer reads. Slugs, routes and compiled
 // descriptions are worked out here, once.
-import { compileMarkdown } from '../catalogue/markdown.ts';
 import type { Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import { competitorName, routes } from './routes.ts';
@@ -83,7 +82,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
         delivery: s.delivery,
         image: `/img/services/${s.image}`,
         metaDescription: s.metaDescription,
-        description: compileMarkdown(catalogue.descriptions.get(s.id)!.root),
+        description: catalogue.descriptions.get(s.id)!.tree,
         slug,
         route: routes.service(slug, s.id),
         categoryAnchor: value.anchor,

@@ -142,6 +142,8 @@ describe('storefront build', () => {
     );
     expect(lines.join('\n')).not.toMatch(/Built \d+ pages/);
     expect(snapshot(out)).toEqual(before);
+    // Its pages were written as they rendered, into a staging folder that is gone again.
+    expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
   }, 60_000);
 
   it('leaves the previous site untouched when writing the new one fails part-way', async () => {

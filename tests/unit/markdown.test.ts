@@ -1,5 +1,13 @@
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
+import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const compile = (text: string) => compileMarkdown(parseMarkdown(text));
 
@@ -44,3 +52,27 @@ describe('descriptions compiled at build time', () => {
     ]);
   });
 });
+
+describe('GitHub Flavored Markdown', () => {
+  const withGfm = unified().use(remarkParse).use(remarkGfm);
+
+  it('is understood: tables, strikethrough, task lists, footnotes and bare links', () => {
+    const html = JSON.stringify(compile('| a | b |\n| - | - |\n| 1 | 2 |\n\n~~old~~ see www.example.com or https://example.com/x, mail a@example.com[^1]\n\n[^1]: Note.'));
+    for (const tag of ['"table"', '"del"', '"href":"http://www.example.com"', '"href":"https://example.com/x"', '"href":"mailto:a@example.com"']) {
+      expect(html).toContain(tag);
+    }
+  });
+
+  it('parses every description, GitHub extensions or not, to the tree the full parser gives', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-markdown-'));
+    try {
+      await writeSyntheticCatalogue(dir, { services: 300 });
+      const texts = [...(await loadCatalogue(dir)).texts].filter(([file]) => file.endsWith('.md')).map(([, text]) => text);
+      const examples = [...texts, 'Plain *prose* with a [link](/service/a/b-1/).', 'A ~~strike~~.', 'x | y\n- | -\n1 | 2', '- [x] done', 'at www.example.com'];
+      for (const text of examples) expect(parseMarkdown(text)).toEqual(withGfm.parse(text));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -14,19 +14,19 @@ import { pagesOf } from '../../src/model/pages.ts';
 const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
 
 describe('rebuilds reuse what did not change', () => {
-  it('parses only the descriptions whose text changed', async () => {
+  it('compiles only the descriptions whose text changed', async () => {
     const source = await loadCatalogue(fixture);
     const first = validateCatalogue(source).catalogue!.descriptions;
     const [id, text] = [...source.texts].find(([file]) => file.endsWith('.md'))!;
     const edited = new Map(source.texts).set(id, `${text}\nOne more sentence.\n`);
     const second = validateCatalogue({ ...source, texts: edited }).catalogue!.descriptions;
     for (const [key, description] of second) {
-      if (description.file === id) expect(description.root).not.toBe(first.get(key)!.root);
-      else expect(description.root).toBe(first.get(key)!.root);
+      if (description.file === id) expect(description.tree).not.toBe(first.get(key)!.tree);
+      else expect(description.tree).toBe(first.get(key)!.tree);
     }
   });
 
-  it('compiles a description without changing its parsed tree, which is kept for the next rebuild', () => {
+  it('compiles headings two levels down without changing the parsed tree', () => {
     const root = parseMarkdown('# Title\n\nText with a [link](https://example.com).\n\n## Part\n');
     const before = JSON.stringify(root);
     expect(compileMarkdown(root).map((node) => (Array.isArray(node) ? node[0] : node))).toEqual(['h3', 'p', 'h4']);
