@@ -3,13 +3,12 @@
 import { join, relative } from 'node:path';
 import { loadCatalogue } from './catalogue/load.ts';
 import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
-import { compileDescriptionsInWorkers } from './catalogue/markdownWorkers.ts';
-import { validateCatalogue } from './catalogue/validate.ts';
+import { validateCatalogueInParallel } from './catalogue/validate.ts';
 import { buildModel, type Site } from './model/model.ts';
 import { pagesOf } from './model/pages.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
-import { emitSite, Staging } from './build/emit.ts';
+import { emitSite, imageFiles, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
 import { siteShellAsset } from './build/shell.ts';
 
@@ -21,7 +20,7 @@ export interface Reporter {
 /** Load and validate a catalogue, print its problems, and return the model when it is valid. */
 export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
   const source = await loadCatalogue(dir);
-  const { problems, catalogue } = validateCatalogue(source, await compileDescriptionsInWorkers(source));
+  const { problems, catalogue } = await validateCatalogueInParallel(source);
   if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again. Nothing was built.');
@@ -63,38 +62,44 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const started = performance.now();
   io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
   const source = await step(io, 'load', () => loadCatalogue(options.catalogueDir), (s) => `${s.texts.size} text files, ${s.images.size} images`);
-  const { problems, catalogue } = await step(io, 'validate', async () => validateCatalogue(source, await compileDescriptionsInWorkers(source)), (r) => summarise(r.problems));
-  if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
-  if (!catalogue) {
-    io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
-    return { ok: false };
-  }
-  const { site, pages } = await step(
-    io,
-    'model',
-    () => {
-      const model = buildModel(catalogue);
-      const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
-      return { site, pages: pagesOf(site) };
-    },
-    ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
-  );
-  const [bundle, renderer] = await step(
-    io,
-    'bundle',
-    () => Promise.all([bundleClient({ development: options.development }), bundleRenderer()]),
-    ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
-  );
-  // Compressing the hashed assets runs on libuv's threads while the pages render.
-  const shell = siteShellAsset(site);
-  const hashedFiles = new Map([...bundle.files, [shell.path, new TextEncoder().encode(shell.json)]]);
-  const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
-  // Pages are written into a staging folder as they render; it replaces the output folder only once the whole
-  // site is written and its links checked, and is removed if anything fails.
+  // The new site is written into a staging folder beside the output folder, starting with the images, which
+  // copy while the catalogue is checked, and then each page as it renders. It replaces the output folder only
+  // once the whole site is written and its links checked, and is removed if anything fails.
   const staging = await Staging.open(options.outDir);
+  const copyingImages = staging.writeAll(imageFiles(options.catalogueDir, source.images));
+  copyingImages.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   try {
+    const { problems, catalogue } = await step(io, 'validate', () => validateCatalogueInParallel(source), (r) => summarise(r.problems));
+    if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
+    if (!catalogue) {
+      io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
+      await copyingImages.catch(() => {});
+      await staging.abort();
+      return { ok: false };
+    }
+    const { site, pages } = await step(
+      io,
+      'model',
+      () => {
+        const model = buildModel(catalogue);
+        const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
+        return { site, pages: pagesOf(site) };
+      },
+      ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
+    );
+    const [bundle, renderer] = await step(
+      io,
+      'bundle',
+      () => Promise.all([bundleClient({ development: options.development }), bundleRenderer()]),
+      ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
+    );
+    // Compressing the hashed assets runs on libuv's threads while the pages render.
+    const shell = siteShellAsset(site);
+    const hashedFiles = new Map([...bundle.files, [shell.path, new TextEncoder().encode(shell.json)]]);
+    const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
     const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle, staging.writePage), (r) => `${r.length} pages, written as they render`);
     const precompressed = await compressing;
+    await copyingImages;
     const { files } = await step(
       io,
       'emit',
@@ -104,6 +109,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
     return { ok: true, pages: rendered.length, files };
   } catch (error) {
+    await copyingImages.catch(() => {});
     await staging.abort();
     throw error;
   }

@@ -2,6 +2,7 @@
 // route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
 // for Node. The metafile tells which chunks each route kind needs, for <link rel="modulepreload">.
 import { build, type Metafile, type OutputFile } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -140,6 +141,13 @@ export type Renderer = typeof RenderPage;
  *  imports of react and react-router resolve to the package's own copies. */
 export const bundleRenderer = (): Promise<Renderer> => memoised('renderer', makeRenderer);
 
+// The module file each renderer was imported from, kept while the process runs so that worker threads can
+// import it too (renderWorkers.ts).
+const rendererFiles = new WeakMap<Renderer, string>();
+const filesToRemove = new Set<string>();
+process.once('exit', () => filesToRemove.forEach((file) => rmSync(file, { force: true })));
+export const rendererFile = (renderer: Renderer): string | undefined => rendererFiles.get(renderer);
+
 async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> {
   const outfile = at(`node_modules/.cache/storefront/server-${process.pid}-${Date.now()}.mjs`);
   await mkdir(dirname(outfile), { recursive: true });
@@ -160,8 +168,11 @@ async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> 
   });
   try {
     const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
+    rendererFiles.set(module.renderPage, outfile);
+    filesToRemove.add(outfile);
     return { value: module.renderPage, metafile };
-  } finally {
+  } catch (error) {
     await rm(outfile, { force: true });
+    throw error;
   }
 }

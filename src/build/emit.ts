@@ -28,7 +28,7 @@ export interface EmitInput {
 }
 
 /** A file of the site: its content, or the catalogue file to copy. */
-type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
+export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
 
 /** Files of the site other than pages and bundles: the sitemap, robots.txt and the favicon. */
 export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<string, string> {
@@ -53,16 +53,16 @@ export function pageFiles({ page, html }: RenderedPage): [string, string][] {
 }
 
 /** The whole site as a file tree (pages already written as they rendered are in it too, for the link check). */
-export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed }: Omit<EmitInput, 'outDir'>): Map<string, SiteFile> {
+export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
-  for (const image of images) tree.set(image, { copyFrom: join(catalogueDir, image) });
+  for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
   const shell = siteShellAsset(site);
   tree.set(shell.path, { content: shell.json });
   for (const rendered of pages) for (const [path, content] of pageFiles(rendered)) tree.set(path, { content });
-  tree.set('_headers', { content: headersFile(hostingRules(pages)) });
+  tree.set('_headers', { content: headersFile(rules) });
   return tree;
 }
 
@@ -105,11 +105,32 @@ export class Staging {
   /** Writes a rendered page's files. */
   writePage = (rendered: RenderedPage): Promise<unknown> => Promise.all(pageFiles(rendered).map(([path, content]) => this.write(path, { content })));
 
+  /** Writes the files not written yet, a few at a time. */
+  async writeAll(files: Iterable<[string, SiteFile]>): Promise<void> {
+    const entries = [...files].filter(([path]) => !this.written.has(path));
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) {
+        const [path, file] = entries[next++]!;
+        await this.write(path, file);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, entries.length) }, worker));
+  }
+
   abort = () => rm(this.dir, { recursive: true, force: true });
 }
 
+const WRITE_CONCURRENCY = 32;
+
+/** The catalogue's images as site files, copied as they are. */
+export const imageFiles = (catalogueDir: string, images: Iterable<string>): [string, SiteFile][] =>
+  [...images].map((image) => [image, { copyFrom: join(catalogueDir, image) }]);
+
 export async function emitSite(input: EmitInput & { staging?: Staging }): Promise<{ files: number; nginxConf: string }> {
-  const tree = assembleSite(input);
+  // One scan of every page for its inline scripts, for both header files.
+  const rules = hostingRules(input.pages);
+  const tree = assembleSite(input, rules);
   const documents = new Map<string, string>();
   for (const [path, file] of tree) if (path.endsWith('.html') && 'content' in file) documents.set(path, String(file.content));
   const broken = findBrokenLinks(documents, new Set(tree.keys()));
@@ -122,32 +143,17 @@ export async function emitSite(input: EmitInput & { staging?: Staging }): Promis
   let staging = input.staging;
   try {
     staging ??= await Staging.open(outDir);
-    await writeAll(staging, tree);
+    await staging.writeAll(tree);
     await swapIn(staging.dir, outDir);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
     await mkdir(dirname(nginx), { recursive: true });
-    await writeFile(`${nginx}.tmp`, nginxConf(hostingRules(input.pages)));
+    await writeFile(`${nginx}.tmp`, nginxConf(rules));
     await rename(`${nginx}.tmp`, nginx);
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
     await staging?.abort();
     throw error;
   }
-}
-
-const CONCURRENCY = 32;
-
-/** Writes what is not written yet, a few files at a time. */
-async function writeAll(staging: Staging, tree: Map<string, SiteFile>): Promise<void> {
-  const entries = [...tree].filter(([path]) => !staging.written.has(path));
-  let next = 0;
-  const worker = async () => {
-    while (next < entries.length) {
-      const [path, file] = entries[next++]!;
-      await staging.write(path, file);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, entries.length) }, worker));
 }
 
 /** Replaces outDir with staging: the old site is moved aside first and removed only once the new one is in. */

@@ -5,7 +5,8 @@ import { InternalError } from '../errors.ts';
 import { siteShell, type Page } from '../model/pages.ts';
 import { siteShellAsset } from './shell.ts';
 import type { Site } from '../model/model.ts';
-import type { ClientBundle, Renderer } from './bundle.ts';
+import { rendererFile, type ClientBundle, type Renderer } from './bundle.ts';
+import { renderInWorkers, workerCount, WORTH_WORKERS } from './renderWorkers.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -29,12 +30,17 @@ export async function renderPages(
   onPage?: (rendered: RenderedPage) => Promise<unknown>,
 ): Promise<RenderedPage[]> {
   const shell = siteShell(site);
+  const manifest = { ...bundle.manifest, site: siteShellAsset(site).url };
+  const file = rendererFile(renderer);
+  if (file && pages.length >= WORTH_WORKERS && workerCount() >= 2) {
+    before = undefined;
+    return renderWithWorkers(pages, { rendererFile: file, shell, manifest, assetsFor: bundle.assetsFor }, onPage);
+  }
   const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
   const now = new Map<string, string>();
-  const manifest = { ...bundle.manifest, site: siteShellAsset(site).url };
   const common = createHash('sha256').update(JSON.stringify([shell, manifest])).digest();
   const rendered: RenderedPage[] = new Array(pages.length);
-  const failures: { route: string; cause: unknown }[] = [];
+  const failures: Failure[] = [];
   let next = 0;
   const worker = async () => {
     while (next < pages.length) {
@@ -54,9 +60,41 @@ export async function renderPages(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pages.length) }, worker));
   before = { renderer, pages: now };
+  return done(rendered, failures);
+}
+
+async function renderWithWorkers(
+  pages: readonly Page[],
+  setup: Parameters<typeof renderInWorkers>[1],
+  onPage?: (rendered: RenderedPage) => Promise<unknown>,
+): Promise<RenderedPage[]> {
+  const rendered: RenderedPage[] = new Array(pages.length);
+  const failures: Failure[] = [];
+  await renderInWorkers(pages, setup, async (index, outcome) => {
+    const page = pages[index]!;
+    if ('error' in outcome) {
+      failures.push({ route: page.route, cause: Object.assign(new Error(outcome.error), { stack: outcome.stack }) });
+      return;
+    }
+    rendered[index] = { page, html: outcome.html };
+    try {
+      await onPage?.(rendered[index]);
+    } catch (cause) {
+      failures.push({ route: page.route, cause });
+    }
+  });
+  return done(rendered, failures);
+}
+
+interface Failure {
+  route: string;
+  cause: unknown;
+}
+
+function done(rendered: RenderedPage[], failures: Failure[]): RenderedPage[] {
   if (failures.length) {
     const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
-    throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
+    throw new InternalError(`${failures.length} of ${rendered.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
   return rendered;
 }

@@ -3,6 +3,7 @@
 import { crossChecks } from './checks.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
+import { compileDescriptionsInWorkers } from './markdownWorkers.ts';
 import type { TreeNode } from '../model/tree.ts';
 import { error, errorsIn, type Problem } from './problems.ts';
 import { categorySchema, siteSchema, type CategoryFile, type SiteFile } from './schema.ts';
@@ -37,23 +38,27 @@ export interface ValidCatalogue {
 // compiles only that one (Markdown is most of this stage). Holds one catalogue's worth; nothing changes them.
 let compiledBefore = new Map<string, CompiledDescription>();
 
-/**
- * `compiled`: descriptions already compiled by text (by workers, see markdownWorkers.ts); any other is compiled
- * here.
- */
+/** Validates a catalogue, compiling its descriptions here (or taking them from `compiled`, by text). */
 export function validateCatalogue(source: CatalogueSource, compiled?: ReadonlyMap<string, CompiledDescription>): { problems: Problem[]; catalogue?: ValidCatalogue } {
+  return finishValidation(source, parseYamlFiles(source), compiled);
+}
+
+/**
+ * The same, with a large catalogue's descriptions compiled in worker threads (markdownWorkers.ts) while this
+ * thread parses and checks the YAML.
+ */
+export async function validateCatalogueInParallel(source: CatalogueSource): Promise<ReturnType<typeof validateCatalogue>> {
+  const compiling = compileDescriptionsInWorkers(source);
+  const yamlFiles = parseYamlFiles(source);
+  return finishValidation(source, yamlFiles, await compiling);
+}
+
+/** Every YAML file parsed and checked against its schema. */
+function parseYamlFiles(source: CatalogueSource): { problems: Problem[]; parsed: ParsedCatalogue } {
   const problems: Problem[] = [];
   const parsed: ParsedCatalogue = { categories: [], descriptions: new Map(), images: source.images };
-  const compiledNow = new Map<string, CompiledDescription>();
-
   for (const [file, text] of source.texts) {
-    if (file.endsWith('.md')) {
-      const id = file.slice('descriptions/'.length, -'.md'.length);
-      const description = compiled?.get(text) ?? compiledBefore.get(text) ?? compileDescription(text);
-      compiledNow.set(text, description);
-      parsed.descriptions.set(id, { file, text, ...description });
-      continue;
-    }
+    if (file.endsWith('.md')) continue;
     const { yaml, problems: syntax } = parseYaml(file, text);
     problems.push(...syntax);
     const schema = file === 'site.yaml' ? siteSchema : categorySchema;
@@ -62,6 +67,23 @@ export function validateCatalogue(source: CatalogueSource, compiled?: ReadonlyMa
     problems.push(...checked.problems);
     if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
     else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
+  }
+  return { problems, parsed };
+}
+
+/** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
+function finishValidation(
+  source: CatalogueSource,
+  { problems, parsed }: ReturnType<typeof parseYamlFiles>,
+  compiled?: ReadonlyMap<string, CompiledDescription>,
+): { problems: Problem[]; catalogue?: ValidCatalogue } {
+  const compiledNow = new Map<string, CompiledDescription>();
+  for (const [file, text] of source.texts) {
+    if (!file.endsWith('.md')) continue;
+    const id = file.slice('descriptions/'.length, -'.md'.length);
+    const description = compiled?.get(text) ?? compiledBefore.get(text) ?? compileDescription(text);
+    compiledNow.set(text, description);
+    parsed.descriptions.set(id, { file, text, ...description });
   }
   compiledBefore = compiledNow;
 

@@ -1,0 +1,50 @@
+// Large sites render in worker threads: the documents must be exactly those the main thread renders, and a
+// page that fails must still be named.
+import { describe, expect, it } from 'vitest';
+import { bundleClient, bundleRenderer, rendererFile, type Renderer } from '../../src/build/bundle.ts';
+import { renderPages } from '../../src/build/render.ts';
+import { renderInWorkers } from '../../src/build/renderWorkers.ts';
+import { siteShellAsset } from '../../src/build/shell.ts';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { pagesOf, siteShell, type Page, type SiteShell } from '../../src/model/pages.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RenderOutcome } from '../../src/build/renderWorker.ts';
+
+const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
+
+describe('rendering in worker threads', () => {
+  it('gives every page the document the main thread gives it', async () => {
+    const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
+    const pages = pagesOf(site);
+    const [bundle, renderer] = await Promise.all([bundleClient(), bundleRenderer()]);
+    // A wrapper has no module file, so renderPages renders it on the main thread.
+    const inProcess = await renderPages(site, pages, ((...args) => renderer(...args)) as Renderer, bundle);
+
+    const outcomes = new Map<number, RenderOutcome>();
+    const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), manifest: { ...bundle.manifest, site: siteShellAsset(site).url }, assetsFor: bundle.assetsFor };
+    await renderInWorkers(pages, setup, async (index, outcome) => void outcomes.set(index, outcome));
+    expect(outcomes.size).toBe(pages.length);
+    pages.forEach((page, i) => expect(outcomes.get(i), page.route).toEqual({ html: inProcess[i]!.html }));
+  }, 60_000);
+
+  it('reports a page that fails by its index, with its message, and renders the others', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-render-'));
+    try {
+      const file = join(dir, 'renderer.mjs');
+      await writeFile(file, `export async function renderPage(page) { if (page.route === '/b/') throw new Error('broken on purpose'); return '<p>' + page.route; }`);
+      const pages = ['/a/', '/b/', '/c/'].map((route) => ({ route, kind: 'thread', indexed: true }) as Page);
+      const outcomes = new Map<number, RenderOutcome>();
+      const setup = { rendererFile: file, shell: {} as SiteShell, manifest: { pages: {}, site: '/s.json' }, assetsFor: () => ({ styles: [], entry: '', modulePreloads: [], fonts: [] }) };
+      await renderInWorkers(pages, setup, async (index, outcome) => void outcomes.set(index, outcome));
+      expect(outcomes.get(0)).toEqual({ html: '<p>/a/' });
+      expect(outcomes.get(1)).toMatchObject({ error: 'broken on purpose' });
+      expect(outcomes.get(2)).toEqual({ html: '<p>/c/' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
