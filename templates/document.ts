@@ -50,9 +50,8 @@ export function htmlDocument({ head, brand, body, boot, fetches, assets }: Docum
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical),
     meta('property', 'og:image', head.image),
+    // X (Twitter) reads the title, description and image from the Open Graph tags when its own are absent.
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
     '<meta name="color-scheme" content="light dark">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),

@@ -3,7 +3,7 @@
 // the first link; Arrow Up/Down, Home/End move between links; Escape closes and returns focus to the
 // button; focus leaving the disclosure closes it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type FocusEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from './links.tsx';
 import type { CategoryNav } from '../../src/model/pages.ts';
 
 export function CategoriesDisclosure({ categories, variant }: { categories: CategoryNav[]; variant: "dropdown" | "inline" }) {

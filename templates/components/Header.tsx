@@ -1,7 +1,8 @@
 // Sticky header. Large screens: logo, Categories disclosure, Clients, Contact. Small screens: a menu toggle,
 // the centred brand, Contact, and a collapsible list with its own Categories group.
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from './links.tsx';
 import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';

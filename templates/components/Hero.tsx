@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './links.tsx';
 import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 

@@ -1,7 +1,7 @@
 // Renders a description compiled at build time (src/model/tree.ts) as React elements. Links to this site
 // navigate client-side; everything else is plain, already-sanitised markup.
 import { createElement, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './links.tsx';
 import type { TreeNode } from '../../src/model/tree.ts';
 
 function render(node: TreeNode, key: number): ReactNode {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './links.tsx';
 import type { ServiceCard as Card } from '../../src/model/pages.ts';
 import { formatPrice } from '../format.ts';
 

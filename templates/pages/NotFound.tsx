@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/links.tsx';
 import { Layout } from '../components/Layout.tsx';
 
 export default function NotFound() {

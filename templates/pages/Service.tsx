@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../components/links.tsx';
 import type { PageProps } from '../../src/client/runtime.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
