@@ -1,5 +1,5 @@
 // Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
-// folder and an empty compression cache. Wall time from spawn to exit; peak memory as the largest summed
+// folder and empty build caches (compressed assets, the font subset). Wall time from spawn to exit; peak memory as the largest summed
 // resident set of the build's process tree (Node and esbuild's service), sampled from /proc every 50 ms,
 // and never below the maximum RSS `/usr/bin/time` reports for the largest single process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { waitForIdle } from './idle.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const NODE = join(ROOT, 'node_modules/.bin/node');
-const COMPRESSION_CACHE = join(ROOT, 'node_modules/.cache/storefront/compressed');
+/** What a build caches between runs: a cold build starts without them. */
+const BUILD_CACHES = ['compressed', 'fonts'].map((name) => join(ROOT, 'node_modules/.cache/storefront', name));
 const TIME = '/usr/bin/time';
 
 export interface BuildRun {
@@ -69,7 +70,7 @@ export const median = (values: readonly number[]) => {
 /** One cold build; throws with the build's output when it fails. */
 export async function coldBuild(catalogueDir: string, outDir: string): Promise<BuildRun> {
   await rm(outDir, { recursive: true, force: true });
-  await rm(COMPRESSION_CACHE, { recursive: true, force: true });
+  for (const cache of BUILD_CACHES) await rm(cache, { recursive: true, force: true });
   await mkdir(dirname(outDir), { recursive: true });
   // Earlier builds' writes still on their way to the disk would slow this one down: flush them first.
   spawnSync('sync');
