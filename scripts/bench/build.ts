@@ -1,5 +1,6 @@
 // Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
-// folder and empty build caches (compressed assets, the font subset). Wall time from spawn to exit; peak memory as the largest summed
+// folder and an empty cache of compressed assets. (The Inter subset is made once, by `npm ci`: see
+// src/build/fontSubset.ts.) Wall time from spawn to exit; peak memory as the largest summed
 // resident set of the build's process tree (Node and esbuild's service), sampled from /proc every 50 ms,
 // and never below the maximum RSS `/usr/bin/time` reports for the largest single process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -10,8 +11,8 @@ import { waitForIdle } from './idle.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const NODE = join(ROOT, 'node_modules/.bin/node');
-/** What a build caches between runs: a cold build starts without them. */
-const BUILD_CACHES = ['compressed', 'fonts'].map((name) => join(ROOT, 'node_modules/.cache/storefront', name));
+/** What a build caches between runs: a cold build starts without it. */
+const BUILD_CACHES = [join(ROOT, 'node_modules/.cache/storefront/compressed')];
 const TIME = '/usr/bin/time';
 
 export interface BuildRun {

@@ -159,7 +159,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Build',
       '',
-      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), fresh output folder and empty build caches (compressed assets, font subset) each time. Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process (worker threads are part of the build\'s process). Stage times: medians of what the build printed (render includes writing the pages; render and emit overlap the asset compression, which runs on libuv\'s threads). Before each timed run (build, dev edit, Lighthouse run) the benchmark waits up to 30 s for the CPUs to be less than 15 % busy; a run marked * went ahead on a busy machine.',
+      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), fresh output folder and empty compression cache each time (the Inter subset is made once by `npm ci`, as it depends only on the installed font). Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process (worker threads are part of the build\'s process). Stage times: medians of what the build printed (render includes writing the pages; render and emit overlap the asset compression, which runs on libuv\'s threads). Before each timed run (build, dev edit, Lighthouse run) the benchmark waits up to 30 s for the CPUs to be less than 15 % busy; a run marked * went ahead on a busy machine.',
       '',
       markdownTable(
         ['catalogue', 'services', 'cold build', 'runs', 'peak memory', 'output', 'files', ...stages.map((s) => `${s} (ms)`)],

@@ -7,7 +7,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteKind } from '../model/routes.ts';
-import { interSubsetPlugin } from './fontSubset.ts';
+import { FONT_CACHE, interSubsetPlugin } from './fontSubset.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
 import type { renderPage as RenderPage } from '../../templates/server.tsx';
 
@@ -92,7 +92,7 @@ async function makeClientBundle(development: boolean): Promise<ClientBundle & { 
     minify: !development,
     legalComments: 'none',
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [interSubsetPlugin(join(PACKAGE_ROOT, 'node_modules/.cache/storefront/fonts'))],
+    plugins: [interSubsetPlugin(FONT_CACHE)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,

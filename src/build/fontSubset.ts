@@ -3,12 +3,19 @@
 // phone connection fetches in one round trip less: the font is preloaded, so it is on the path to the first
 // paint of text (Lighthouse's LCP). Any other character falls back to the metric-matched Arial face (the
 // @font-face unicode-range in templates/styles/fonts.css lists exactly these characters; a test keeps the two
-// in step). harfbuzz (subset-font, WebAssembly) does the cutting; the result is cached by input.
+// in step). harfbuzz (subset-font, WebAssembly) does the cutting; the result is cached by input. Cutting takes
+// most of a second (WOFF2's Brotli runs in WebAssembly) and depends only on the installed font, so `npm ci`
+// makes it (package.json's prepare runs this file); a build makes it only if it is missing.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import subsetFont from 'subset-font';
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const INTER_FILE = join(PACKAGE_ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+export const FONT_CACHE = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/fonts');
 
 /** Code point ranges kept, inclusive; the unicode-range of the @font-face rule says the same. */
 export const INTER_RANGES: readonly [number, number][] = [
@@ -57,3 +64,5 @@ export const interSubsetPlugin = (cacheDir: string): Plugin => ({
     }));
   },
 });
+
+if (import.meta.main) await subsetInter(await readFile(INTER_FILE), FONT_CACHE);
