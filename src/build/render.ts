@@ -3,14 +3,19 @@
 import { createHash } from 'node:crypto';
 import { InternalError } from '../errors.ts';
 import { siteShell, type Page } from '../model/pages.ts';
-import { siteShellAsset } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import { rendererFile, type ClientBundle, type Renderer } from './bundle.ts';
 import { renderInWorkers, workerCount, WORTH_WORKERS } from './renderWorkers.ts';
+import { siteShellAsset } from './shell.ts';
 
 export interface RenderedPage {
   page: Page;
   html: string;
+}
+
+interface Failure {
+  route: string;
+  cause: unknown;
 }
 
 const CONCURRENCY = 16;
@@ -21,7 +26,11 @@ const CONCURRENCY = 16;
 // unchanged). Holds one site's worth of pages.
 let before: { renderer: Renderer; pages: Map<string, string> } | undefined;
 
-/** Renders every page; `onPage` (writing it out, say) runs as each is done, and rendering waits for it. */
+/**
+ * Renders every page not rendered before from the same inputs: on this thread, or in worker threads when
+ * there are enough of them (renderWorkers.ts). `onPage` (writing it out, say) runs as each page is done,
+ * reused ones included, and rendering waits for it.
+ */
 export async function renderPages(
   site: Site,
   pages: readonly Page[],
@@ -31,70 +40,62 @@ export async function renderPages(
 ): Promise<RenderedPage[]> {
   const shell = siteShell(site);
   const manifest = { ...bundle.manifest, site: siteShellAsset(site).url };
-  const file = rendererFile(renderer);
-  if (file && pages.length >= WORTH_WORKERS && workerCount() >= 2) {
-    before = undefined;
-    return renderWithWorkers(pages, { rendererFile: file, shell, manifest, assetsFor: bundle.assetsFor }, onPage);
-  }
-  const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
-  const now = new Map<string, string>();
   const common = createHash('sha256').update(JSON.stringify([shell, manifest])).digest();
+  const keys = pages.map((page) => createHash('sha256').update(common).update(JSON.stringify([page, bundle.assetsFor(page.kind)])).digest('base64'));
+  const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
   const rendered: RenderedPage[] = new Array(pages.length);
   const failures: Failure[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < pages.length) {
-      const index = next++;
-      const page = pages[index]!;
-      try {
-        const assets = bundle.assetsFor(page.kind);
-        const key = createHash('sha256').update(common).update(JSON.stringify([page, assets])).digest('base64');
-        const html = reusable.get(key) ?? (await renderer(page, shell, assets, manifest));
-        now.set(key, html);
-        rendered[index] = { page, html };
-        await onPage?.(rendered[index]);
-      } catch (cause) {
-        failures.push({ route: page.route, cause });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pages.length) }, worker));
-  before = { renderer, pages: now };
-  return done(rendered, failures);
-}
 
-async function renderWithWorkers(
-  pages: readonly Page[],
-  setup: Parameters<typeof renderInWorkers>[1],
-  onPage?: (rendered: RenderedPage) => Promise<unknown>,
-): Promise<RenderedPage[]> {
-  const rendered: RenderedPage[] = new Array(pages.length);
-  const failures: Failure[] = [];
-  await renderInWorkers(pages, setup, async (index, outcome) => {
-    const page = pages[index]!;
-    if ('error' in outcome) {
-      failures.push({ route: page.route, cause: Object.assign(new Error(outcome.error), { stack: outcome.stack }) });
-      return;
-    }
-    rendered[index] = { page, html: outcome.html };
+  const finish = async (index: number, html: string) => {
+    rendered[index] = { page: pages[index]!, html };
     try {
       await onPage?.(rendered[index]);
     } catch (cause) {
-      failures.push({ route: page.route, cause });
+      failures.push({ route: pages[index]!.route, cause });
     }
-  });
-  return done(rendered, failures);
-}
+  };
+  const todo: number[] = [];
+  for (let index = 0; index < pages.length; index++) {
+    const html = reusable.get(keys[index]!);
+    if (html === undefined) todo.push(index);
+    else await finish(index, html);
+  }
 
-interface Failure {
-  route: string;
-  cause: unknown;
-}
+  const file = rendererFile(renderer);
+  if (file && todo.length >= WORTH_WORKERS && workerCount() >= 2) {
+    const setup = { rendererFile: file, shell, manifest, assetsFor: bundle.assetsFor };
+    await renderInWorkers(
+      todo.map((index) => pages[index]!),
+      setup,
+      async (i, outcome) => {
+        const index = todo[i]!;
+        if ('html' in outcome) await finish(index, outcome.html);
+        else failures.push({ route: pages[index]!.route, cause: Object.assign(new Error(outcome.error), { stack: outcome.stack }) });
+      },
+    );
+  } else {
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const index = todo[next++]!;
+        const page = pages[index]!;
+        let html: string;
+        try {
+          html = await renderer(page, shell, bundle.assetsFor(page.kind), manifest);
+        } catch (cause) {
+          failures.push({ route: page.route, cause });
+          continue;
+        }
+        await finish(index, html);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+  }
 
-function done(rendered: RenderedPage[], failures: Failure[]): RenderedPage[] {
   if (failures.length) {
     const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
-    throw new InternalError(`${failures.length} of ${rendered.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
+    throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
+  before = { renderer, pages: new Map(rendered.map((r, index) => [keys[index]!, r.html])) };
   return rendered;
 }
