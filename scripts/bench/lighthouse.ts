@@ -30,7 +30,17 @@ interface Report {
   audits: Record<string, { numericValue?: number }>;
 }
 
-async function runOnce(chromiumPath: string, url: string, work: string): Promise<LighthouseRun> {
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP); such a run is taken again, twice at most. */
+async function runOnce(chromiumPath: string, url: string, work: string, attempt = 1): Promise<LighthouseRun> {
+  try {
+    return await measureOnce(chromiumPath, url, work);
+  } catch (error) {
+    if (attempt < 3 && error instanceof Error && /Runtime error encountered|NO_NAVSTART|NO_FCP|NO_LCP/.test(error.message)) return runOnce(chromiumPath, url, work, attempt + 1);
+    throw error;
+  }
+}
+
+async function measureOnce(chromiumPath: string, url: string, work: string): Promise<LighthouseRun> {
   const output = join(work, 'report.json');
   const args = [join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, `--chrome-flags=${FLAGS}`, '--only-categories=performance', '--output=json', `--output-path=${output}`, '--quiet'];
   const child = spawn(join(ROOT, 'node_modules/.bin/node'), args, { env: { ...process.env, CHROME_PATH: chromiumPath } });
