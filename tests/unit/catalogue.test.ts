@@ -1,6 +1,6 @@
-// The shipped example catalogue against ../shared/CATALOGUE.md: the ids, every price the brief gives, the
-// content policy, and that every service is reachable at the route the slug rule gives.
-import { readFileSync } from 'node:fs';
+// The shipped example catalogue against the brief (CATALOGUE.md, which lives outside this repository, so its
+// ids and prices are written out here): the ids, every price the brief gives, the content policy, and that
+// every service is reachable at the route the slug rule gives.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
 import { validateCatalogue } from '../../src/catalogue/validate.ts';
@@ -46,7 +46,6 @@ const ranges: Record<string, [min: number, max: number]> = {
   celebrities: [4000, 1200000],
 };
 
-const brief = readFileSync(new URL('../../../shared/CATALOGUE.md', import.meta.url), 'utf8');
 const allText = () => [...source.texts.values()].join('\n');
 
 describe('the example catalogue', () => {
@@ -82,7 +81,6 @@ describe('the example catalogue', () => {
     }
     expect(site.categories.map((c) => c.name)).not.toContain('Sentiment Boost');
     expect(site.categories.map((c) => c.name)).not.toContain('Mass Targeting');
-    expect(brief).toMatch(/Nothing says "insiders"/);
   });
 
   it('never fabricates engagement, ranks, holders or transactions, sends bulk messages, or mentions insiders', () => {
