@@ -1,10 +1,11 @@
 // Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk per
 // route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
-// for Node. The metafile tells which chunks each route kind needs, for <link rel="modulepreload">.
+// for Node. The metafile tells which chunks each route kind needs (the loader preloads them).
 import { build, type Metafile, type OutputFile } from 'esbuild';
-import { rmSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteKind } from '../model/routes.ts';
 import { FONT_CACHE, interSubsetPlugin } from './fontSubset.ts';
@@ -143,20 +144,19 @@ export type Renderer = typeof RenderPage;
  *  imports of react and react-router resolve to the package's own copies. */
 export const bundleRenderer = (): Promise<Renderer> => memoised('renderer', makeRenderer);
 
-// The module file each renderer was imported from, kept while the process runs so that worker threads can
-// import it too (renderWorkers.ts).
+// The module file each renderer was imported from, so that worker threads can import it too
+// (renderWorkers.ts). Named by its content's hash: builds running at once share one file, and none has to be
+// removed while another may still use it.
 const rendererFiles = new WeakMap<Renderer, string>();
-const filesToRemove = new Set<string>();
-process.once('exit', () => filesToRemove.forEach((file) => rmSync(file, { force: true })));
 export const rendererFile = (renderer: Renderer): string | undefined => rendererFiles.get(renderer);
 
 async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> {
-  const outfile = at(`node_modules/.cache/storefront/server-${process.pid}-${Date.now()}.mjs`);
-  await mkdir(dirname(outfile), { recursive: true });
-  const { metafile } = await build({
+  const cacheDir = at('node_modules/.cache/storefront');
+  const { metafile, outputFiles } = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: ['templates/server.tsx'],
-    outfile,
+    outfile: join(cacheDir, 'server.mjs'),
+    write: false,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -168,13 +168,15 @@ async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> 
     metafile: true,
     logLevel: 'silent',
   });
-  try {
-    const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
-    rendererFiles.set(module.renderPage, outfile);
-    filesToRemove.add(outfile);
-    return { value: module.renderPage, metafile };
-  } catch (error) {
-    await rm(outfile, { force: true });
-    throw error;
+  const code = outputFiles[0]!.contents;
+  const outfile = join(cacheDir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(outfile)) {
+    await mkdir(cacheDir, { recursive: true });
+    const partial = `${outfile}.${process.pid}.tmp`;
+    await writeFile(partial, code);
+    await rename(partial, outfile);
   }
+  const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
+  rendererFiles.set(module.renderPage, outfile);
+  return { value: module.renderPage, metafile };
 }
