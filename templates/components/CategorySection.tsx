@@ -7,7 +7,9 @@ export function CategorySection({ category, eagerImages }: { category: HomeData[
     <section className="category" id={category.anchor} aria-labelledby={titleId}>
       <div className="container">
         <header className="category-header">
-          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} />
+          {/* Below the first section, icons wait until they are near the viewport (React would otherwise preload
+              every one of them in the page's head). */}
+          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} loading={eagerImages ? undefined : 'lazy'} />
           <div>
             <h2 id={titleId} className="section-title">
               {category.name}
