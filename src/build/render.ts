@@ -5,7 +5,8 @@ import { InternalError } from '../errors.ts';
 import { siteShell, type Page } from '../model/pages.ts';
 import type { Site } from '../model/model.ts';
 import { rendererFile, type ClientBundle, type Renderer } from './bundle.ts';
-import { renderInWorkers, workerCount, WORTH_WORKERS } from './renderWorkers.ts';
+import { workerCount } from '../workerPool.ts';
+import { renderInWorkers, WORTH_WORKERS } from './renderWorkers.ts';
 import { siteShellAsset } from './shell.ts';
 
 export interface RenderedPage {

@@ -2,19 +2,15 @@
 // page is independent, so from a few hundred pages on they are shared out, in small batches, to worker
 // threads that import the same bundled prerenderer; the main thread writes each page as it comes back. A
 // small site is not worth it: each worker loads React and the templates first.
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { Page, SiteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
+import { runInWorkers } from '../workerPool.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
 import type { BootData } from '../../templates/server.tsx';
 import type { RenderOutcome, RenderWorkerData } from './renderWorker.ts';
 
 export const WORTH_WORKERS = 500;
-const MAX_WORKERS = 4;
 const BATCH = 40;
-
-export const workerCount = () => Math.min(MAX_WORKERS, availableParallelism());
 
 /**
  * Renders `pages` in worker threads; `onOutcome` gets each page's document or failure, by index, as batches
@@ -32,35 +28,7 @@ export async function renderInWorkers(
     manifest: setup.manifest,
     assets: Object.fromEntries(kinds.map((kind) => [kind, setup.assetsFor(kind)])),
   };
-  let next = 0;
-  const run = () =>
-    new Promise<void>((resolve, reject) => {
-      const worker = new Worker(new URL('./renderWorker.ts', import.meta.url), { workerData });
-      let start = 0;
-      let busy = false;
-      const writes: Promise<unknown>[] = [];
-      const send = () => {
-        busy = next < pages.length;
-        if (!busy) {
-          void worker.terminate();
-          Promise.all(writes).then(() => resolve(), reject);
-          return;
-        }
-        start = next;
-        next = Math.min(pages.length, next + BATCH);
-        worker.postMessage(pages.slice(start, next));
-      };
-      worker.on('message', (outcomes: RenderOutcome[]) => {
-        const first = start;
-        // The next batch renders while this one is written.
-        send();
-        writes.push(Promise.all(outcomes.map((outcome, i) => onOutcome(first + i, outcome))));
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => {
-        if (busy) reject(new Error(`A render worker stopped (exit code ${code}) before its pages were done`));
-      });
-      send();
-    });
-  await Promise.all(Array.from({ length: Math.min(workerCount(), Math.ceil(pages.length / BATCH)) }, run));
+  await runInWorkers<Page, RenderOutcome>(new URL('./renderWorker.ts', import.meta.url), pages, { batch: BATCH, workerData }, (first, outcomes) =>
+    Promise.all(outcomes.map((outcome, i) => onOutcome(first + i, outcome))),
+  );
 }

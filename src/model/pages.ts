@@ -13,17 +13,7 @@ export interface CategoryNav {
   route: string;
 }
 
-export interface ServiceCard {
-  id: string;
-  name: string;
-  shortName: string;
-  label?: string;
-  price: number;
-  priceFrom: boolean;
-  delivery?: string;
-  image: string;
-  route: string;
-}
+export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'image' | 'route'>;
 
 export interface SiteShell {
   brand: string;

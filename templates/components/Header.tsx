@@ -44,19 +44,7 @@ export function Header() {
         </NavLink>
         <nav className="main-nav" aria-label="Main">
           <ul className="nav-list">
-            <li>
-              <CategoriesDisclosure categories={site.categories} variant="dropdown" />
-            </li>
-            <li>
-              <Link to="/#clients" className="nav-link">
-                Clients
-              </Link>
-            </li>
-            <li>
-              <NavLink to="/sitemap/" className="nav-link">
-                Sitemap
-              </NavLink>
-            </li>
+            <NavItems variant="dropdown" />
           </ul>
         </nav>
         <div className="header-actions">
@@ -68,19 +56,7 @@ export function Header() {
       </div>
       <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
         <ul className="mobile-list">
-          <li>
-            <CategoriesDisclosure categories={site.categories} variant="inline" />
-          </li>
-          <li>
-            <Link to="/#clients" className="nav-link">
-              Clients
-            </Link>
-          </li>
-          <li>
-            <NavLink to="/sitemap/" className="nav-link">
-              Sitemap
-            </NavLink>
-          </li>
+          <NavItems variant="inline" />
           <li>
             <a className="button button-primary button-block" href={contact}>
               Contact
@@ -89,5 +65,27 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The entries both navigations share; the Categories disclosure drops down on large screens, opens inline in the menu. */
+function NavItems({ variant }: { variant: 'dropdown' | 'inline' }) {
+  const site = useSite();
+  return (
+    <>
+      <li>
+        <CategoriesDisclosure categories={site.categories} variant={variant} />
+      </li>
+      <li>
+        <Link to="/#clients" className="nav-link">
+          Clients
+        </Link>
+      </li>
+      <li>
+        <NavLink to="/sitemap/" className="nav-link">
+          Sitemap
+        </NavLink>
+      </li>
+    </>
   );
 }
