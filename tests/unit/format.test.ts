@@ -8,10 +8,18 @@ describe('formatPrice', () => {
     [50000, false, '$50,000'],
     [1200000, false, '$1,200,000'],
     [790, false, '$790'],
+    [100, false, '$100'],
+    [1000, false, '$1,000'],
+    [999999, false, '$999,999'],
+    [5, false, '$5'],
     [2000, true, 'from $2,000'],
     [0, false, 'Free'],
     [0, true, 'Free'],
   ])('%d (from: %s) → %s', (price, from, text) => expect(formatPrice(price, from)).toBe(text));
+  it('agrees with Intl for whole dollars', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    for (const price of [1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 987654321]) expect(formatPrice(price)).toBe(intl.format(price));
+  });
 });
 
 describe('mail links', () => {
