@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { SiteShell } from '../src/model/pages.ts';
 import { PageSourceContext, SiteContext, type PageSource } from '../src/client/runtime.tsx';
 import { HydrationProbe } from '../src/client/HydrationProbe.tsx';
+import { ClientNavigation } from './components/links.tsx';
 import { LoadErrorBoundary } from './components/LoadErrorBoundary.tsx';
 import { RouteView } from './components/RouteView.tsx';
 import { Spinner } from './components/Spinner.tsx';
@@ -34,6 +35,7 @@ export function App({ site, source, onRetry }: AppProps) {
         </LoadErrorBoundary>
         {/* Inside the shared tree, so server and client trees have the same shape (useId depends on it). */}
         <HydrationProbe />
+        <ClientNavigation />
       </PageSourceContext>
     </SiteContext>
   );

@@ -77,6 +77,46 @@ describe('navigation', () => {
     await close();
   });
 
+  it('leaves a click with a modifier key to the browser (a new tab or window), and stays on the page', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    const link = page.locator('main a[href^="/service/"]').first();
+    const opened = page.context().waitForEvent('page');
+    await link.click({ modifiers: ['Shift'] });
+    const other = await opened;
+    await other.waitForLoadState('domcontentloaded');
+    expect(new URL(other.url()).pathname).toBe(await link.getAttribute('href'));
+    expect(new URL(page.url()).pathname).toBe('/sitemap/');
+    await other.close();
+    await close();
+  });
+
+  it('follows a link inside a service description client-side', async () => {
+    const { page, close } = await openPage(browser());
+    const paths = [...sitemap().matchAll(/<loc>[^<]*?(\/service\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+    let path: string | undefined;
+    for (const candidate of paths) {
+      const html = readFileSync(join(inject('siteDir'), candidate, 'index.html'), 'utf8');
+      const prose = /class="prose">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+      if (prose.includes('href="/service/')) {
+        path = candidate;
+        break;
+      }
+    }
+    expect(path, 'the example catalogue has a description that links to another service').toBeDefined();
+    await page.goto(siteUrl(path!));
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    const link = page.locator('.prose a[href^="/service/"]').first();
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator('#service-title').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    await close();
+  });
+
   it('scrolls to the top on every route change', async () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/'));
