@@ -1,6 +1,9 @@
 // The prerenderer's entry, bundled by esbuild for Node: renders one page to a complete HTML document.
-// Every page module is imported eagerly, so `prerender` never meets an unresolved lazy component.
-import { prerender } from 'react-dom/static';
+// Every page module is imported eagerly and the page's data is at hand, so nothing suspends and the
+// synchronous renderToString gives the same HTML as the streaming prerenderer at half the cost (no streams, no
+// text encoding per chunk). Should something suspend all the same, React would print its fallback (the
+// spinner) and mark the boundary for the client: that fails the page instead.
+import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageModule, PageSource } from '../src/client/runtime.tsx';
 import { dataUrl, type Page, type SiteShell } from '../src/model/pages.ts';
@@ -30,16 +33,14 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
     page: (kind) => pages[kind],
     data: () => page.data ?? null,
   };
-  const { prelude } = await prerender(
+  const body = renderToString(
     <StaticRouter location={page.route}>
       <App site={site} source={source} />
     </StaticRouter>,
-    // React moves Suspense boundaries larger than this out of place (hidden <div>s put back by inline
-    // scripts), which would hide the home page's catalogue from visitors without JavaScript and hold up the
-    // first paint: a static page has every boundary complete, in place.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const body = await new Response(prelude).text();
+  if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
+    throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
+  }
   // The page's data is not repeated here: the client reads the route's data.json, which navigation uses
   // anyway (on the home page that would be a third of the HTML).
   const boot: BootData = { route: page.route, kind: page.kind, manifest };
