@@ -1,4 +1,4 @@
-// The build read top to bottom: load → validate → model → render → bundle → emit. Each stage is its own
+// The build read top to bottom: load → validate → model → bundle → render → emit. Each stage is its own
 // module; this file only sequences them, times them and reports.
 import { join, relative } from 'node:path';
 import { loadCatalogue } from './catalogue/load.ts';
@@ -68,12 +68,16 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const staging = await Staging.open(options.outDir);
   const copyingImages = staging.writeAll(imageFiles(options.catalogueDir, source.images));
   copyingImages.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  // The bundles depend on the templates only, not on the catalogue: esbuild makes them in its own process
+  // while this one checks the catalogue.
+  const bundling = Promise.all([bundleClient({ development: options.development }), bundleRenderer()]);
+  bundling.catch(() => {}); // awaited below, as above
   try {
     const { problems, catalogue } = await step(io, 'validate', () => validateCatalogueInParallel(source), (r) => summarise(r.problems));
     if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
     if (!catalogue) {
       io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
-      await copyingImages.catch(() => {});
+      await Promise.all([copyingImages.catch(() => {}), bundling.catch(() => {})]);
       await staging.abort();
       return { ok: false };
     }
@@ -90,7 +94,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     const [bundle, renderer] = await step(
       io,
       'bundle',
-      () => Promise.all([bundleClient({ development: options.development }), bundleRenderer()]),
+      () => bundling,
       ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
     );
     // Compressing the hashed assets runs on libuv's threads while the pages render.
@@ -109,7 +113,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
     return { ok: true, pages: rendered.length, files };
   } catch (error) {
-    await copyingImages.catch(() => {});
+    await Promise.all([copyingImages.catch(() => {}), bundling.catch(() => {})]);
     await staging.abort();
     throw error;
   }
