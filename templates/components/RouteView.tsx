@@ -22,13 +22,44 @@ function useScrollOnNavigation() {
   const { key, hash } = useLocation();
   const first = useRef(true);
   useLayoutEffect(() => {
-    // The first render is the page the browser loaded: it has already placed the scroll position.
-    if (first.current) {
-      first.current = false;
-      if (key === 'default') return;
-    }
+    // The first render is the page the browser loaded: it has already placed the scroll position, but a
+    // #hash target may have moved since (see keepInView).
+    const loaded = first.current && key === 'default';
+    first.current = false;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    if (!target) {
+      if (!loaded) window.scrollTo(0, 0);
+      return;
+    }
+    target.scrollIntoView();
+    return keepInView(target);
   }, [key, hash]);
+}
+
+/**
+ * Sections above the target that are skipped until they near the viewport (content-visibility in home.css)
+ * take their real height a frame or two later and push the target away: scroll back to it whenever it moves,
+ * until it has stayed put for a few frames (a second at most), and not once the visitor scrolls.
+ */
+function keepInView(target: HTMLElement): () => void {
+  let frames = 0;
+  let still = 0;
+  let top = target.getBoundingClientRect().top;
+  let frame = requestAnimationFrame(function check() {
+    const now = target.getBoundingClientRect().top;
+    if (Math.abs(now - top) < 1) still++;
+    else {
+      still = 0;
+      target.scrollIntoView();
+      top = target.getBoundingClientRect().top;
+    }
+    if (still < 3 && ++frames < 60) frame = requestAnimationFrame(check);
+  });
+  const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of events) removeEventListener(type, stop);
+  };
+  for (const type of events) addEventListener(type, stop, { passive: true });
+  return stop;
 }

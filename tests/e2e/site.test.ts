@@ -142,6 +142,30 @@ describe('navigation', () => {
     await close();
   });
 
+  it.each([375, 1280])('lands exactly on a section far down the home page at %i px, loaded or navigated to', async (width) => {
+    // The sections are laid out only near the viewport (content-visibility), at an estimated height until then.
+    const { page, close } = await openPage(browser(), { viewport: { width, height: 800 } });
+    const topOf = (id: string) => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
+    const settled = (id: string) =>
+      page.waitForFunction((id) => {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        return top !== undefined && Math.abs(top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)) < 2;
+      }, id);
+    await page.goto(siteUrl('/#clients'));
+    await hydrated(page);
+    await settled('clients');
+    const loaded = await topOf('clients');
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('#footer a[href="/sitemap/"]')!.setAttribute('href', '/#press-releases'));
+    await page.locator('#footer a[href="/#press-releases"]').click();
+    await page.waitForURL(/\/#press-releases$/);
+    await settled('press-releases');
+    await page.waitForTimeout(300); // still there a few frames later
+    expect([loaded, await topOf('press-releases')]).toEqual([64, 64]);
+    await close();
+  });
+
   it('replaces an unknown path with /404/ in the client', async () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/'));
