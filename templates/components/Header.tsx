@@ -55,7 +55,7 @@ export function Header() {
         </div>
       </div>
       {/* Its entries are rendered when it opens: hidden, they repeated the main navigation in every page's
-          HTML (6.5 MB of a 10,000-service site), and the toggle needs JavaScript anyway. */}
+          HTML (5.5 MB of a 10,000-service site), and the toggle needs JavaScript anyway. */}
       <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
         {menuOpen && (
           <ul className="mobile-list">
