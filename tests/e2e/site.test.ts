@@ -38,6 +38,23 @@ describe.each(routeKinds)('the $kind page', ({ path, h1 }) => {
     await close();
   });
 
+  it('requests no script or JSON before its first contentful paint is on screen', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl(path()));
+    await hydrated(page);
+    const { paint, requests } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\.(js|json)$/.test(new URL(r.name).pathname))
+        .map((r) => ({ url: r.name, startTime: r.startTime })),
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) expect(request.startTime, request.url).toBeGreaterThan(paint!);
+    await close();
+  });
+
   it('hydrates cleanly with the development build of React, which also checks attributes', async () => {
     const { page, errors, close } = await openPage(browser());
     await page.goto(devSiteUrl(path()));

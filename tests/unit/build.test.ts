@@ -78,7 +78,7 @@ describe('storefront build', () => {
     expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json)(\.br|\.gz)?$/.test(name))).toBe(true);
   });
 
-  it('starts the client only after the page has loaded, with the module URLs on the boot element', () => {
+  it('starts the client only after the page has loaded and painted, with the module URLs on the boot element', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/<script type="module"/);
@@ -86,7 +86,9 @@ describe('storefront build', () => {
     expect(modules[0]).toMatch(/^\/assets\/entry-\w+\.js$/);
     expect(modules.some((m) => /\/page-home-/.test(m))).toBe(true);
     for (const m of modules) expect(existsSync(join(out, m)), m).toBe(true);
-    expect(html).toMatch(/<script>addEventListener\('load',/);
+    const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((script) => script.includes('storefront-boot'))!;
+    expect(loader).toContain("addEventListener('load'");
+    expect(loader).toContain("getEntriesByName('first-contentful-paint')");
   });
 
   it('keeps the site shell in one hashed file that every page names, not in each page', () => {
