@@ -5,15 +5,17 @@ import { ServiceCard } from './ServiceCard.tsx';
 export const CARD_BUCKETS = [2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;
 export const cardsBucket = (cards: number) => CARD_BUCKETS.find((b) => b >= cards) ?? CARD_BUCKETS.at(-1)!;
 
-export function CategorySection({ category, eagerImages }: { category: HomeData['categories'][number]; eagerImages: boolean }) {
+export function CategorySection({ category }: { category: HomeData['categories'][number] }) {
   const titleId = `${category.anchor}-title`;
   return (
     <section className="category" id={category.anchor} aria-labelledby={titleId} data-cards={cardsBucket(category.services.length)}>
       <div className="container">
         <header className="category-header">
-          {/* Below the first section, icons wait until they are near the viewport (React would otherwise preload
-              every one of them in the page's head). */}
-          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} loading={eagerImages ? undefined : 'lazy'} />
+          {/* Every section starts below the hero and the stats, out of the first screen on a phone and a desktop:
+              its images wait until they are near the viewport. Eager, they were fetched and decoded before the
+              first paint (and React preloaded them in the head), which delayed it and, for Lighthouse, made them
+              part of the LCP. */}
+          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} loading="lazy" />
           <div>
             <h2 id={titleId} className="section-title">
               {category.name}
@@ -23,8 +25,8 @@ export function CategorySection({ category, eagerImages }: { category: HomeData[
           </div>
         </header>
         <ul className="card-grid">
-          {category.services.map((s, i) => (
-            <ServiceCard key={s.id} service={s} eager={eagerImages && i < 4} />
+          {category.services.map((s) => (
+            <ServiceCard key={s.id} service={s} />
           ))}
         </ul>
       </div>

@@ -3,11 +3,11 @@ import type { ServiceCard as Card } from '../../src/model/pages.ts';
 import { formatPrice } from '../format.ts';
 
 /** A service in a grid: the whole card is one link, named by the service name. */
-export function ServiceCard({ service, headingLevel = 3, eager = false }: { service: Card; headingLevel?: 2 | 3; eager?: boolean }) {
+export function ServiceCard({ service, headingLevel = 3 }: { service: Card; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="card">
-      <img className="card-image" src={service.image} alt="" width={400} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <img className="card-image" src={service.image} alt="" width={400} height={240} loading="lazy" decoding="async" />
       <div className="card-body">
         <Heading className="card-title">
           <Link to={service.route} className="card-link">

@@ -16,9 +16,9 @@ export default function Home({ data }: PageProps) {
         {/* A Suspense boundary per section lets React hydrate the sections in separate tasks, yielding to the
             browser in between, instead of one long task for the whole catalogue (Total Blocking Time). Nothing
             suspends in them: the fallback never shows. */}
-        {data.categories.map((category, i) => (
+        {data.categories.map((category) => (
           <Suspense key={category.anchor}>
-            <CategorySection category={category} eagerImages={i === 0} />
+            <CategorySection category={category} />
           </Suspense>
         ))}
       </div>
