@@ -8,6 +8,7 @@ import { buildModel, type Site } from './model/model.ts';
 import { pagesOf } from './model/pages.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
+import { siteCharacters } from './build/fontSubset.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
 import { siteShellAsset } from './build/shell.ts';
@@ -68,9 +69,10 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const staging = await Staging.open(options.outDir);
   const copyingImages = staging.writeAll(imageFiles(options.catalogueDir, source.images));
   copyingImages.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  // The bundles depend on the templates only, not on the catalogue: esbuild makes them in its own process
-  // while this one checks the catalogue.
-  const bundling = Promise.all([bundleClient({ development: options.development }), bundleRenderer()]);
+  // The bundles depend on the templates and on which characters the catalogue uses (the font subset), not on
+  // whether the catalogue is valid: esbuild makes them in its own process while this one checks the catalogue.
+  const characters = siteCharacters(source.texts.values());
+  const bundling = Promise.all([bundleClient({ development: options.development, characters }), bundleRenderer()]);
   bundling.catch(() => {}); // awaited below, as above
   try {
     const { problems, catalogue } = await step(io, 'validate', () => validateCatalogueInParallel(source), (r) => summarise(r.problems));

@@ -8,7 +8,7 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteKind } from '../model/routes.ts';
-import { FONT_CACHE, interSubsetPlugin } from './fontSubset.ts';
+import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
 import type { renderPage as RenderPage } from '../../templates/server.tsx';
 
@@ -28,6 +28,8 @@ const pageEntries: Record<RouteKind, string> = {
 export interface BundleOptions {
   /** React's development build: slower and larger, but it reports every hydration mismatch. */
   development?: boolean;
+  /** The characters the site shows (siteCharacters): the Inter subset keeps exactly these. */
+  characters?: string;
 }
 
 export interface ClientBundle {
@@ -65,13 +67,13 @@ async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile
   return value;
 }
 
-export const bundleClient = ({ development = false }: BundleOptions = {}): Promise<ClientBundle> =>
-  memoised(`client-${development}`, async () => {
-    const bundle = await makeClientBundle(development);
+export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS }: BundleOptions = {}): Promise<ClientBundle> =>
+  memoised(`client-${development}-${characters}`, async () => {
+    const bundle = await makeClientBundle(development, characters);
     return { value: bundle, metafile: bundle.metafile };
   });
 
-async function makeClientBundle(development: boolean): Promise<ClientBundle & { metafile: Metafile }> {
+async function makeClientBundle(development: boolean, characters: string): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
@@ -93,7 +95,7 @@ async function makeClientBundle(development: boolean): Promise<ClientBundle & { 
     minify: !development,
     legalComments: 'none',
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [interSubsetPlugin(FONT_CACHE)],
+    plugins: [interSubsetPlugin(FONT_CACHE, characters)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,
