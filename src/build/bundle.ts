@@ -113,12 +113,16 @@ export function assetMap(metafile: Metafile): Pick<ClientBundle, 'manifest' | 'a
     if (!found) throw new Error(`esbuild produced no output for ${entryPoint}`);
     return found[0];
   };
-  /** An output and everything it imports statically: what must be fetched before it can run. */
-  const closure = (output: string, seen = new Set<string>()): Set<string> => {
+  /**
+   * An output and everything it imports statically: what must be fetched before it can run. With `dynamic`,
+   * its dynamic imports too (the entry's: it loads React DOM and the app in steps, straight away).
+   */
+  const closure = (output: string, seen = new Set<string>(), dynamic = false): Set<string> => {
     if (seen.has(output)) return seen;
     seen.add(output);
     for (const imported of metafile.outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) closure(imported.path, seen);
+      const follows = imported.kind === 'import-statement' || (dynamic && imported.kind === 'dynamic-import');
+      if (follows && !imported.external) closure(imported.path, seen, dynamic);
     }
     return seen;
   };
@@ -127,7 +131,7 @@ export function assetMap(metafile: Metafile): Pick<ClientBundle, 'manifest' | 'a
   const stylesheet = stylesJs.endsWith('.css') ? stylesJs : metafile.outputs[stylesJs]?.cssBundle ?? stylesJs;
   const fonts = Object.keys(metafile.outputs).filter((o) => /inter-latin-wght-normal-[^/]+\.woff2$/.test(o));
   const pages = Object.fromEntries(Object.entries(pageEntries).map(([kind, file]) => [kind, outputOf(file)])) as Record<RouteKind, string>;
-  const entryClosure = closure(entry);
+  const entryClosure = closure(entry, new Set(), true);
 
   return {
     manifest: { pages: Object.fromEntries(Object.entries(pages).map(([k, o]) => [k, url(o)])) as Record<RouteKind, string> },
