@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from '../chromium.ts';
-import { startServer } from '../../src/serve.ts';
+import { startNginx } from '../nginx.ts';
 import { SIZES } from './budgets.ts';
 import { measureBuilds, ROOT } from './build.ts';
 import { measureBytes } from './bytes.ts';
@@ -66,7 +66,8 @@ try {
       { kind: 'alternatives', path: first('alternatives') },
       { kind: '404', path: '/404/' },
     ];
-    const server = await startServer({ dir: exampleOut, port: 0 });
+    // Served as deployed: nginx with the server block the build wrote, over HTTPS and HTTP/2 like any CDN.
+    const server = await startNginx({ siteDir: exampleOut, serverBlock: join(work, 'example', 'deploy', 'nginx.conf'), workDir: join(work, 'nginx'), https: true });
     try {
       if (wanted('bytes')) {
         log('▶ bytes per page kind (Chromium, cold load)');
@@ -77,7 +78,7 @@ try {
         results.lighthouse = await measureLighthouse(chromium, server.url, pages, 3, log);
       }
     } finally {
-      await server.close();
+      await server.stop();
     }
   }
   // The large builds come last: the hundreds of megabytes they write would disturb the other measurements.

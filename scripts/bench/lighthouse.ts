@@ -22,7 +22,8 @@ export interface LighthouseFigures extends LighthouseRun {
   runs: LighthouseRun[];
 }
 
-const FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync';
+// The bench's server has a self-signed certificate (scripts/nginx.ts).
+const FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync --ignore-certificate-errors';
 
 interface Report {
   runtimeError?: { code: string; message: string };

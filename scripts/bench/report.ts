@@ -194,7 +194,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Bytes per page kind',
       '',
-      'A cold load in Chromium (412 × 823 phone viewport, empty cache) from `storefront serve`, until the network is idle: every response, by kind. Sizes are of the decoded bodies, compressed here with gzip -9 and brotli -q 11; fonts and images count as they are. JS includes the modulepreloaded chunks.',
+      'A cold load in Chromium (412 × 823 phone viewport, empty cache) from nginx with the server block the build wrote (HTTPS and HTTP/2, as deployed), until the network is idle: every response, by kind. Sizes are of the decoded bodies, compressed here with gzip -9 and brotli -q 11; fonts and images count as they are. JS includes the modulepreloaded chunks.',
       '',
       markdownTable(
         ['page', 'kind', 'requests', 'raw', 'gzip', 'brotli'],
@@ -217,7 +217,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Lighthouse (mobile)',
       '',
-      `Lighthouse ${machine.lighthouse}, default mobile settings (simulated slow 4G and 4× CPU slowdown), performance category only, fresh headless Chromium per run, against \`storefront serve\`. Medians of ${results.lighthouse[0]!.runs.length} runs; the scores of every run in the last column.`,
+      `Lighthouse ${machine.lighthouse}, default mobile settings (simulated slow 4G and 4× CPU slowdown), performance category only, fresh headless Chromium per run, against nginx with the server block the build wrote, over HTTPS and HTTP/2 (a self-signed certificate), as a CDN serves the site. Over HTTP/1.1 without TLS (\`storefront serve\`), Lighthouse's simulation charges each parallel request a connection of its own, which no visitor pays: home's LCP is then about 1.2 s. Medians of ${results.lighthouse[0]!.runs.length} runs; the scores of every run in the last column.`,
       '',
       markdownTable(
         ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scores'],
