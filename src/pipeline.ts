@@ -8,7 +8,9 @@ import { buildModel, type Site } from './model/model.ts';
 import { pagesOf } from './model/pages.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
+import { emojiAssets, TEMPLATE_EMOJI } from './build/emoji.ts';
 import { siteCharacters } from './build/fontSubset.ts';
+import { emojiIn } from './model/emoji.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
 import { siteShellAsset } from './build/shell.ts';
@@ -72,6 +74,8 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   // The bundles depend on the templates and on which characters the catalogue uses (the font subset), not on
   // whether the catalogue is valid: esbuild makes them in its own process while this one checks the catalogue.
   const characters = siteCharacters(source.texts.values());
+  const drawingEmoji = emojiAssets(emojiIn([TEMPLATE_EMOJI.join(' '), ...source.texts.values()]));
+  drawingEmoji.catch(() => {}); // awaited below, as the bundles
   const bundling = Promise.all([bundleClient({ development: options.development, characters }), bundleRenderer()]);
   bundling.catch(() => {}); // awaited below, as above
   try {
@@ -83,11 +87,12 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
       await staging.abort();
       return { ok: false };
     }
+    const emoji = await drawingEmoji;
     const { site, pages } = await step(
       io,
       'model',
       () => {
-        const model = buildModel(catalogue);
+        const model = { ...buildModel(catalogue), emoji: emoji.urls };
         const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
         return { site, pages: pagesOf(site) };
       },
@@ -101,7 +106,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     );
     // Compressing the hashed assets runs on libuv's threads while the pages render.
     const shell = siteShellAsset(site);
-    const hashedFiles = new Map([...bundle.files, [shell.path, new TextEncoder().encode(shell.json)]]);
+    const hashedFiles = new Map([...bundle.files, ...emoji.files, [shell.path, new TextEncoder().encode(shell.json)]]);
     const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
     const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle, staging.writePage), (r) => `${r.length} pages, written as they render`);
     const precompressed = await compressing;
@@ -109,7 +114,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     const { files } = await step(
       io,
       'emit',
-      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, staging }),
+      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, assets: emoji.files, staging }),
       (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
     );
     io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);

@@ -25,6 +25,8 @@ export interface EmitInput {
   deployDir?: string;
   /** .br and .gz siblings of the hashed text assets (see compress.ts), when wanted. */
   precompressed?: ReadonlyMap<string, Uint8Array>;
+  /** Other hashed assets, by path inside the site: the emoji's SVG files (emoji.ts). */
+  assets?: ReadonlyMap<string, Uint8Array>;
 }
 
 /** A file of the site: its content, or the catalogue file to copy. */
@@ -53,10 +55,11 @@ export function pageFiles({ page, html }: RenderedPage): [string, string][] {
 }
 
 /** The whole site as a file tree (pages already written as they rendered are in it too, for the link check). */
-export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
+export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed, assets }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
+  for (const [path, content] of assets ?? []) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
   const shell = siteShellAsset(site);

@@ -56,6 +56,8 @@ export interface Site {
   categories: Category[];
   /** Every service in menu order. */
   services: Service[];
+  /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
+  emoji?: Record<string, string>;
 }
 
 export function buildModel(catalogue: ValidCatalogue): Site {

@@ -26,6 +26,8 @@ export interface SiteShell {
   categories: CategoryNav[];
   alternatives: Alternative[];
   footerLinks: Link[];
+  /** URL of the SVG each emoji is drawn from (templates/components/EmojiText.tsx). */
+  emoji: Record<string, string>;
 }
 
 export interface HomeData {
@@ -87,6 +89,7 @@ export function siteShell(site: Site): SiteShell {
     categories: site.categories.map(nav),
     alternatives: site.alternatives,
     footerLinks: site.footerLinks,
+    emoji: site.emoji ?? {},
   };
 }
 

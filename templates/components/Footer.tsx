@@ -3,6 +3,7 @@ import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import type { SiteShell } from '../../src/model/pages.ts';
 import { routes } from '../../src/model/routes.ts';
+import { EmojiText } from './EmojiText.tsx';
 
 /** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
 const withSitemap = (links: SiteShell['footerLinks']) =>
@@ -14,7 +15,9 @@ export function Footer() {
     <footer className="site-footer" id="footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <p className="brand-name">{site.brand} 🚀</p>
+          <p className="brand-name">
+            <EmojiText text={`${site.brand} 🚀`} />
+          </p>
           <p className="footer-tagline">{site.description}</p>
         </div>
         <nav aria-labelledby="footer-contact">

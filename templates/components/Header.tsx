@@ -7,6 +7,7 @@ import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';
+import { EmojiText } from './EmojiText.tsx';
 
 export function Header() {
   const site = useSite();
@@ -39,7 +40,9 @@ export function Header() {
         </button>
         {/* NavLink marks the home link aria-current="page" on the home page only (it matches "/" exactly). */}
         <NavLink to="/" end className="brand" aria-label={`${site.brand}, home`}>
-          <span aria-hidden="true" className="brand-mark">🚀</span>
+          <span aria-hidden="true" className="brand-mark">
+            <EmojiText text="🚀" decorative />
+          </span>
           <span className="brand-name">{site.brand}</span>
         </NavLink>
         <nav className="main-nav" aria-label="Main">

@@ -1,6 +1,7 @@
 import { Link } from './links.tsx';
 import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
+import { EmojiText } from './EmojiText.tsx';
 
 /** The hero: h1 on landing pages, h2 under a service page's own h1. */
 export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
@@ -10,9 +11,11 @@ export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
     <section className="hero" aria-labelledby="hero-title">
       <div className="container">
         <Heading id="hero-title" className="hero-title">
-          {title ?? site.hero.title}
+          <EmojiText text={title ?? site.hero.title} />
         </Heading>
-        <p className="hero-subtitle">{site.hero.subtitle}</p>
+        <p className="hero-subtitle">
+          <EmojiText text={site.hero.subtitle} />
+        </p>
         <div className="hero-actions">
           <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
             Get a quote

@@ -1,11 +1,13 @@
 // Renders a description compiled at build time (src/model/tree.ts) as React elements. Links to this site
 // navigate client-side; everything else is plain, already-sanitised markup.
 import { createElement, type ReactNode } from 'react';
+import { EmojiText } from './EmojiText.tsx';
 import { Link } from './links.tsx';
 import type { TreeNode } from '../../src/model/tree.ts';
 
 function render(node: TreeNode, key: number): ReactNode {
-  if (typeof node === 'string') return node;
+  // Only text beyond ASCII can hold an emoji: the rest stays a plain string, with nothing to hydrate.
+  if (typeof node === 'string') return /[^\x00-\x7f]/.test(node) ? <EmojiText key={key} text={node} /> : node;
   const [tag, props, ...children] = node;
   const content = children.map(render);
   if (tag === 'a' && props?.href?.startsWith('/')) {

@@ -66,6 +66,21 @@ describe.each(routeKinds)('the $kind page', ({ path, h1 }) => {
   });
 });
 
+it('draws emoji from their SVG files, named by the emoji, with none left as text for an emoji font', async () => {
+  const { page, errors, close } = await openPage(browser());
+  await page.goto(siteUrl('/'));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 }).getAttribute('id')).resolves.toBe('hero-title');
+  expect(await page.getByRole('heading', { level: 1, name: 'We will make your token go viral 🚀' }).count()).toBe(1);
+  const rocket = page.locator('h1 img.emoji');
+  await expect(rocket.getAttribute('alt')).resolves.toBe('🚀');
+  expect(await rocket.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const textEmoji = await page.evaluate(() => /\p{Extended_Pictographic}\uFE0F|\p{Emoji_Presentation}/u.test(document.body.innerText));
+  expect(textEmoji).toBe(false);
+  expect(errors).toEqual([]);
+  await close();
+});
+
 it('shows every service of the home page with JavaScript disabled, in place and visible', async () => {
   // React's streaming moves large Suspense boundaries into hidden <div>s that only a script puts back.
   const { page, close } = await openPage(browser(), { javaScriptEnabled: false });

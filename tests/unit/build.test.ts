@@ -72,10 +72,11 @@ describe('storefront build', () => {
     expect(urls.some((u) => u.includes('404'))).toBe(false);
   });
 
-  it('hashes the names of scripts, styles and fonts', () => {
+  it('hashes the names of scripts, styles, fonts and emoji', () => {
     const assets = readdirSync(join(out, 'assets'));
     expect(assets.length).toBeGreaterThan(5);
-    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json)(\.br|\.gz)?$/.test(name))).toBe(true);
+    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json|svg)(\.br|\.gz)?$/.test(name))).toBe(true);
+    expect(assets).toContainEqual(expect.stringMatching(/^emoji-1f680-[A-Z0-9]{8}\.svg$/));
   });
 
   it('starts the client only after the page has loaded and painted, with the module URLs on the boot element', () => {

@@ -1,0 +1,19 @@
+// Text with its emoji drawn from the site's SVG files instead of the visitor's emoji font (why: see
+// src/model/emoji.ts). The image's alt is the emoji itself, so a screen reader names it as it would the
+// character; `decorative` leaves it out (where the text around says it already, or it is aria-hidden).
+import { Fragment } from 'react';
+import { useSite } from '../../src/client/runtime.tsx';
+import { splitEmoji } from '../../src/model/emoji.ts';
+
+export function EmojiText({ text, decorative = false }: { text: string; decorative?: boolean }) {
+  const { emoji } = useSite();
+  const parts = splitEmoji(text);
+  if (parts.every((part) => typeof part === 'string')) return text;
+  return parts.map((part, i) =>
+    typeof part === 'string' || !emoji[part.emoji] ? (
+      <Fragment key={i}>{typeof part === 'string' ? part : part.emoji}</Fragment>
+    ) : (
+      <img key={i} className="emoji" src={emoji[part.emoji]} alt={decorative ? '' : part.emoji} width={128} height={128} decoding="async" />
+    ),
+  );
+}

@@ -1,0 +1,34 @@
+// Emoji in text: found and split the same way on the server and in the browser, and drawn from Noto's SVGs.
+import { describe, expect, it } from 'vitest';
+import { emojiAssets } from '../../src/build/emoji.ts';
+import { emojiCode, emojiIn, splitEmoji } from '../../src/model/emoji.ts';
+
+describe('emoji in text', () => {
+  it('are split out of the text around them, sequences whole', () => {
+    expect(splitEmoji('Go viral 🚀!')).toEqual(['Go viral ', { emoji: '🚀' }, '!']);
+    expect(splitEmoji('👍🏽 👨‍💻 ❤️ 🇺🇸')).toEqual([{ emoji: '👍🏽' }, ' ', { emoji: '👨‍💻' }, ' ', { emoji: '❤️' }, ' ', { emoji: '🇺🇸' }]);
+  });
+
+  it('leave alone the signs that are text unless asked to be emoji, and digits', () => {
+    expect(splitEmoji('© 2026 Astrolift™ #1 ☺')).toEqual(['© 2026 Astrolift™ #1 ☺']);
+    expect(emojiIn(['© ™ 1', 'plain text'])).toEqual([]);
+  });
+
+  it('are listed once each and named by their code points without variation selectors', () => {
+    expect(emojiIn(['🚀 and 🚀', '❤️'])).toEqual(['❤️', '🚀'].sort());
+    expect(emojiCode('❤️')).toBe('2764');
+    expect(emojiCode('👨‍💻')).toBe('1f468-200d-1f4bb');
+  });
+});
+
+describe('the emoji files', () => {
+  it('are Noto SVGs with their licence, under hashed names; an emoji the set lacks gets none', async () => {
+    const { files, urls } = await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}']);
+    expect(urls['🚀']).toMatch(/^\/assets\/emoji-1f680-[A-Z0-9]{8}\.svg$/);
+    expect(urls['❤️']).toMatch(/^\/assets\/emoji-2764-[A-Z0-9]{8}\.svg$/);
+    expect(Object.keys(urls)).toHaveLength(2);
+    const rocket = new TextDecoder().decode(files.get(urls['🚀']!.slice(1)));
+    expect(rocket).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 128 128">/);
+    expect(rocket).toContain('Apache License 2.0');
+  });
+});
