@@ -13,7 +13,9 @@ export function EmojiText({ text, decorative = false }: { text: string; decorati
     typeof part === 'string' || !emoji[part.emoji] ? (
       <Fragment key={i}>{typeof part === 'string' ? part : part.emoji}</Fragment>
     ) : (
-      <img key={i} className="emoji" src={emoji[part.emoji]} alt={decorative ? '' : part.emoji} width={128} height={128} decoding="async" />
+      // No width and height: the stylesheet sizes it to the text (img.emoji), and every attribute is repeated
+      // on every page.
+      <img key={i} className="emoji" src={emoji[part.emoji]} alt={decorative ? '' : part.emoji} />
     ),
   );
 }
