@@ -10,7 +10,11 @@ import { siteShell } from '../model/pages.ts';
  */
 export function siteShellAsset(site: Site): { path: string; url: string; json: string } {
   const json = JSON.stringify(siteShell(site));
-  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 8).replace(/[-_]/g, '0').toUpperCase();
+  const hash = contentHash(json);
   const path = `assets/site-${hash}.json`;
   return { path, url: `/${path}`, json };
 }
+
+/** Eight characters of a file's SHA-256, in the alphabet of esbuild's hashed names (A-Z, 0-9). */
+export const contentHash = (content: string | Uint8Array) =>
+  createHash('sha256').update(content).digest('base64url').slice(0, 8).replace(/[-_]/g, '0').toUpperCase();

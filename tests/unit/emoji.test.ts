@@ -1,4 +1,7 @@
 // Emoji in text: found and split the same way on the server and in the browser, and drawn from Noto's SVGs.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emojiAssets } from '../../src/build/emoji.ts';
 import { emojiCode, emojiIn, splitEmoji } from '../../src/model/emoji.ts';
@@ -23,12 +26,17 @@ describe('emoji in text', () => {
 
 describe('the emoji files', () => {
   it('are Noto SVGs with their licence, under hashed names; an emoji the set lacks gets none', async () => {
-    const { files, urls } = await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}']);
+    const cache = await mkdtemp(join(tmpdir(), 'storefront-emoji-'));
+    const { files, urls } = await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}'], cache);
     expect(urls['🚀']).toMatch(/^\/assets\/emoji-1f680-[A-Z0-9]{8}\.svg$/);
     expect(urls['❤️']).toMatch(/^\/assets\/emoji-2764-[A-Z0-9]{8}\.svg$/);
     expect(Object.keys(urls)).toHaveLength(2);
     const rocket = new TextDecoder().decode(files.get(urls['🚀']!.slice(1)));
     expect(rocket).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 128 128">/);
     expect(rocket).toContain('Apache License 2.0');
+    // The second time from the cache, the same files.
+    expect(await readdir(cache)).toHaveLength(3);
+    expect(await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}'], cache)).toEqual({ files, urls });
+    await rm(cache, { recursive: true, force: true });
   });
 });
