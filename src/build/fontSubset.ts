@@ -28,7 +28,7 @@ export const TEMPLATE_CHARACTERS = `${String.fromCharCode(...Array.from({ length
 /** Every character a site with these catalogue texts can show, sorted, each once. */
 export function siteCharacters(texts: Iterable<string>): string {
   const seen = new Set(TEMPLATE_CHARACTERS);
-  for (const text of texts) for (const match of text.matchAll(/[^\x00-\x7f]/gu)) seen.add(match[0]);
+  for (const text of texts) for (const [run] of text.matchAll(/[^\x00-\x7f]+/g)) for (const c of run) seen.add(c);
   return [...seen].filter((c) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c)).sort().join('');
 }
 

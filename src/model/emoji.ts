@@ -26,7 +26,9 @@ export function splitEmoji(text: string): (string | { emoji: string })[] {
 /** Every emoji in these texts, each once. */
 export function emojiIn(texts: Iterable<string>): string[] {
   const found = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(EMOJI)) found.add(match[0]);
+  // Every part of an emoji is beyond ASCII: the emoji pattern runs only on those stretches, not on every
+  // character of a large catalogue (10 MB of text at 10,000 services).
+  for (const text of texts) for (const [run] of text.matchAll(/[^\x00-\x7f]+/g)) for (const [emoji] of run.matchAll(EMOJI)) found.add(emoji);
   return [...found].sort();
 }
 
