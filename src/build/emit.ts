@@ -12,6 +12,7 @@ import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks } from './links.ts';
 import type { RenderedPage } from './render.ts';
+import { BRAND_EMOJI } from '../../templates/brand.ts';
 
 export interface EmitInput {
   site: Site;
@@ -42,7 +43,7 @@ export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<strin
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexed.map((u) => `  <url><loc>${escape(u)}</loc></url>`).join('\n')}\n</urlset>\n`,
     ],
     ['robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.baseUrl}/sitemap.xml\n`],
-    ['favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><text x="2" y="26" font-size="26">🚀</text></svg>\n'],
+    ['favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><text x="2" y="26" font-size="26">${BRAND_EMOJI}</text></svg>\n`],
   ]);
 }
 

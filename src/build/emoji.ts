@@ -8,10 +8,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emojiCode } from '../model/emoji.ts';
+import { BRAND_EMOJI } from '../../templates/brand.ts';
 import { contentHash } from './shell.ts';
 
-/** The template's own emoji (the brand mark), on every page whatever the catalogue says. */
-export const TEMPLATE_EMOJI = ['🚀'];
+/** The templates' own emoji, on every page whatever the catalogue says. */
+export const TEMPLATE_EMOJI = [BRAND_EMOJI];
 
 interface IconSet {
   width: number;

@@ -3,6 +3,7 @@ import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import type { SiteShell } from '../../src/model/pages.ts';
 import { routes } from '../../src/model/routes.ts';
+import { BRAND_EMOJI } from '../brand.ts';
 import { EmojiText } from './EmojiText.tsx';
 
 /** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
@@ -16,7 +17,7 @@ export function Footer() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="brand-name">
-            <EmojiText text={`${site.brand} 🚀`} />
+            <EmojiText text={`${site.brand} ${BRAND_EMOJI}`} />
           </p>
           <p className="footer-tagline">{site.description}</p>
         </div>

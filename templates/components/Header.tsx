@@ -7,6 +7,7 @@ import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';
+import { BRAND_EMOJI } from '../brand.ts';
 import { EmojiText } from './EmojiText.tsx';
 
 export function Header() {
@@ -41,7 +42,7 @@ export function Header() {
         {/* NavLink marks the home link aria-current="page" on the home page only (it matches "/" exactly). */}
         <NavLink to="/" end className="brand" aria-label={`${site.brand}, home`}>
           <span aria-hidden="true" className="brand-mark">
-            <EmojiText text="🚀" decorative />
+            <EmojiText text={BRAND_EMOJI} decorative />
           </span>
           <span className="brand-name">{site.brand}</span>
         </NavLink>
