@@ -7,8 +7,10 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageModule, PageSource } from '../src/client/runtime.tsx';
 import { dataUrl, type Page, type SiteShell } from '../src/model/pages.ts';
+import { SiteContext } from '../src/client/runtime.tsx';
 import type { RouteKind } from '../src/model/routes.ts';
 import { App } from './App.tsx';
+import { RenderOnceContext, type RenderOnce } from './components/SameOnEveryPage.tsx';
 import { htmlDocument, type DocumentAssets } from './document.ts';
 import { headFor } from './head.ts';
 import * as alternatives from './pages/Alternatives.tsx';
@@ -28,16 +30,43 @@ export interface BootData {
   manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
 }
 
-export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets, manifest: BootData['manifest']): Promise<string> {
+// Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
+// page the same shell object, and a rebuild a new one.
+const renderedOnce = new WeakMap<SiteShell, RenderOnce>();
+
+export function renderOnceFor(site: SiteShell): RenderOnce {
+  let renderOnce = renderedOnce.get(site);
+  if (!renderOnce) {
+    const markup = new Map<string, string>();
+    renderOnce = (key, content) => {
+      let html = markup.get(key);
+      // React puts preload links for the part's images in front of it, as it does at the top of a page; the
+      // page already has those it needs where they belong.
+      if (html === undefined) markup.set(key, (html = renderToString(<SiteContext value={site}>{content}</SiteContext>).replace(/^(<link [^>]*\/>)+/, '')));
+      return html;
+    };
+    renderedOnce.set(site, renderOnce);
+  }
+  return renderOnce;
+}
+
+/** The markup inside <div id="root">; without `renderOnce`, every part rendered in place. */
+export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce | null): string {
   const source: PageSource = {
     page: (kind) => pages[kind],
     data: () => page.data ?? null,
   };
-  const body = renderToString(
-    <StaticRouter location={page.route}>
-      <App site={site} source={source} />
-    </StaticRouter>,
+  return renderToString(
+    <RenderOnceContext value={renderOnce}>
+      <StaticRouter location={page.route}>
+        <App site={site} source={source} />
+      </StaticRouter>
+    </RenderOnceContext>,
   );
+}
+
+export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets, manifest: BootData['manifest']): Promise<string> {
+  const body = renderBody(page, site, renderOnceFor(site));
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }

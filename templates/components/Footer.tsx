@@ -5,15 +5,24 @@ import type { SiteShell } from '../../src/model/pages.ts';
 import { routes } from '../../src/model/routes.ts';
 import { BRAND_EMOJI } from '../brand.ts';
 import { EmojiText } from './EmojiText.tsx';
+import { SameOnEveryPage } from './SameOnEveryPage.tsx';
 
 /** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
 const withSitemap = (links: SiteShell['footerLinks']) =>
   links.some((l) => l.href === routes.sitemap()) ? links : [...links, { label: 'Sitemap', href: routes.sitemap() }];
 
 export function Footer() {
+  return (
+    <SameOnEveryPage as="footer" cacheKey="footer" className="site-footer" id="footer">
+      <FooterContent />
+    </SameOnEveryPage>
+  );
+}
+
+function FooterContent() {
   const site = useSite();
   return (
-    <footer className="site-footer" id="footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="brand-name">
@@ -57,6 +66,6 @@ export function Footer() {
           © {site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.
         </p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,0 +1,25 @@
+// The prerenderer renders the parts that are the same on every page once and repeats their markup
+// (templates/components/SameOnEveryPage.tsx): every page must come out exactly as if each part were rendered
+// in place, which is also what the browser hydrates against.
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { pagesOf, siteShell } from '../../src/model/pages.ts';
+import { BRAND_EMOJI } from '../../templates/brand.ts';
+import { renderBody, renderOnceFor } from '../../templates/server.tsx';
+
+const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
+
+describe('parts rendered once for every page', () => {
+  it('give every page the markup it has when they are rendered in place', async () => {
+    const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
+    // With an emoji image, as a build gives it: React announces images it renders first with preload links.
+    const shell = { ...siteShell(site), emoji: { [BRAND_EMOJI]: '/assets/emoji-1f680-TEST.svg' } };
+    const renderOnce = renderOnceFor(shell);
+    const pages = pagesOf(site);
+    for (const page of pages) expect(renderBody(page, shell, renderOnce), page.route).toBe(renderBody(page, shell, null));
+    // The footer is one of them, and its markup is taken from the cache on the second page on.
+    expect(renderOnce('footer', null)).toContain('footer-grid');
+  });
+});
