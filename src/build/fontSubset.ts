@@ -13,7 +13,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import subsetFont from 'subset-font';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const INTER_FILE = join(PACKAGE_ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
@@ -38,6 +37,8 @@ export async function subsetInter(font: Uint8Array, cacheDir: string, characters
   try {
     return await readFile(file);
   } catch {
+    // Loaded only when the cache misses: harfbuzz's WebAssembly and the woff2 codec take 0.1 s to load.
+    const { default: subsetFont } = await import('subset-font');
     const subset = await subsetFont(font, characters, { targetFormat: 'woff2', keepFeatures: [...DEFAULT_FEATURES], variationAxes: { wght: { ...INTER_WEIGHTS } } });
     await mkdir(cacheDir, { recursive: true });
     await writeFile(file, subset);
