@@ -3,20 +3,18 @@
 // React adopts the server HTML as it is, then hands over to the router.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchPath } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { App } from '../../templates/App.tsx';
-import { routeTable } from '../../templates/routes.ts';
+import { matchRoute } from '../../templates/routes.ts';
 import type { BootData } from '../../templates/server.tsx';
 import { kindsWithData } from '../model/pages.ts';
 import { routes, type RouteKind } from '../model/routes.ts';
 import { browserPageSource } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
 
-const kindOf = (pathname: string): RouteKind | undefined =>
-  routeTable.find((r) => matchPath({ path: r.path, end: true }, pathname))?.kind;
 
 export async function mount(boot: BootData, container: HTMLElement) {
-  let kind = kindOf(location.pathname);
+  let kind: RouteKind | undefined = matchRoute(location.pathname)?.kind;
   // The static host answers unknown paths with 404.html. Alternatives pages render by the headline rule even
   // when not prerendered; anything else becomes /404/, which is what the document already shows.
   const clientOnly = boot.kind === 'notFound' && kind === 'alternatives';

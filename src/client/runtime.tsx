@@ -8,6 +8,8 @@ import type { RouteKind } from '../model/routes.ts';
 export interface PageProps {
   site: SiteShell;
   data?: PageData;
+  /** The route's path parameters (templates/routes.ts). */
+  params?: Readonly<Record<string, string>>;
 }
 
 export interface PageModule {

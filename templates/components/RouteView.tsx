@@ -6,7 +6,7 @@ import { kindsWithData } from '../../src/model/pages.ts';
 import { routes, type RouteKind } from '../../src/model/routes.ts';
 import { settle, usePageSource, useSite } from '../../src/client/runtime.tsx';
 
-export function RouteView({ kind }: { kind: RouteKind }) {
+export function RouteView({ kind, params }: { kind: RouteKind; params: Readonly<Record<string, string>> }) {
   const source = usePageSource();
   const site = useSite();
   const { pathname } = useLocation();
@@ -14,7 +14,7 @@ export function RouteView({ kind }: { kind: RouteKind }) {
   const data = kindsWithData.has(kind) ? settle(source.data(pathname)) : undefined;
   useScrollOnNavigation();
   if (data === null) return <Navigate to={routes.notFound()} replace />;
-  return <Page site={site} data={data} />;
+  return <Page site={site} data={data} params={params} />;
 }
 
 /** Every route change scrolls to the top; a link with a #hash scrolls to that section instead. */

@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import type { PageProps } from '../../src/client/runtime.tsx';
 import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -6,8 +5,8 @@ import { Layout } from '../components/Layout.tsx';
 import { Stats } from '../components/Stats.tsx';
 import { alternativeHeadline } from '../head.ts';
 
-export default function Alternatives({ site }: PageProps) {
-  const { competitor } = useParams();
+export default function Alternatives({ site, params }: PageProps) {
+  const competitor = params?.competitor;
   return (
     <Layout>
       <Hero title={alternativeHeadline(site, competitor)} />

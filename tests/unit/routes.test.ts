@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/model/routes.ts';
+import { matchRoute } from '../../templates/routes.ts';
 
 describe('routeToFile', () => {
   it.each([
@@ -43,4 +44,20 @@ describe('alternatives headline rule', () => {
     expect(competitorSlugOf('alternative-to-')).toBeUndefined();
     expect(competitorSlugOf(undefined)).toBeUndefined();
   });
+});
+
+describe('matchRoute', () => {
+  it.each([
+    ['/', 'home', {}],
+    ['/thread/', 'thread', {}],
+    ['/thread', 'thread', {}],
+    ['/service/fast-track/listing-1/', 'service', { slug: 'fast-track', id: 'listing-1' }],
+    ['/alternatives/alternative-to-icoda/', 'alternatives', { competitor: 'alternative-to-icoda' }],
+    ['/alternatives/alternative-to-caf%C3%A9/', 'alternatives', { competitor: 'alternative-to-café' }],
+    ['/alternatives/', 'alternatives', {}],
+    ['/Sitemap/', 'sitemap', {}],
+    ['/404/', 'notFound', {}],
+  ])('%s → %s %o', (path, kind, params) => expect(matchRoute(path)).toEqual({ kind, params }));
+
+  it.each(['/service/only-slug/', '/service/a/b/c/', '/nowhere/', '/sitemapx/', '//'])('%s → no page', (path) => expect(matchRoute(path)).toBeUndefined());
 });
