@@ -43,3 +43,13 @@ describe('assetMap', () => {
     expect(map.assetsFor('home')).toMatchObject({ entry: '/assets/entry-E.js', styles: ['/assets/styles-S.css'], fonts: ['/assets/inter-latin-wght-normal-F.woff2'] });
   });
 });
+
+describe('the browser bundle', () => {
+  it("starts every script with Chrome's compile hint, so V8 compiles it while it streams in", async () => {
+    const { bundleClient } = await import('../../src/build/bundle.ts');
+    const { files } = await bundleClient();
+    const scripts = [...files].filter(([path]) => path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const [path, code] of scripts) expect(new TextDecoder().decode(code.subarray(0, 40)), path).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+  }, 60_000);
+});
