@@ -16,6 +16,9 @@ const plainParser = unified().use(remarkParse);
 // tables "|", strikethrough "~", footnotes "[^", task lists "[ ]" or "[x]", autolinks "www.", "http(s):" or
 // "@". A text without any of them parses to the same tree without the extensions.
 const MAY_USE_GFM = /[|~@]|\[\^|\[[ xX]\]|www\.|https?:/i;
+// A link's own address ("[text](https://…)") is not prose: no extension applies inside it. Most descriptions
+// with a web address have it there, and took the slower parser for it.
+const LINK_ADDRESS = /(\[[^\]]*\]\()[^()\s]*\)/g;
 const compiler = unified()
   // Headings move down two levels: the page already has its h1 and the description sits under an h2. Done
   // while converting, so the parsed Markdown is never copied or changed (it is kept for the next rebuild).
@@ -36,7 +39,7 @@ export interface MarkdownLink {
   column: number;
 }
 
-export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text) ? gfmParser : plainParser).parse(text);
+export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text.replace(LINK_ADDRESS, '$1)')) ? gfmParser : plainParser).parse(text);
 
 /** What the build keeps of a description: its links (for checking) and its compiled element tree. */
 export interface CompiledDescription {

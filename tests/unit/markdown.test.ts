@@ -68,7 +68,7 @@ describe('GitHub Flavored Markdown', () => {
     try {
       await writeSyntheticCatalogue(dir, { services: 300 });
       const texts = [...(await loadCatalogue(dir)).texts].filter(([file]) => file.endsWith('.md')).map(([, text]) => text);
-      const examples = [...texts, 'Plain *prose* with a [link](/service/a/b-1/).', 'A ~~strike~~.', 'x | y\n- | -\n1 | 2', '- [x] done', 'at www.example.com'];
+      const examples = [...texts, 'Plain *prose* with a [link](/service/a/b-1/).', 'A ~~strike~~.', 'x | y\n- | -\n1 | 2', '- [x] done', 'at www.example.com', 'A [link](https://example.com/a) and https://example.com/b', 'A [link](https://example.com/a) and www.example.com', 'Not a link](www.example.com)', '[a [b] c](https://example.com/x~y~z)', 'mail [us](mailto:a@example.com) or b@example.com'];
       for (const text of examples) expect(parseMarkdown(text)).toEqual(withGfm.parse(text));
     } finally {
       await rm(dir, { recursive: true, force: true });
