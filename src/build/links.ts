@@ -30,8 +30,8 @@ export function findBrokenLinks(documents: ReadonlyMap<string, string>, files: R
     if (!ids.has(file)) ids.set(file, idsOf(documents.get(file) ?? ''));
     return ids.get(file)!;
   };
-  // Most links are on every page (header, footer, scripts): each distinct one is resolved once, not some fifty
-  // times a page (a second of a 10,000-page build).
+  // Most links are on every page (header, footer, scripts): each distinct one is resolved once, not on every
+  // page that has it (some fifty a page).
   const problems = new Map<string, string | undefined>();
   const problemWith = (link: string): string | undefined => {
     if (problems.has(link)) return problems.get(link);

@@ -12,7 +12,6 @@ import { routes, type RouteKind } from '../model/routes.ts';
 import { browserPageSource } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
 
-
 export async function mount(boot: BootData, container: HTMLElement) {
   let kind: RouteKind | undefined = matchRoute(location.pathname)?.kind;
   // The static host answers unknown paths with 404.html. Alternatives pages render by the headline rule even
