@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageModule, PageSource } from '../src/client/runtime.tsx';
-import { dataUrl, type Page, type SiteShell } from '../src/model/pages.ts';
+import { dataUrl, kindsCarryingData, type Page, type PageData, type SiteShell } from '../src/model/pages.ts';
 import { SiteContext } from '../src/client/runtime.tsx';
 import type { RouteKind } from '../src/model/routes.ts';
 import { App } from './App.tsx';
@@ -28,6 +28,8 @@ export interface BootData {
   kind: RouteKind;
   /** Route chunks by kind, and the site shell's file (the same on every page, so it is not inlined). */
   manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
+  /** The page's data, on the kinds that carry it (kindsCarryingData); the others fetch their data.json. */
+  data?: PageData;
 }
 
 // Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
@@ -70,9 +72,8 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  // The page's data is not repeated here: the client reads the route's data.json, which navigation uses
-  // anyway (on the home page that would be a third of the HTML).
-  const boot: BootData = { route: page.route, kind: page.kind, manifest };
-  const fetches = [manifest.site, ...(page.data ? [dataUrl(page.route)] : [])];
+  const carried = page.data && kindsCarryingData.has(page.kind);
+  const boot: BootData = { route: page.route, kind: page.kind, manifest, ...(carried && { data: page.data }) };
+  const fetches = [manifest.site, ...(page.data && !carried ? [dataUrl(page.route, page.kind)] : [])];
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, fetches, assets });
 }

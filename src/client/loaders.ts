@@ -1,8 +1,12 @@
-// The browser's PageSource: route chunks by URL from the build manifest, route data from data.json files.
+// The browser's PageSource: route chunks by URL from the build manifest, route data from data.json files, or,
+// for the kinds whose pages carry their data (kindsCarryingData), from the boot script of the page itself:
+// the loaded page's is at hand, the next page's is read from its HTML.
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
-import { dataUrl, type PageData, type SiteShell } from '../model/pages.ts';
+import { dataUrl, kindsCarryingData, type PageData, type SiteShell } from '../model/pages.ts';
+import { matchRoute } from '../../templates/routes.ts';
+import type { BootData } from '../../templates/server.tsx';
 import type { RouteKind } from '../model/routes.ts';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
 import { ChunkLoadError, type PageModule, type PageSource } from './runtime.tsx';
@@ -25,7 +29,13 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function browserPageSource(manifest: ClientManifest): PageSource & {
+/** The boot data in a page's HTML (templates/document.ts writes it), or undefined when there is none. */
+export function bootDataIn(html: string): BootData | undefined {
+  const json = /<script type="application\/json" id="storefront-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as BootData) : undefined;
+}
+
+export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; data: PageData }): PageSource & {
   preload(kind: RouteKind): Promise<PageModule>;
   site(): Promise<SiteShell>;
   forget(): void;
@@ -34,6 +44,7 @@ export function browserPageSource(manifest: ClientManifest): PageSource & {
   const pending = new Map<RouteKind, Promise<PageModule>>();
   const attempts = new Map<RouteKind, number>();
   const data = new Map<string, PageData | null | Promise<PageData | null>>();
+  if (loaded) data.set(normalise(loaded.route), loaded.data);
 
   const load = (kind: RouteKind): Promise<PageModule> => {
     const existing = pending.get(kind);
@@ -63,11 +74,15 @@ export function browserPageSource(manifest: ClientManifest): PageSource & {
   };
 
   const fetchData = (route: string): Promise<PageData | null> => {
-    const url = dataUrl(route);
+    const kind = matchRoute(route)?.kind;
+    const inPage = kind !== undefined && kindsCarryingData.has(kind);
+    const url = kind ? dataUrl(route, kind) : `${route}data.json`;
     const request = fetch(url).then(async (response) => {
       if (response.status === 404) return null;
       if (!response.ok) throw new ChunkLoadError(`data ${route}`, 'error', url);
-      return (await response.json()) as PageData;
+      if (!inPage) return (await response.json()) as PageData;
+      // The host's 404 page has no data: the route has no page.
+      return bootDataIn(await response.text())?.data ?? null;
     });
     return withTimeout(request, () => new ChunkLoadError(`data ${route}`, 'timeout', url)).then(
       (value) => {

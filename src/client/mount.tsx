@@ -22,7 +22,7 @@ export async function mount(boot: BootData, container: HTMLElement) {
     kind = 'notFound';
   }
 
-  const source = browserPageSource(boot.manifest);
+  const source = browserPageSource(boot.manifest, boot.data && { route: boot.route, data: boot.data });
   // The route's chunk and data before hydrating, so React adopts the server HTML without suspending. A
   // failure shows in the app, with a retry.
   const ready = kind ? Promise.all([source.preload(kind), kindsWithData.has(kind) ? source.data(boot.route) : undefined]).catch(() => undefined) : undefined;

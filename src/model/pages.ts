@@ -60,8 +60,16 @@ export interface Page {
 
 export const kindsWithData = new Set<RouteKind>(['home', 'service', 'sitemap']);
 
-/** Where a route's data is fetched from during client-side navigation. */
-export const dataUrl = (route: string) => `${route.replace(/\/?$/, '/')}data.json`;
+/**
+ * Kinds whose pages carry their own data in the boot script, with no data.json beside them: there are
+ * thousands of service pages, and a file each was a third of a large site's files (and of its writing time).
+ * Navigation reads the data from the next page's HTML. Home and the sitemap keep a data.json: one file each,
+ * and repeating their data in the page would be a third of the home page's HTML.
+ */
+export const kindsCarryingData = new Set<RouteKind>(['service']);
+
+/** Where a route's data is fetched from during client-side navigation: its data.json, or the page itself. */
+export const dataUrl = (route: string, kind: RouteKind) => (kindsCarryingData.has(kind) ? route.replace(/\/?$/, '/') : `${route.replace(/\/?$/, '/')}data.json`);
 
 const nav = (c: Category): CategoryNav => ({ name: c.name, anchor: c.anchor, description: c.description, info: c.info, icon: c.icon, route: c.route });
 

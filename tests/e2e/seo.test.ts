@@ -47,7 +47,8 @@ describe('head tags', () => {
   it('use the service meta description on service pages', async () => {
     const path = sitemapUrls().find((p) => p.startsWith('/service/'))!;
     const { html } = await fetchHtml(path);
-    const data = JSON.parse(readFileSync(join(inject('siteDir'), path, 'data.json'), 'utf8')) as { service: { metaDescription: string } };
+    // A service page carries its data in its boot script (src/model/pages.ts, kindsCarryingData).
+    const { data } = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as { data: { service: { metaDescription: string } } };
     expect(decode(/<meta name="description" content="([^"]+)">/.exec(html)![1]!)).toBe(data.service.metaDescription);
   });
 

@@ -103,6 +103,18 @@ describe('storefront build', () => {
     expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([boot.manifest.site, '/data.json']);
   });
 
+  it('gives a service page its data in its boot script, with no data.json beside it and none to fetch', () => {
+    const route = readdirSync(join(out, 'service'), { recursive: true, withFileTypes: true }).find((e) => e.name === 'index.html')!.parentPath;
+    const html = readFileSync(join(route, 'index.html'), 'utf8');
+    const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as { kind: string; data?: { kind: string; service: { name: string } } };
+    expect(boot.kind).toBe('service');
+    expect(boot.data?.kind).toBe('service');
+    const escaped = boot.data!.service.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    expect(html).toContain(`>${escaped}</h1>`);
+    expect(existsSync(join(route, 'data.json'))).toBe(false);
+    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!).manifest.site]);
+  });
+
   it('writes the hosting headers: _headers in the site, nginx.conf in deploy/ next to it', () => {
     const headers = readFileSync(join(out, '_headers'), 'utf8');
     expect(headers).toMatch(/^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
