@@ -63,6 +63,15 @@ describe('storefront build', () => {
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.example.com/sitemap.xml');
   });
 
+  it("puts the catalogue's images in the site as hard links where the file system allows, else as copies", () => {
+    const source = join(fixture('valid'), 'img/services/alpha-1.svg');
+    const built = join(out, 'img/services/alpha-1.svg');
+    expect(readFileSync(built)).toEqual(readFileSync(source));
+    const sameFileSystem = statSync(source).dev === statSync(out).dev;
+    if (sameFileSystem) expect(statSync(built).ino).toBe(statSync(source).ino);
+    else expect(statSync(built).ino).not.toBe(statSync(source).ino);
+  });
+
   it('lists absolute, trailing-slash URLs in sitemap.xml, without the 404 page', () => {
     const xml = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
