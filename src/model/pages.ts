@@ -69,7 +69,10 @@ export const kindsWithData = new Set<RouteKind>(['home', 'service', 'sitemap']);
 export const kindsCarryingData = new Set<RouteKind>(['service']);
 
 /** Where a route's data is fetched from during client-side navigation: its data.json, or the page itself. */
-export const dataUrl = (route: string, kind: RouteKind) => (kindsCarryingData.has(kind) ? route.replace(/\/?$/, '/') : `${route.replace(/\/?$/, '/')}data.json`);
+export function dataUrl(route: string, kind: RouteKind): string {
+  const page = route.replace(/\/?$/, '/');
+  return kindsCarryingData.has(kind) ? page : `${page}data.json`;
+}
 
 const nav = (c: Category): CategoryNav => ({ name: c.name, anchor: c.anchor, description: c.description, info: c.info, icon: c.icon, route: c.route });
 
