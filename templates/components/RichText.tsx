@@ -4,10 +4,11 @@ import { createElement, type ReactNode } from 'react';
 import { EmojiText } from './EmojiText.tsx';
 import { Link } from './links.tsx';
 import type { TreeNode } from '../../src/model/tree.ts';
+import { MAY_HOLD_EMOJI } from '../../src/model/emoji.ts';
 
 function render(node: TreeNode, key: number): ReactNode {
-  // Only text beyond ASCII can hold an emoji: the rest stays a plain string, with nothing to hydrate.
-  if (typeof node === 'string') return /[^\x00-\x7f]/.test(node) ? <EmojiText key={key} text={node} /> : node;
+  // Only text that may hold an emoji goes through EmojiText: the rest stays a plain string, with nothing to hydrate.
+  if (typeof node === 'string') return MAY_HOLD_EMOJI.test(node) ? <EmojiText key={key} text={node} /> : node;
   const [tag, props, ...children] = node;
   const content = children.map(render);
   if (tag === 'a' && props?.href?.startsWith('/')) {
