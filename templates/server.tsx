@@ -6,7 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PageModule, PageSource } from '../src/client/runtime.tsx';
-import { dataUrl, kindsCarryingData, type Page, type PageData, type SiteShell } from '../src/model/pages.ts';
+import type { Page, SiteShell } from '../src/model/pages.ts';
 import { SiteContext } from '../src/client/runtime.tsx';
 import type { RouteKind } from '../src/model/routes.ts';
 import { App } from './App.tsx';
@@ -28,8 +28,6 @@ export interface BootData {
   kind: RouteKind;
   /** Route chunks by kind, and the site shell's file (the same on every page, so it is not inlined). */
   manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
-  /** The page's data, on the kinds that carry it (kindsCarryingData); the others fetch their data.json. */
-  data?: PageData;
 }
 
 // Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
@@ -56,7 +54,7 @@ export function renderOnceFor(site: SiteShell): RenderOnce {
 export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce | null): string {
   const source: PageSource = {
     page: (kind) => pages[kind],
-    data: () => page.data ?? null,
+    content: () => (page.data ? { data: page.data } : null),
   };
   return renderToString(
     <RenderOnceContext value={renderOnce}>
@@ -72,8 +70,6 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const carried = page.data && kindsCarryingData.has(page.kind);
-  const boot: BootData = { route: page.route, kind: page.kind, manifest, ...(carried && { data: page.data }) };
-  const fetches = [manifest.site, ...(page.data && !carried ? [dataUrl(page.route, page.kind)] : [])];
-  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, fetches, assets });
+  const boot: BootData = { route: page.route, kind: page.kind, manifest };
+  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, fetches: [manifest.site], assets });
 }

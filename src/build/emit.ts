@@ -4,7 +4,6 @@
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.ts';
-import { dataUrl, kindsCarryingData } from '../model/pages.ts';
 import { siteShellAsset } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import { routeToFile } from '../model/routes.ts';
@@ -47,10 +46,9 @@ export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<strin
   ]);
 }
 
-/** The files of one rendered page: its document, its data for client-side navigation (unless the page carries it), 404.html. */
+/** The files of one rendered page: its document, and 404.html for the 404 page. */
 export function pageFiles({ page, html }: RenderedPage): [string, string][] {
   const files: [string, string][] = [[routeToFile(page.route), html]];
-  if (page.data && !kindsCarryingData.has(page.kind)) files.push([dataUrl(page.route, page.kind).slice(1), JSON.stringify(page.data)]);
   if (page.kind === 'notFound') files.push(['404.html', html]);
   return files;
 }

@@ -101,7 +101,6 @@ export function headerRules({ routes, scriptHashes }: HostingInput): HeaderRule[
     { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images } },
     ...sections(routes).map(page),
     page('/404.html'),
-    page('/data.json'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
     { pattern: '/robots.txt', headers: { 'Cache-Control': CACHE.revalidate } },
     { pattern: '/favicon.svg', headers: { 'Cache-Control': CACHE.images } },

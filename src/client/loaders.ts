@@ -1,15 +1,14 @@
-// The browser's PageSource: route chunks by URL from the build manifest, route data from data.json files, or,
-// for the kinds whose pages carry their data (kindsCarryingData), from the boot script of the page itself:
-// the loaded page's is at hand, the next page's is read from its HTML.
+// The browser's PageSource: route chunks by URL from the build manifest, and the prerendered markup of the
+// pages that have some (templates/components/Prerendered.tsx): the loaded page's from the document, the next
+// page's from its HTML.
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
-import { dataUrl, kindsCarryingData, type PageData, type SiteShell } from '../model/pages.ts';
-import { matchRoute } from '../../templates/routes.ts';
-import type { BootData } from '../../templates/server.tsx';
+import type { SiteShell } from '../model/pages.ts';
+import { pageMarkupOf, type PageMarkup } from '../../templates/components/Prerendered.tsx';
 import type { RouteKind } from '../model/routes.ts';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
-import { ChunkLoadError, type PageModule, type PageSource } from './runtime.tsx';
+import { ChunkLoadError, type PageContent, type PageModule, type PageSource } from './runtime.tsx';
 
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails. */
 export const LOAD_TIMEOUT_MS = 120_000;
@@ -29,13 +28,7 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The boot data in a page's HTML (templates/document.ts writes it), or undefined when there is none. */
-export function bootDataIn(html: string): BootData | undefined {
-  const json = /<script type="application\/json" id="storefront-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
-  return json ? (JSON.parse(json) as BootData) : undefined;
-}
-
-export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; data: PageData }): PageSource & {
+export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; markup: PageMarkup }): PageSource & {
   preload(kind: RouteKind): Promise<PageModule>;
   site(): Promise<SiteShell>;
   forget(): void;
@@ -43,8 +36,8 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   const modules = new Map<RouteKind, PageModule>();
   const pending = new Map<RouteKind, Promise<PageModule>>();
   const attempts = new Map<RouteKind, number>();
-  const data = new Map<string, PageData | null | Promise<PageData | null>>();
-  if (loaded) data.set(normalise(loaded.route), loaded.data);
+  const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
+  if (loaded) contents.set(normalise(loaded.route), { markup: loaded.markup });
 
   const load = (kind: RouteKind): Promise<PageModule> => {
     const existing = pending.get(kind);
@@ -73,36 +66,32 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     return promise;
   };
 
-  const fetchData = (route: string): Promise<PageData | null> => {
-    const kind = matchRoute(route)?.kind;
-    const inPage = kind !== undefined && kindsCarryingData.has(kind);
-    const url = kind ? dataUrl(route, kind) : `${route}data.json`;
-    const request = fetch(url).then(async (response) => {
+  /** The page's own HTML: the markup the server rendered from its data; null when the host has no such page. */
+  const fetchContent = (route: string): Promise<PageContent | null> => {
+    const request = fetch(route).then(async (response) => {
       if (response.status === 404) return null;
-      if (!response.ok) throw new ChunkLoadError(`data ${route}`, 'error', url);
-      if (!inPage) return (await response.json()) as PageData;
-      // The host's 404 page has no data: the route has no page.
-      return bootDataIn(await response.text())?.data ?? null;
+      if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
+      return { markup: pageMarkupOf(new DOMParser().parseFromString(await response.text(), 'text/html')) };
     });
-    return withTimeout(request, () => new ChunkLoadError(`data ${route}`, 'timeout', url)).then(
+    return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).then(
       (value) => {
-        data.set(route, value);
+        contents.set(route, value);
         return value;
       },
       (error: unknown) => {
-        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`data ${route}`, 'error', url, { cause: error });
+        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`page ${route}`, 'error', route, { cause: error });
       },
     );
   };
 
   return {
     page: (kind) => modules.get(kind) ?? load(kind),
-    data: (route) => {
+    content: (route) => {
       const key = normalise(route);
-      const known = data.get(key);
+      const known = contents.get(key);
       if (known !== undefined) return known;
-      const promise = fetchData(key);
-      data.set(key, promise);
+      const promise = fetchContent(key);
+      contents.set(key, promise);
       return promise;
     },
     preload: load,
@@ -117,7 +106,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     /** Drops pending and failed loads so a retry starts afresh. */
     forget: () => {
       for (const kind of pending.keys()) if (!modules.has(kind)) pending.delete(kind);
-      for (const [key, value] of data) if (value instanceof Promise) data.delete(key);
+      for (const [key, value] of contents) if (value instanceof Promise) contents.delete(key);
     },
   };
 }

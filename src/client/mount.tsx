@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from '../../templates/App.tsx';
 import { matchRoute } from '../../templates/routes.ts';
 import type { BootData } from '../../templates/server.tsx';
-import { kindsWithData } from '../model/pages.ts';
+import { pageMarkupOf } from '../../templates/components/Prerendered.tsx';
 import { routes, type RouteKind } from '../model/routes.ts';
 import { browserPageSource } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
@@ -22,10 +22,11 @@ export async function mount(boot: BootData, container: HTMLElement) {
     kind = 'notFound';
   }
 
-  const source = browserPageSource(boot.manifest, boot.data && { route: boot.route, data: boot.data });
-  // The route's chunk and data before hydrating, so React adopts the server HTML without suspending. A
-  // failure shows in the app, with a retry.
-  const ready = kind ? Promise.all([source.preload(kind), kindsWithData.has(kind) ? source.data(boot.route) : undefined]).catch(() => undefined) : undefined;
+  // The prerendered parts' markup is read now, before React owns the document.
+  const source = browserPageSource(boot.manifest, { route: boot.route, markup: pageMarkupOf(document) });
+  // The route's chunk before hydrating, so React adopts the server HTML without suspending. A failure shows
+  // in the app, with a retry.
+  const ready = kind ? source.preload(kind).catch(() => undefined) : undefined;
   // Without the shell there is nothing to hydrate with: the prerendered page stays as it is, links and all.
   const site = await source.site();
   await ready;

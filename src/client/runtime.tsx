@@ -1,16 +1,22 @@
 // The page runtime shared by the prerenderer and the browser: which component renders a route kind and
-// where its data comes from. The server hands it modules and data that are already there; the browser
-// loads chunks and data.json files on demand, and React suspends (showing the spinner) while they load.
+// where its content comes from. The server hands it modules and data that are already there; the browser
+// loads chunks and reads pages' prerendered markup on demand, and React suspends (showing the spinner) while
+// they load.
 import { createContext, use, useContext, type ComponentType } from 'react';
 import type { PageData, SiteShell } from '../model/pages.ts';
+import type { PageMarkup } from '../../templates/components/Prerendered.tsx';
 import type { RouteKind } from '../model/routes.ts';
 
 export interface PageProps {
   site: SiteShell;
+  /** The page's data: on the server only (the browser adopts the markup rendered from it: Prerendered.tsx). */
   data?: PageData;
   /** The route's path parameters (templates/routes.ts). */
   params?: Readonly<Record<string, string>>;
 }
+
+/** A route's content: its data on the server; in the browser, the markup rendered from it. */
+export type PageContent = { data: PageData } | { markup: PageMarkup };
 
 export interface PageModule {
   default: ComponentType<PageProps>;
@@ -19,8 +25,8 @@ export interface PageModule {
 export interface PageSource {
   /** The module when it is already loaded, otherwise a promise for it (stable per kind). */
   page(kind: RouteKind): PageModule | Promise<PageModule>;
-  /** The route's data when known; a promise while loading; null when the route has no page. */
-  data(route: string): PageData | null | Promise<PageData | null>;
+  /** The route's content when known; a promise while loading; null when the route has no page. */
+  content(route: string): PageContent | null | Promise<PageContent | null>;
 }
 
 export const PageSourceContext = createContext<PageSource | null>(null);

@@ -1,5 +1,6 @@
-// What each page receives: the site shell (on every page) and the page's own data. Both are plain JSON, so
-// the prerenderer, the site shell file and the per-route data.json files share one shape.
+// What each page receives: the site shell (on every page) and, on the server, the page's own data (the
+// browser adopts the markup rendered from it: templates/components/Prerendered.tsx). The shell is plain JSON,
+// shared by the prerenderer and the site shell file.
 import type { Link } from '../catalogue/schema.ts';
 import type { Alternative, Category, Service, Site } from './model.ts';
 import { routes, type RouteKind } from './routes.ts';
@@ -58,21 +59,8 @@ export interface Page {
   indexed: boolean;
 }
 
+/** Kinds whose pages are rendered from data of their own, which only the server has. */
 export const kindsWithData = new Set<RouteKind>(['home', 'service', 'sitemap']);
-
-/**
- * Kinds whose pages carry their own data in the boot script, with no data.json beside them: there are
- * thousands of service pages, and a file each was a third of a large site's files (and of its writing time).
- * Navigation reads the data from the next page's HTML. Home and the sitemap keep a data.json: one file each,
- * and repeating their data in the page would be a third of the home page's HTML.
- */
-export const kindsCarryingData = new Set<RouteKind>(['service']);
-
-/** Where a route's data is fetched from during client-side navigation: its data.json, or the page itself. */
-export function dataUrl(route: string, kind: RouteKind): string {
-  const page = route.replace(/\/?$/, '/');
-  return kindsCarryingData.has(kind) ? page : `${page}data.json`;
-}
 
 const nav = (c: Category): CategoryNav => ({ name: c.name, anchor: c.anchor, description: c.description, info: c.info, icon: c.icon, route: c.route });
 

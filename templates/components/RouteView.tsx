@@ -1,20 +1,32 @@
-// Renders one route kind: its (possibly still loading) page module with its (possibly still loading) data.
-// Also owns scrolling on navigation, because only here is the new page actually in the DOM.
+// Renders one route kind: its (possibly still loading) page module with its (possibly still loading)
+// content. Also owns the title and scrolling on navigation, because only here is the new page in the DOM.
 import { useLayoutEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { kindsWithData } from '../../src/model/pages.ts';
 import { routes, type RouteKind } from '../../src/model/routes.ts';
 import { settle, usePageSource, useSite } from '../../src/client/runtime.tsx';
+import { headFor } from '../head.ts';
+import { PageMarkupContext } from './Prerendered.tsx';
 
 export function RouteView({ kind, params }: { kind: RouteKind; params: Readonly<Record<string, string>> }) {
   const source = usePageSource();
   const site = useSite();
   const { pathname } = useLocation();
   const { default: Page } = settle(source.page(kind));
-  const data = kindsWithData.has(kind) ? settle(source.data(pathname)) : undefined;
+  const content = kindsWithData.has(kind) ? settle(source.content(pathname)) : undefined;
+  const markup = content && 'markup' in content ? content.markup : null;
+  // The document's title follows client-side navigation, so a screen reader announces the page it is on.
+  // Pages with data have it in their markup; the others' follows from the route.
+  useLayoutEffect(() => {
+    document.title = markup?.title ?? headFor({ route: pathname, kind, indexed: kind !== 'notFound' }, site).title;
+  }, [markup, pathname, kind, site]);
   useScrollOnNavigation();
-  if (data === null) return <Navigate to={routes.notFound()} replace />;
-  return <Page site={site} data={data} params={params} />;
+  if (content === null) return <Navigate to={routes.notFound()} replace />;
+  return (
+    <PageMarkupContext value={markup}>
+      <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />
+    </PageMarkupContext>
+  );
 }
 
 /** Every route change scrolls to the top; a link with a #hash scrolls to that section instead. */

@@ -109,6 +109,30 @@ describe('navigation', () => {
     await close();
   });
 
+  it('gives the document the title of each page it navigates to, as that page has when loaded', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const prerenderedTitle = (path: string) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(inject('siteDir'), path, 'index.html'), 'utf8'))![1]!.replace(/&amp;/g, '&');
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    const steps = [
+      { click: 'main .card-link', path: /\/service\// },
+      { click: '#footer a[href="/sitemap/"]', path: /\/sitemap\/$/ },
+      { click: '#footer a[href^="/alternatives/"]', path: /\/alternatives\// },
+      { click: 'header a.brand', path: /\/$/ },
+    ];
+    for (const step of steps) {
+      await page.locator(step.click).first().click();
+      await page.waitForURL(step.path);
+      const path = new URL(page.url()).pathname;
+      await expect.poll(() => page.title(), { message: path }).toBe(prerenderedTitle(path));
+    }
+    await page.goBack();
+    await page.waitForURL(/\/alternatives\//);
+    await expect.poll(() => page.title()).toBe(prerenderedTitle(new URL(page.url()).pathname));
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('leaves a click with a modifier key to the browser (a new tab or window), and stays on the page', async () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/sitemap/'));

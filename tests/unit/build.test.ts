@@ -109,19 +109,19 @@ describe('storefront build', () => {
     const shell = JSON.parse(readFileSync(join(out, boot.manifest.site), 'utf8')) as { brand: string; categories: unknown[] };
     expect(shell.brand).toBeTruthy();
     expect(shell.categories.length).toBeGreaterThan(0);
-    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([boot.manifest.site, '/data.json']);
+    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([boot.manifest.site]);
   });
 
-  it('gives a service page its data in its boot script, with no data.json beside it and none to fetch', () => {
+  it("ships no copy of a page's data: the client adopts the prerendered parts, marked in the HTML", () => {
     const route = readdirSync(join(out, 'service'), { recursive: true, withFileTypes: true }).find((e) => e.name === 'index.html')!.parentPath;
-    const html = readFileSync(join(route, 'index.html'), 'utf8');
-    const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as { kind: string; data?: { kind: string; service: { name: string } } };
-    expect(boot.kind).toBe('service');
-    expect(boot.data?.kind).toBe('service');
-    const escaped = boot.data!.service.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-    expect(html).toContain(`>${escaped}</h1>`);
-    expect(existsSync(join(route, 'data.json'))).toBe(false);
-    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!).manifest.site]);
+    for (const [file, part] of [[join(route, 'index.html'), 'article id="service"'], [join(out, 'index.html'), 'div id="catalogue"'], [join(out, 'sitemap/index.html'), 'div id="sitemap"']] as const) {
+      const html = readFileSync(file, 'utf8');
+      const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as Record<string, unknown>;
+      expect(Object.keys(boot).sort(), file).toEqual(['kind', 'manifest', 'route']);
+      expect(html, file).toContain(`<${part} `);
+      expect(html, file).toMatch(new RegExp(`<${part}[^>]* data-prerendered=""`));
+    }
+    expect(readdirSync(out, { recursive: true }).filter((f) => String(f).endsWith('data.json'))).toEqual([]);
   });
 
   it('writes the hosting headers: _headers in the site, nginx.conf in deploy/ next to it', () => {

@@ -22,7 +22,7 @@ describe('inlineScriptHashes', () => {
 describe('headerRules', () => {
   it('caches hashed assets for a year and makes pages, sitemap and robots revalidate', () => {
     expect(headersFor('/assets/entry-ABCDEFGH.js', rules)['Cache-Control']).toBe(CACHE.immutable);
-    for (const path of ['/', '/service/a/x-1/', '/service/a/x-1/data.json', '/data.json', '/sitemap.xml', '/robots.txt', '/404.html', '/thread/']) {
+    for (const path of ['/', '/service/a/x-1/', '/sitemap.xml', '/robots.txt', '/404.html', '/thread/']) {
       expect(headersFor(path, rules)['Cache-Control'], path).toBe(CACHE.revalidate);
     }
   });
