@@ -13,7 +13,7 @@ import { siteCharacters } from './build/fontSubset.ts';
 import { emojiIn } from './model/emoji.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
-import { siteShellAsset } from './build/shell.ts';
+import { clientFiles } from './build/shell.ts';
 
 export interface Reporter {
   out: (text: string) => void;
@@ -105,8 +105,8 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
       ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
     );
     // Compressing the hashed assets runs on libuv's threads while the pages render.
-    const shell = siteShellAsset(site);
-    const hashedFiles = new Map([...bundle.files, ...emoji.files, [shell.path, new TextEncoder().encode(shell.json)]]);
+    const client = clientFiles(site, bundle);
+    const hashedFiles = new Map([...bundle.files, ...emoji.files, ...[...client.files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)])]);
     const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
     const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle, staging.writePage), (r) => `${r.length} pages, written as they render`);
     const precompressed = await compressing;

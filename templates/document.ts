@@ -1,18 +1,16 @@
 // The HTML document around a prerendered page. A string template rather than React: React owns only
 // <div id="root">, so browser extensions touching <head> or <body> cannot break hydration.
 import type { Head } from './head.ts';
-import { clientLoaderScript } from './clientLoader.ts';
+import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 
 export interface DocumentAssets {
   /** Stylesheets, in order. */
   styles: string[];
-  /** The client entry script. */
-  entry: string;
-  /** Module chunks this page needs before it can hydrate: entry imports and the route's own chunk. */
-  modulePreloads: string[];
   /** Fonts to preload (one latin subset of Inter). */
   fonts: string[];
+  /** The client loader (clientLoader.ts), the same file on every page. */
+  loader: string;
 }
 
 export interface DocumentInput {
@@ -21,18 +19,16 @@ export interface DocumentInput {
   body: string;
   /** Boot data for the client, serialised as JSON (not executed: fine under a strict CSP). */
   boot: unknown;
-  /** JSON the client fetches before it hydrates (the site shell, the page's data): preloaded with its modules. */
-  fetches: string[];
   assets: DocumentAssets;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside <script> must not be able to close the element. One pass: a service page's boot data is its data. */
+/** JSON inside <script> must not be able to close the element. */
 const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
 const ESCAPED: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => ESCAPED[c]!);
 
-export function htmlDocument({ head, brand, body, boot, fetches, assets }: DocumentInput): string {
+export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput): string {
   const meta = (attr: 'name' | 'property', key: string, content: string | undefined) =>
     content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}">` : '';
   return [
@@ -62,8 +58,8 @@ export function htmlDocument({ head, brand, body, boot, fetches, assets }: Docum
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script type="application/json" id="storefront-boot" data-modules="${[assets.entry, ...assets.modulePreloads.filter((m) => m !== assets.entry)].join(' ')}" data-fetches="${fetches.join(' ')}">${jsonForScript(boot)}</script>`,
-    `<script>${clientLoaderScript}</script>`,
+    `<script type="application/json" id="storefront-boot" data-loader="${assets.loader}">${jsonForScript(boot)}</script>`,
+    `<script>${clientStartScript}</script>`,
     '</body>',
     '</html>',
     '',

@@ -22,12 +22,10 @@ import * as thread from './pages/Thread.tsx';
 
 const pages: Record<RouteKind, PageModule> = { home, thread, service, alternatives, sitemap, notFound };
 
-/** What the browser needs to hydrate exactly what the server rendered. */
+/** What a page tells the client about itself (the rest is the same on every page: clientLoader.ts). */
 export interface BootData {
   route: string;
   kind: RouteKind;
-  /** Route chunks by kind, and the site shell's file (the same on every page, so it is not inlined). */
-  manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
 }
 
 // Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
@@ -65,11 +63,11 @@ export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce |
   );
 }
 
-export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets, manifest: BootData['manifest']): Promise<string> {
+export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): Promise<string> {
   const body = renderBody(page, site, renderOnceFor(site));
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const boot: BootData = { route: page.route, kind: page.kind, manifest };
-  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, fetches: [manifest.site], assets });
+  const boot: BootData = { route: page.route, kind: page.kind };
+  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

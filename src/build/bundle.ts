@@ -9,7 +9,6 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteKind } from '../model/routes.ts';
 import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
-import type { DocumentAssets } from '../../templates/document.ts';
 import type { renderPage as RenderPage } from '../../templates/server.tsx';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,12 +31,24 @@ export interface BundleOptions {
   characters?: string;
 }
 
+/** What a page of one route kind needs from the bundle. */
+export interface KindAssets {
+  /** Stylesheets, in order. */
+  styles: string[];
+  /** The client entry script. */
+  entry: string;
+  /** Module chunks it needs before it can hydrate: the entry's imports and the route's own chunk. */
+  modulePreloads: string[];
+  /** Fonts to preload (one latin subset of Inter). */
+  fonts: string[];
+}
+
 export interface ClientBundle {
   /** Output files by path inside the site, e.g. assets/entry-ABC123.js. */
   files: Map<string, Uint8Array>;
   manifest: { pages: Record<RouteKind, string> };
-  /** The document assets for a page of the given kind. */
-  assetsFor(kind: RouteKind): DocumentAssets;
+  /** The assets of a page of the given kind. */
+  assetsFor(kind: RouteKind): KindAssets;
 }
 
 // Bundles are kept with the modification times of their inputs (esbuild's metafile lists them) and reused while

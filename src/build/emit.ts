@@ -4,7 +4,7 @@
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.ts';
-import { siteShellAsset } from './shell.ts';
+import { clientFiles } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import { routeToFile } from '../model/routes.ts';
 import type { ClientBundle } from './bundle.ts';
@@ -61,8 +61,7 @@ export function assembleSite({ site, pages, bundle, catalogueDir, images, precom
   for (const [path, content] of assets ?? []) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
-  const shell = siteShellAsset(site);
-  tree.set(shell.path, { content: shell.json });
+  for (const [path, content] of clientFiles(site, bundle).files) tree.set(path, { content });
   for (const rendered of pages) for (const [path, content] of pageFiles(rendered)) tree.set(path, { content });
   tree.set('_headers', { content: headersFile(rules) });
   return tree;

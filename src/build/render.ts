@@ -7,7 +7,9 @@ import type { Site } from '../model/model.ts';
 import { rendererFile, type ClientBundle, type Renderer } from './bundle.ts';
 import { workerCount } from '../workerPool.ts';
 import { renderInWorkers, WORTH_WORKERS } from './renderWorkers.ts';
-import { siteShellAsset } from './shell.ts';
+import { clientFiles } from './shell.ts';
+import type { DocumentAssets } from '../../templates/document.ts';
+import type { RouteKind } from '../model/routes.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -40,9 +42,13 @@ export async function renderPages(
   onPage?: (rendered: RenderedPage) => Promise<unknown>,
 ): Promise<RenderedPage[]> {
   const shell = siteShell(site);
-  const manifest = { ...bundle.manifest, site: siteShellAsset(site).url };
-  const common = createHash('sha256').update(JSON.stringify([shell, manifest])).digest();
-  const keys = pages.map((page) => createHash('sha256').update(common).update(JSON.stringify([page, bundle.assetsFor(page.kind)])).digest('base64'));
+  const { loader } = clientFiles(site, bundle);
+  const assetsFor = (kind: RouteKind): DocumentAssets => {
+    const { styles, fonts } = bundle.assetsFor(kind);
+    return { styles, fonts, loader: loader.url };
+  };
+  const common = createHash('sha256').update(JSON.stringify(shell)).digest();
+  const keys = pages.map((page) => createHash('sha256').update(common).update(JSON.stringify([page, assetsFor(page.kind)])).digest('base64'));
   const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
   const rendered: RenderedPage[] = new Array(pages.length);
   const failures: Failure[] = [];
@@ -64,7 +70,7 @@ export async function renderPages(
 
   const file = rendererFile(renderer);
   if (file && todo.length >= WORTH_WORKERS && workerCount() >= 2) {
-    const setup = { rendererFile: file, shell, manifest, assetsFor: bundle.assetsFor };
+    const setup = { rendererFile: file, shell, assetsFor };
     await renderInWorkers(
       todo.map((index) => pages[index]!),
       setup,
@@ -82,7 +88,7 @@ export async function renderPages(
         const page = pages[index]!;
         let html: string;
         try {
-          html = await renderer(page, shell, bundle.assetsFor(page.kind), manifest);
+          html = await renderer(page, shell, assetsFor(page.kind));
         } catch (cause) {
           failures.push({ route: page.route, cause });
           continue;

@@ -5,25 +5,24 @@ import { pathToFileURL } from 'node:url';
 import type { Page, SiteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
-import type { BootData, renderPage as RenderPage } from '../../templates/server.tsx';
+import type { renderPage as RenderPage } from '../../templates/server.tsx';
 
 export interface RenderWorkerData {
   rendererFile: string;
   shell: SiteShell;
-  manifest: BootData['manifest'];
   assets: Partial<Record<RouteKind, DocumentAssets>>;
 }
 
 export type RenderOutcome = { html: string } | { error: string; stack?: string };
 
-const { rendererFile, shell, manifest, assets } = workerData as RenderWorkerData;
+const { rendererFile, shell, assets } = workerData as RenderWorkerData;
 const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as { renderPage: typeof RenderPage };
 
 parentPort!.on('message', async (pages: Page[]) => {
   const outcomes: RenderOutcome[] = [];
   for (const page of pages) {
     try {
-      outcomes.push({ html: await renderPage(page, shell, assets[page.kind]!, manifest) });
+      outcomes.push({ html: await renderPage(page, shell, assets[page.kind]!) });
     } catch (error) {
       outcomes.push(error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) });
     }

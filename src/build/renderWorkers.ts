@@ -6,7 +6,6 @@ import type { Page, SiteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
 import { runInWorkers } from '../workerPool.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
-import type { BootData } from '../../templates/server.tsx';
 import type { RenderOutcome, RenderWorkerData } from './renderWorker.ts';
 
 export const WORTH_WORKERS = 500;
@@ -18,14 +17,13 @@ const BATCH = 40;
  */
 export async function renderInWorkers(
   pages: readonly Page[],
-  setup: { rendererFile: string; shell: SiteShell; manifest: BootData['manifest']; assetsFor: (kind: RouteKind) => DocumentAssets },
+  setup: { rendererFile: string; shell: SiteShell; assetsFor: (kind: RouteKind) => DocumentAssets },
   onOutcome: (index: number, outcome: RenderOutcome) => Promise<unknown>,
 ): Promise<void> {
   const kinds = [...new Set(pages.map((p) => p.kind))];
   const workerData: RenderWorkerData = {
     rendererFile: setup.rendererFile,
     shell: setup.shell,
-    manifest: setup.manifest,
     assets: Object.fromEntries(kinds.map((kind) => [kind, setup.assetsFor(kind)])),
   };
   await runInWorkers<Page, RenderOutcome>(new URL('./renderWorker.ts', import.meta.url), pages, { batch: BATCH, workerData }, (first, outcomes) =>

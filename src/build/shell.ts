@@ -1,7 +1,11 @@
-// The site shell (brand, navigation, footer: the same on every page) as a file of its own in the built site.
+// What the client needs that is the same on every page, as hashed files of their own in the built site: the
+// site shell (brand, navigation, footer) and the client loader (every route kind's modules, the manifest).
 import { createHash } from 'node:crypto';
 import type { Site } from '../model/model.ts';
 import { siteShell } from '../model/pages.ts';
+import type { RouteKind } from '../model/routes.ts';
+import { clientLoaderScript } from '../../templates/clientLoader.ts';
+import type { ClientBundle } from './bundle.ts';
 
 /**
  * The site shell as a file of its own, named by its content's hash: the same for every page, so the browser
@@ -18,3 +22,23 @@ export function siteShellAsset(site: Site): { path: string; url: string; json: s
 /** Eight characters of a file's SHA-256, in the alphabet of esbuild's hashed names (A-Z, 0-9). */
 export const contentHash = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('base64url').slice(0, 8).replace(/[-_]/g, '0').toUpperCase();
+
+/** The client loader of a site (templates/clientLoader.ts), named by its content's hash. */
+export function clientLoaderAsset(bundle: Pick<ClientBundle, 'manifest' | 'assetsFor'>, siteShellUrl: string): { path: string; url: string; js: string } {
+  const kinds = Object.keys(bundle.manifest.pages) as RouteKind[];
+  const js = clientLoaderScript({
+    entry: bundle.assetsFor(kinds[0]!).entry,
+    preload: Object.fromEntries(kinds.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
+    fetches: [siteShellUrl],
+    manifest: { ...bundle.manifest, site: siteShellUrl },
+  });
+  const path = `assets/loader-${contentHash(js)}.js`;
+  return { path, url: `/${path}`, js };
+}
+
+/** Both files, as a site has them. */
+export function clientFiles(site: Site, bundle: Pick<ClientBundle, 'manifest' | 'assetsFor'>) {
+  const shell = siteShellAsset(site);
+  const loader = clientLoaderAsset(bundle, shell.url);
+  return { shell, loader, files: new Map([shell, loader].map((f): [string, string] => [f.path, 'json' in f ? f.json : f.js])) };
+}

@@ -9,10 +9,10 @@ import { matchRoute } from '../../templates/routes.ts';
 import type { BootData } from '../../templates/server.tsx';
 import { pageMarkupOf } from '../../templates/components/Prerendered.tsx';
 import { routes, type RouteKind } from '../model/routes.ts';
-import { browserPageSource } from './loaders.ts';
+import { browserPageSource, type ClientManifest } from './loaders.ts';
 import { startPerformanceReporting } from './performance.ts';
 
-export async function mount(boot: BootData, container: HTMLElement) {
+export async function mount(boot: BootData, manifest: ClientManifest, container: HTMLElement) {
   let kind: RouteKind | undefined = matchRoute(location.pathname)?.kind;
   // The static host answers unknown paths with 404.html. Alternatives pages render by the headline rule even
   // when not prerendered; anything else becomes /404/, which is what the document already shows.
@@ -23,7 +23,7 @@ export async function mount(boot: BootData, container: HTMLElement) {
   }
 
   // The prerendered parts' markup is read now, before React owns the document.
-  const source = browserPageSource(boot.manifest, { route: boot.route, markup: pageMarkupOf(document) });
+  const source = browserPageSource(manifest, { route: boot.route, markup: pageMarkupOf(document) });
   // The route's chunk before hydrating, so React adopts the server HTML without suspending. A failure shows
   // in the app, with a retry.
   const ready = kind ? source.preload(kind).catch(() => undefined) : undefined;

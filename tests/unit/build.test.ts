@@ -88,28 +88,43 @@ describe('storefront build', () => {
     expect(assets).toContainEqual(expect.stringMatching(/^emoji-1f680-[A-Z0-9]{8}\.svg$/));
   });
 
-  it('starts the client only after the page has loaded and painted, with the module URLs on the boot element', () => {
+  /** The loader a page names, and the configuration it carries (templates/clientLoader.ts). */
+  const loaderOf = (html: string) => {
+    const url = /id="storefront-boot" data-loader="(\/assets\/loader-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
+    const script = readFileSync(join(out, url), 'utf8');
+    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; preload: Record<string, string[]>; fetches: string[]; manifest: { pages: Record<string, string>; site: string } };
+    return { url, script, config };
+  };
+
+  it('starts the client only after the page has loaded and painted, through one loader file every page names', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/<script type="module"/);
-    const modules = /data-modules="([^"]+)"/.exec(html)![1]!.split(' ');
-    expect(modules[0]).toMatch(/^\/assets\/entry-\w+\.js$/);
-    expect(modules.some((m) => /\/page-home-/.test(m))).toBe(true);
-    for (const m of modules) expect(existsSync(join(out, m)), m).toBe(true);
-    const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((script) => script.includes('storefront-boot'))!;
-    expect(loader).toContain("addEventListener('load'");
-    expect(loader).toContain("getEntriesByName('first-contentful-paint')");
+    const { url, script, config } = loaderOf(html);
+    expect(config.entry).toMatch(/^\/assets\/entry-\w+\.js$/);
+    expect(config.preload.home!.some((m) => /\/page-home-/.test(m))).toBe(true);
+    expect(config.preload.service!.some((m) => /\/page-service-/.test(m))).toBe(true);
+    for (const m of [config.entry, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.pages)]) expect(existsSync(join(out, m)), m).toBe(true);
+    const start = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes('storefront-boot'))!;
+    expect(start).toContain("addEventListener('load'");
+    expect(start).toContain("getEntriesByName('first-contentful-paint')");
+    expect(start).toContain('.dataset.loader');
+    expect(script).toContain('import(c.entry)');
+    for (const page of readdirSync(out, { recursive: true }).filter((f) => String(f).endsWith('index.html'))) {
+      expect(loaderOf(readFileSync(join(out, String(page)), 'utf8')).url, String(page)).toBe(url);
+    }
   });
 
-  it('keeps the site shell in one hashed file that every page names, not in each page', () => {
+  it('keeps the site shell in one hashed file that the loader fetches, not in each page', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
-    const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as { manifest: { site: string }; site?: unknown };
-    expect(boot.site).toBeUndefined();
-    expect(boot.manifest.site).toMatch(/^\/assets\/site-[A-Z0-9]{8}\.json$/);
-    const shell = JSON.parse(readFileSync(join(out, boot.manifest.site), 'utf8')) as { brand: string; categories: unknown[] };
+    const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as Record<string, unknown>;
+    expect(boot).toEqual({ route: '/', kind: 'home' });
+    const { config } = loaderOf(html);
+    expect(config.manifest.site).toMatch(/^\/assets\/site-[A-Z0-9]{8}\.json$/);
+    expect(config.fetches).toEqual([config.manifest.site]);
+    const shell = JSON.parse(readFileSync(join(out, config.manifest.site), 'utf8')) as { brand: string; categories: unknown[] };
     expect(shell.brand).toBeTruthy();
     expect(shell.categories.length).toBeGreaterThan(0);
-    expect(/data-fetches="([^"]+)"/.exec(html)![1]!.split(' ')).toEqual([boot.manifest.site]);
   });
 
   it("ships no copy of a page's data: the client adopts the prerendered parts, marked in the HTML", () => {
@@ -117,7 +132,7 @@ describe('storefront build', () => {
     for (const [file, part] of [[join(route, 'index.html'), 'article id="service"'], [join(out, 'index.html'), 'div id="catalogue"'], [join(out, 'sitemap/index.html'), 'div id="sitemap"']] as const) {
       const html = readFileSync(file, 'utf8');
       const boot = JSON.parse(/id="storefront-boot"[^>]*>([^<]*)</.exec(html)![1]!) as Record<string, unknown>;
-      expect(Object.keys(boot).sort(), file).toEqual(['kind', 'manifest', 'route']);
+      expect(Object.keys(boot).sort(), file).toEqual(['kind', 'route']);
       expect(html, file).toContain(`<${part} `);
       expect(html, file).toMatch(new RegExp(`<${part}[^>]* data-prerendered=""`));
     }
@@ -178,7 +193,7 @@ describe('storefront build', () => {
       { page: { route: '/', kind: 'home' as const, indexed: true }, html: '<!doctype html>' },
       { page: { route: '/../escape/', kind: 'thread' as const, indexed: true }, html: 'never written' },
     ];
-    const bundle = { files: new Map(), manifest: { pages: {} }, assetsFor: () => { throw new Error('unused'); } } as unknown as ClientBundle;
+    const bundle = { files: new Map(), manifest: { pages: { home: '/assets/page-home-H.js' } }, assetsFor: () => ({ styles: [], entry: '/assets/entry-E.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     await expect(emitSite({ site, pages, bundle, catalogueDir: fixture('valid'), images: [], outDir: out })).rejects.toThrow(/Not a site route/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bundleClient, bundleRenderer, rendererFile, type Renderer } from '../../src/build/bundle.ts';
 import { renderPages } from '../../src/build/render.ts';
 import { renderInWorkers } from '../../src/build/renderWorkers.ts';
-import { siteShellAsset } from '../../src/build/shell.ts';
+import { clientFiles } from '../../src/build/shell.ts';
+import type { RouteKind } from '../../src/model/routes.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { validateCatalogue } from '../../src/catalogue/validate.ts';
 import { buildModel } from '../../src/model/model.ts';
@@ -25,7 +26,7 @@ describe('rendering in worker threads', () => {
     const inProcess = await renderPages(site, pages, ((...args) => renderer(...args)) as Renderer, bundle);
 
     const outcomes = new Map<number, RenderOutcome>();
-    const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), manifest: { ...bundle.manifest, site: siteShellAsset(site).url }, assetsFor: bundle.assetsFor };
+    const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), assetsFor: (kind: RouteKind) => ({ ...bundle.assetsFor(kind), loader: clientFiles(site, bundle).loader.url }) };
     await renderInWorkers(pages, setup, async (index, outcome) => void outcomes.set(index, outcome));
     expect(outcomes.size).toBe(pages.length);
     pages.forEach((page, i) => expect(outcomes.get(i), page.route).toEqual({ html: inProcess[i]!.html }));
@@ -38,7 +39,7 @@ describe('rendering in worker threads', () => {
       await writeFile(file, `export async function renderPage(page) { if (page.route === '/b/') throw new Error('broken on purpose'); return '<p>' + page.route; }`);
       const pages = ['/a/', '/b/', '/c/'].map((route) => ({ route, kind: 'thread', indexed: true }) as Page);
       const outcomes = new Map<number, RenderOutcome>();
-      const setup = { rendererFile: file, shell: {} as SiteShell, manifest: { pages: {}, site: '/s.json' }, assetsFor: () => ({ styles: [], entry: '', modulePreloads: [], fonts: [] }) };
+      const setup = { rendererFile: file, shell: {} as SiteShell, assetsFor: () => ({ styles: [], fonts: [], loader: '' }) };
       await renderInWorkers(pages, setup, async (index, outcome) => void outcomes.set(index, outcome));
       expect(outcomes.get(0)).toEqual({ html: '<p>/a/' });
       expect(outcomes.get(1)).toMatchObject({ error: 'broken on purpose' });
