@@ -40,7 +40,6 @@ export interface ServiceData {
   kind: 'service';
   service: Omit<Service, 'slug' | 'categoryAnchor'>;
   category: CategoryNav & { notice?: string };
-  related: ServiceCard[];
 }
 
 export interface SitemapData {
@@ -92,15 +91,6 @@ export function siteShell(site: Site): SiteShell {
   };
 }
 
-const RELATED_MAX = 3;
-
-/** The services after the one at `index` in its category, wrapping around, so every page links onwards. */
-function related(category: Category, index: number): ServiceCard[] {
-  const { services } = category;
-  const count = Math.min(RELATED_MAX, services.length - 1);
-  // By index, not by filtering the category per service: that was quadratic (a second at 10,000 services).
-  return Array.from({ length: count }, (_, k) => card(services[(index + 1 + k) % services.length]!));
-}
 
 /** Every page of the site, in sitemap order. */
 export function pagesOf(site: Site): Page[] {
@@ -113,9 +103,9 @@ export function pagesOf(site: Site): Page[] {
     { route: routes.home(), kind: 'home', data: home, indexed: true },
     { route: routes.thread(), kind: 'thread', indexed: true },
     ...site.categories.flatMap((c) =>
-      c.services.map((s, i): Page => {
+      c.services.map((s): Page => {
         const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
-        return { route: s.route, kind: 'service', data: { kind: 'service', service, category: { ...nav(c), notice: c.notice }, related: related(c, i) }, indexed: true };
+        return { route: s.route, kind: 'service', data: { kind: 'service', service, category: { ...nav(c), notice: c.notice } }, indexed: true };
       }),
     ),
     ...site.alternatives.map((a): Page => ({ route: a.route, kind: 'alternatives', indexed: true })),

@@ -5,7 +5,6 @@ import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { Prerendered } from '../components/Prerendered.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { ServiceCard } from '../components/ServiceCard.tsx';
 import { formatPrice, mailto, serviceSubject } from '../format.ts';
 
 export default function Service({ site, data }: PageProps) {
@@ -21,7 +20,7 @@ export default function Service({ site, data }: PageProps) {
 
 function ServiceDetails({ site, data }: { site: SiteShell; data: PageData | undefined }) {
   if (data?.kind !== 'service') throw new Error('Service page rendered without service data');
-  const { service, category, related } = data;
+  const { service, category } = data;
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -45,7 +44,7 @@ function ServiceDetails({ site, data }: { site: SiteShell; data: PageData | unde
           </h1>
           <p className="service-facts">
             {service.label && <span className="badge">{service.label}</span>}
-            {service.delivery && <span className="card-delivery">Delivery: {service.delivery}</span>}
+            {service.delivery && <span className="card-delivery">{`Delivery: ${service.delivery}`}</span>}
           </p>
           <p className="service-price" data-price={service.price}>
             {formatPrice(service.price, service.priceFrom)}
@@ -77,18 +76,6 @@ function ServiceDetails({ site, data }: { site: SiteShell; data: PageData | unde
         </h2>
         <RichText className="prose" tree={service.description} />
       </section>
-      {related.length > 0 && (
-        <section className="related" aria-labelledby="related-title">
-          <h2 id="related-title" className="section-title">
-            More in {category.name}
-          </h2>
-          <ul className="card-grid">
-            {related.map((s) => (
-              <ServiceCard key={s.id} service={s} />
-            ))}
-          </ul>
-        </section>
-      )}
     </>
   );
 }
