@@ -54,7 +54,7 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>`,
+    head.jsonLd.length ? `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>` : '',
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,

@@ -31,11 +31,15 @@ export function headFor(page: Page, site: SiteShell): Head {
     email: site.contact.email,
     contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: site.contact.email, url: site.contact.messaging.href },
   };
+  // No field twice (at 10,000 services, each one a service page repeats is megabytes of output): the
+  // Organization in full on the landing pages, by name and URL as a service's provider; the last crumb, the
+  // page itself, without its URL (Google asks for none there); the Offer without the Service's URL.
+  const provider = { '@type': 'Organization', '@id': organization['@id'], name: site.brand, url: organization.url };
   const breadcrumb = (items: { name: string; route: string }[]) => ({
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: url(item.route) })),
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, ...(i < items.length - 1 && { item: url(item.route) }) })),
   });
-  const base = { canonical: page.indexed ? url(page.route) : undefined, robots: page.indexed ? undefined : 'noindex', jsonLd: [organization] };
+  const base = { canonical: page.indexed ? url(page.route) : undefined, robots: page.indexed ? undefined : 'noindex', jsonLd: [organization] as object[] };
   const { data } = page;
 
   switch (page.kind) {
@@ -48,15 +52,13 @@ export function headFor(page: Page, site: SiteShell): Head {
         description: service.metaDescription,
         image: url(service.image),
         jsonLd: [
-          organization,
           {
             '@type': 'Service',
             name: service.name,
-            description: service.metaDescription,
             category: category.name,
-            provider: { '@id': organization['@id'] },
+            provider,
             url: url(page.route),
-            offers: { '@type': 'Offer', price: String(service.price), priceCurrency: service.currency, url: url(page.route) },
+            offers: { '@type': 'Offer', price: String(service.price), priceCurrency: service.currency },
           },
           breadcrumb([{ name: 'Home', route: '/' }, { name: category.name, route: category.route }, { name: service.name, route: page.route }]),
         ],
@@ -68,9 +70,9 @@ export function headFor(page: Page, site: SiteShell): Head {
       return { ...base, title: `${headline} | ${site.brand}`, description: `${headline}: ${site.description}` };
     }
     case 'sitemap':
-      return { ...base, title: `Sitemap | ${site.brand}`, description: `Every service ${site.brand} offers, by category.`, jsonLd: [organization, breadcrumb([{ name: 'Home', route: '/' }, { name: 'Sitemap', route: page.route }])] };
+      return { ...base, title: `Sitemap | ${site.brand}`, description: `Every service ${site.brand} offers, by category.`, jsonLd: [breadcrumb([{ name: 'Home', route: '/' }, { name: 'Sitemap', route: page.route }])] };
     case 'notFound':
-      return { ...base, title: '404 Not Found', description: "Hmm, we couldn't find this page." };
+      return { ...base, title: '404 Not Found', description: "Hmm, we couldn't find this page.", jsonLd: [] };
     case 'thread':
     case 'home':
       break;

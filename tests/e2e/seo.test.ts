@@ -43,7 +43,10 @@ describe('head tags', () => {
       expect(html, path).toMatch(/<meta property="og:title" content="[^"]+">/);
       expect(html, path).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/);
       expect(html, path).not.toContain('noindex');
-      expect(jsonLd(html)['@graph'].some((n) => n['@type'] === 'Organization' && n.email)).toBe(true);
+      // The Organization in full on the landing pages; a service names it as its provider.
+      const graph = jsonLd(html)['@graph'];
+      const organization = path.startsWith('/service/') ? graph.find((n) => n['@type'] === 'Service')?.provider : graph.find((n) => n['@type'] === 'Organization');
+      if (path !== '/sitemap/') expect(organization, path).toMatchObject({ '@type': 'Organization', '@id': 'https://www.example.com/#organization' });
     }
   });
 

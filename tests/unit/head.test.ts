@@ -29,6 +29,11 @@ describe('headFor', () => {
     }
   });
 
+  it('describes the Organization in full on the home page, with its e-mail and sales contact', () => {
+    const head = headFor(pages.find((p) => p.kind === 'home')!, site);
+    expect(ofType(head.jsonLd, 'Organization')).toMatchObject({ '@id': 'https://www.example.com/#organization', email: 'hello@example.com', contactPoint: { contactType: 'sales' } });
+  });
+
   it('marks the 404 page noindex, without a canonical URL', () => {
     const head = headFor(pages.find((p) => p.kind === 'notFound')!, site);
     expect(head).toMatchObject({ title: '404 Not Found', robots: 'noindex', canonical: undefined });
@@ -41,8 +46,10 @@ describe('headFor', () => {
       expect(head.description).toBe(page.data.service.metaDescription);
       const offer = ofType(head.jsonLd, 'Service').offers;
       expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: String(page.data.service.price) });
-      expect(ofType(head.jsonLd, 'BreadcrumbList').itemListElement).toHaveLength(3);
-      expect(ofType(head.jsonLd, 'Organization').email).toBe('hello@example.com');
+      const crumbs = ofType(head.jsonLd, 'BreadcrumbList').itemListElement;
+      expect(crumbs.map((c: { name: string }) => c.name)).toEqual(['Home', page.data.category.name, page.data.service.name]);
+      expect(crumbs.map((c: { item?: string }) => c.item)).toEqual(['https://www.example.com/', `https://www.example.com${page.data.category.route}`, undefined]);
+      expect(ofType(head.jsonLd, 'Service').provider).toEqual({ '@type': 'Organization', '@id': 'https://www.example.com/#organization', name: site.brand, url: 'https://www.example.com/' });
     }
     expect(formatPrice(0)).toBe('Free');
   });
