@@ -3,7 +3,11 @@ import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import { EmojiText } from './EmojiText.tsx';
 
-/** The hero: h1 on landing pages, h2 under a service page's own h1. */
+/**
+ * The hero: h1 on landing pages, with the agency's line and the calls to action; on a service page the heading
+ * alone, an h2 under the page's own h1 (PRODUCT.md): the service's contact block, just above, asks for the
+ * quote, and the catalogue is one link away in the header.
+ */
 export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
   const site = useSite();
   const Heading = level === 1 ? 'h1' : 'h2';
@@ -13,17 +17,21 @@ export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
         <Heading id="hero-title" className="hero-title">
           <EmojiText text={title ?? site.hero.title} />
         </Heading>
-        <p className="hero-subtitle">
-          <EmojiText text={site.hero.subtitle} />
-        </p>
-        <div className="hero-actions">
-          <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
-            Get a quote
-          </a>
-          <Link className="button button-secondary" to={site.categories[0]?.route ?? '/'}>
-            Browse services
-          </Link>
-        </div>
+        {level === 1 && (
+          <>
+            <p className="hero-subtitle">
+              <EmojiText text={site.hero.subtitle} />
+            </p>
+            <div className="hero-actions">
+              <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
+                Get a quote
+              </a>
+              <Link className="button button-secondary" to={site.categories[0]?.route ?? '/'}>
+                Browse services
+              </Link>
+            </div>
+          </>
+        )}
       </div>
     </section>
   );
