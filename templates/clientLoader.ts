@@ -14,11 +14,12 @@ import type { RouteKind } from '../src/model/routes.ts';
 
 /** The same text on every page, so the Content-Security-Policy needs one hash for it. */
 export const clientStartScript = [
-  '(function(){var loaded,painted,started,P=window.PerformanceObserver;',
-  "function start(){if(started||!loaded||!painted)return;started=1;setTimeout(function(){import(document.getElementById('storefront-boot').dataset.loader)})}",
-  "addEventListener('load',function(){loaded=1;start();setTimeout(function(){painted=1;start()},3e3)},{once:true});",
-  "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;start()}}).observe({type:'paint',buffered:true});",
-  'else painted=1})()',
+  // l: loaded, p: painted, s: started, P: PerformanceObserver. Short names: the script is in every page.
+  '(function(){var l,p,s,P=window.PerformanceObserver;',
+  "function go(){if(s||!l||!p)return;s=1;setTimeout(function(){import(document.getElementById('storefront-boot').dataset.loader)})}",
+  "addEventListener('load',function(){l=1;go();setTimeout(function(){p=1;go()},3e3)},{once:true});",
+  "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(e,o){if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();p=1;go()}}).observe({type:'paint',buffered:true});",
+  'else p=1})()',
 ].join('');
 
 export interface ClientLoaderConfig {

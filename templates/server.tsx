@@ -22,11 +22,18 @@ import * as thread from './pages/Thread.tsx';
 
 const pages: Record<RouteKind, PageModule> = { home, thread, service, alternatives, sitemap, notFound };
 
-/** What a page tells the client about itself (the rest is the same on every page: clientLoader.ts). */
+/**
+ * What a page tells the client about itself: its kind (the route is the address it is at, except on the 404
+ * page, which a host serves at any address). The rest is the same on every page (clientLoader.ts).
+ */
 export interface BootData {
-  route: string;
   kind: RouteKind;
 }
+
+// React puts a preload link for each image it expects to matter in front of the markup (it has no <head> to
+// put them in). Those images are all within the first kilobytes of the body, where the browser's preload
+// scanner finds them as early; the links were 160 bytes a page.
+const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
 
 // Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
 // page the same shell object, and a rebuild a new one.
@@ -38,9 +45,7 @@ export function renderOnceFor(site: SiteShell): RenderOnce {
     const markup = new Map<string, string>();
     renderOnce = (key, content) => {
       let html = markup.get(key);
-      // React puts preload links for the part's images in front of it, as it does at the top of a page; the
-      // page already has those it needs where they belong.
-      if (html === undefined) markup.set(key, (html = renderToString(<SiteContext value={site}>{content}</SiteContext>).replace(/^(<link [^>]*\/>)+/, '')));
+      if (html === undefined) markup.set(key, (html = renderToString(<SiteContext value={site}>{content}</SiteContext>).replace(LEADING_PRELOADS, '')));
       return html;
     };
     renderedOnce.set(site, renderOnce);
@@ -60,7 +65,7 @@ export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce |
         <App site={site} source={source} />
       </StaticRouter>
     </RenderOnceContext>,
-  );
+  ).replace(LEADING_PRELOADS, '');
 }
 
 export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): Promise<string> {
@@ -68,6 +73,6 @@ export async function renderPage(page: Page, site: SiteShell, assets: DocumentAs
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const boot: BootData = { route: page.route, kind: page.kind };
+  const boot: BootData = { kind: page.kind };
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

@@ -23,7 +23,7 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
   }
 
   // The prerendered parts' markup is read now, before React owns the document.
-  const source = browserPageSource(manifest, { route: boot.route, markup: pageMarkupOf(document) });
+  const source = browserPageSource(manifest, { route: location.pathname, markup: pageMarkupOf(document) });
   // The route's chunk before hydrating, so React adopts the server HTML without suspending. A failure shows
   // in the app, with a retry.
   const ready = kind ? source.preload(kind).catch(() => undefined) : undefined;

@@ -63,7 +63,7 @@ function FooterContent() {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.
+          {`© ${site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.`}
         </p>
       </div>
     </>
