@@ -7,6 +7,8 @@
 import type { SiteShell } from '../model/pages.ts';
 import { pageMarkupOf, type PageMarkup } from '../../templates/components/Prerendered.tsx';
 import type { RouteKind } from '../model/routes.ts';
+import { matchRoute } from '../../templates/routes.ts';
+import type { BootData } from '../../templates/server.tsx';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
 import { ChunkLoadError, type PageContent, type PageModule, type PageSource } from './runtime.tsx';
 
@@ -26,6 +28,12 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
     timer = setTimeout(() => reject(onTimeout()), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The boot data a page carries (templates/document.ts writes it), or undefined when it has none. */
+export function bootDataOf(page: Document): BootData | undefined {
+  const text = page.getElementById('storefront-boot')?.textContent;
+  return text ? (JSON.parse(text) as BootData) : undefined;
 }
 
 export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; markup: PageMarkup }): PageSource & {
@@ -66,12 +74,18 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     return promise;
   };
 
-  /** The page's own HTML: the markup the server rendered from its data; null when the host has no such page. */
+  /**
+   * The page's own HTML: the markup the server rendered from its data. Null when the host has no such page:
+   * a 404, or a page of another kind than the route's (a host that answers unknown paths with the 404 page, or
+   * with the home page, and status 200).
+   */
   const fetchContent = (route: string): Promise<PageContent | null> => {
     const request = fetch(route).then(async (response) => {
       if (response.status === 404) return null;
       if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
-      return { markup: pageMarkupOf(new DOMParser().parseFromString(await response.text(), 'text/html')) };
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      if (bootDataOf(page)?.kind !== matchRoute(route)?.kind) return null;
+      return { markup: pageMarkupOf(page) };
     });
     return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).then(
       (value) => {

@@ -234,6 +234,22 @@ describe('navigation', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
     await close();
   });
+
+  it('goes to /404/ for a service the host answers with another page and status 200', async () => {
+    const { page, errors, close } = await openPage(browser());
+    // Hosts configured as for a single-page app answer every unknown path with a page of the site.
+    await page.route('**/service/gone/gone-1/', async (route) => route.fulfill({ status: 200, contentType: 'text/html', body: await (await fetch(siteUrl('/'))).text() }));
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/service/gone/gone-1/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/404\/$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('unknown paths', () => {
