@@ -7,7 +7,7 @@
 // Links inside still navigate client-side: one document listener routes plain <a href> (links.tsx).
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** What the browser knows of a page with prerendered parts: its title and each part's markup, by id. */
+/** What the browser knows of a page with prerendered parts: its title and each part's markup, by name. */
 export interface PageMarkup {
   title: string;
   parts: Readonly<Record<string, string>>;
@@ -16,24 +16,27 @@ export interface PageMarkup {
 /** Provided in the browser (RouteView); absent on the server, which renders the parts from the data. */
 export const PageMarkupContext = createContext<PageMarkup | null>(null);
 
-/** The attribute that marks a prerendered part in the HTML, for the browser to find it. */
+/**
+ * The attribute that marks a prerendered part in the HTML and names it, for the browser to find it. Not an id:
+ * ids of the page's own (a category's anchor is one) could be the same word.
+ */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 interface PrerenderedProps {
   as: 'article' | 'div';
-  id: string;
+  name: string;
   className?: string;
   'aria-labelledby'?: string;
   /** The part's content; called on the server only. */
   children: () => ReactNode;
 }
 
-export function Prerendered({ as: Tag, children, ...attributes }: PrerenderedProps) {
+export function Prerendered({ as: Tag, name, children, ...attributes }: PrerenderedProps) {
   const markup = useContext(PageMarkupContext);
-  const marker = { [PRERENDERED_ATTRIBUTE]: '' };
+  const marker = { [PRERENDERED_ATTRIBUTE]: name };
   if (!markup) return <Tag {...attributes} {...marker}>{children()}</Tag>;
-  const html = markup.parts[attributes.id];
-  if (html === undefined) throw new Error(`Internal error: the page has no prerendered part #${attributes.id}`);
+  const html = markup.parts[name];
+  if (html === undefined) throw new Error(`Internal error: the page has no prerendered part "${name}"`);
   // React leaves the children of an element with dangerouslySetInnerHTML alone when it hydrates, and sets
   // them again only when the string changes: it is the one read from this same element.
   return <Tag {...attributes} {...marker} dangerouslySetInnerHTML={{ __html: html }} />;
@@ -42,6 +45,6 @@ export function Prerendered({ as: Tag, children, ...attributes }: PrerenderedPro
 /** Title and prerendered parts of a parsed document (the loaded page, or the next one's HTML). */
 export function pageMarkupOf(document: Document): PageMarkup {
   const parts: Record<string, string> = {};
-  for (const element of document.querySelectorAll(`[${PRERENDERED_ATTRIBUTE}]`)) parts[element.id] = element.innerHTML;
+  for (const element of document.querySelectorAll(`[${PRERENDERED_ATTRIBUTE}]`)) parts[element.getAttribute(PRERENDERED_ATTRIBUTE)!] = element.innerHTML;
   return { title: document.title, parts };
 }

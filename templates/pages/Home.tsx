@@ -12,7 +12,7 @@ export default function Home({ data }: PageProps) {
     <Layout>
       <Hero />
       <Stats />
-      <Prerendered as="div" id="catalogue" className="catalogue">
+      <Prerendered as="div" name="catalogue" className="catalogue">
         {() => <Catalogue data={data} />}
       </Prerendered>
       <Clients />

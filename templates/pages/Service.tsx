@@ -10,7 +10,7 @@ import { formatPrice, mailto, serviceSubject } from '../format.ts';
 export default function Service({ site, data }: PageProps) {
   return (
     <Layout>
-      <Prerendered as="article" id="service" className="container service" aria-labelledby="service-title">
+      <Prerendered as="article" name="service" className="container service" aria-labelledby="service-title">
         {() => <ServiceDetails site={site} data={data} />}
       </Prerendered>
       <Hero level={2} />

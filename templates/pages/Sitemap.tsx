@@ -9,7 +9,7 @@ export default function Sitemap({ data }: PageProps) {
     <Layout>
       <div className="container page">
         <h1 className="page-title">Sitemap</h1>
-        <Prerendered as="div" id="sitemap" className="sitemap-grid">
+        <Prerendered as="div" name="sitemap" className="sitemap-grid">
           {() => <ServicesByCategory data={data} />}
         </Prerendered>
       </div>
