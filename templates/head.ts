@@ -21,6 +21,21 @@ export function alternativeHeadline(site: SiteShell, param: string | undefined):
   return `Your alternative to ${name}`;
 }
 
+/** The title of a page whose title needs no data of its own (every kind but a service page). */
+export function titleFor(kind: Exclude<Page['kind'], 'service'>, route: string, site: SiteShell): string {
+  switch (kind) {
+    case 'alternatives':
+      return `${alternativeHeadline(site, route.split('/').filter(Boolean)[1])} | ${site.brand}`;
+    case 'sitemap':
+      return `Sitemap | ${site.brand}`;
+    case 'notFound':
+      return '404 Not Found';
+    case 'thread':
+    case 'home':
+      return `${site.brand}: ${site.hero.title}`;
+  }
+}
+
 export function headFor(page: Page, site: SiteShell): Head {
   const url = (route: string) => `${site.baseUrl}${route}`;
   const organization = {
@@ -65,17 +80,16 @@ export function headFor(page: Page, site: SiteShell): Head {
       };
     }
     case 'alternatives': {
-      const param = page.route.split('/').filter(Boolean)[1];
-      const headline = alternativeHeadline(site, param);
-      return { ...base, title: `${headline} | ${site.brand}`, description: `${headline}: ${site.description}` };
+      const headline = alternativeHeadline(site, page.route.split('/').filter(Boolean)[1]);
+      return { ...base, title: titleFor('alternatives', page.route, site), description: `${headline}: ${site.description}` };
     }
     case 'sitemap':
-      return { ...base, title: `Sitemap | ${site.brand}`, description: `Every service ${site.brand} offers, by category.`, jsonLd: [breadcrumb([{ name: 'Home', route: '/' }, { name: 'Sitemap', route: page.route }])] };
+      return { ...base, title: titleFor('sitemap', page.route, site), description: `Every service ${site.brand} offers, by category.`, jsonLd: [breadcrumb([{ name: 'Home', route: '/' }, { name: 'Sitemap', route: page.route }])] };
     case 'notFound':
-      return { ...base, title: '404 Not Found', description: "Hmm, we couldn't find this page.", jsonLd: [] };
+      return { ...base, title: titleFor('notFound', page.route, site), description: "Hmm, we couldn't find this page.", jsonLd: [] };
     case 'thread':
     case 'home':
       break;
   }
-  return { ...base, title: `${site.brand}: ${site.hero.title}`, description: site.description };
+  return { ...base, title: titleFor('home', page.route, site), description: site.description };
 }

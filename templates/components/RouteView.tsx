@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { kindsWithData } from '../../src/model/pages.ts';
 import { routes, type RouteKind } from '../../src/model/routes.ts';
 import { settle, usePageSource, useSite } from '../../src/client/runtime.tsx';
-import { headFor } from '../head.ts';
+import { titleFor } from '../head.ts';
 import { PageMarkupContext } from './Prerendered.tsx';
 
 export function RouteView({ kind, params }: { kind: RouteKind; params: Readonly<Record<string, string>> }) {
@@ -18,7 +18,7 @@ export function RouteView({ kind, params }: { kind: RouteKind; params: Readonly<
   // The document's title follows client-side navigation, so a screen reader announces the page it is on.
   // Pages with data have it in their markup; the others' follows from the route.
   useLayoutEffect(() => {
-    document.title = markup?.title ?? headFor({ route: pathname, kind, indexed: kind !== 'notFound' }, site).title;
+    document.title = markup?.title ?? (kind === 'service' ? document.title : titleFor(kind, pathname, site));
   }, [markup, pathname, kind, site]);
   useScrollOnNavigation();
   if (content === null) return <Navigate to={routes.notFound()} replace />;
