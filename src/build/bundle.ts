@@ -1,7 +1,7 @@
 // Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk per
 // route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
 // for Node. The metafile tells which chunks each route kind needs (the loader preloads them).
-import { build, type Metafile, type OutputFile } from 'esbuild';
+import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
@@ -64,6 +64,23 @@ async function modified(files: readonly string[]): Promise<[string, number][] | 
   }
 }
 
+/**
+ * Parts a page renders on the server only (templates/parts/*.server.tsx, under Prerendered) stay out of the
+ * browser's download: the browser adopts their markup, so their code (the description renderer, the cards)
+ * would never run there. An import of one gets a stub that says so, should it ever be called.
+ */
+const SERVER_ONLY = 'server-only';
+const serverOnlyPlugin: Plugin = {
+  name: SERVER_ONLY,
+  setup(build) {
+    build.onResolve({ filter: /\.server\.tsx$/ }, (args) => ({ path: args.path, namespace: SERVER_ONLY }));
+    build.onLoad({ filter: /.*/, namespace: SERVER_ONLY }, (args) => ({
+      contents: `export default function ServerOnly() { throw new Error(${JSON.stringify(`Internal error: ${args.path} renders on the server only`)}); }`,
+      loader: 'js',
+    }));
+  },
+};
+
 async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile: Metafile }>): Promise<T> {
   const memo = memos.get(key);
   if (memo) {
@@ -72,7 +89,8 @@ async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile
   }
   const started = Date.now();
   const { value, metafile } = await make();
-  const inputs = await modified(Object.keys(metafile.inputs));
+  // Inputs of a plugin's namespace ("server-only:…") are not files.
+  const inputs = await modified(Object.keys(metafile.inputs).filter((input) => !input.startsWith(`${SERVER_ONLY}:`)));
   if (inputs?.every(([, time]) => time < started)) memos.set(key, { inputs, value });
   else memos.delete(key);
   return value;
@@ -113,7 +131,7 @@ async function makeClientBundle(development: boolean, characters: string): Promi
     // so the content hash in each file's name covers it. Other browsers ignore the comment.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [interSubsetPlugin(FONT_CACHE, characters)],
+    plugins: [serverOnlyPlugin, interSubsetPlugin(FONT_CACHE, characters)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,

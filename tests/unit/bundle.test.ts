@@ -52,4 +52,13 @@ describe('the browser bundle', () => {
     expect(scripts.length).toBeGreaterThan(3);
     for (const [path, code] of scripts) expect(new TextDecoder().decode(code.subarray(0, 40)), path).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
   }, 60_000);
+
+  it('leaves out the parts rendered on the server only (templates/parts/*.server.tsx)', async () => {
+    const { bundleClient } = await import('../../src/build/bundle.ts');
+    const { files } = await bundleClient();
+    const code = [...files].filter(([path]) => path.endsWith('.js')).map(([, bytes]) => new TextDecoder().decode(bytes));
+    // Class names only those parts write: the description, the cards, the category header, the sitemap's lists.
+    for (const name of ['service-description', 'card-grid', 'category-header', 'sitemap-list']) expect(code.some((c) => c.includes(name)), name).toBe(false);
+    expect(code.filter((c) => c.includes('renders on the server only'))).toHaveLength(3);
+  }, 60_000);
 });
