@@ -3,11 +3,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const sitemap = () => readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8');
 const firstServicePath = () => new URL(/<loc>([^<]*\/service\/[^<]*)<\/loc>/.exec(sitemap())![1]!).pathname;
+
+/** Navigates the way the router does (history plus popstate), to a path no link on the page names. */
+const navigateInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 
 const routeKinds: { kind: string; path: () => string; h1: RegExp }[] = [
   { kind: 'home', path: () => '/', h1: /We will make your token go viral/ },
@@ -226,10 +234,7 @@ describe('navigation', () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/'));
     await hydrated(page);
-    await page.evaluate(() => {
-      history.pushState({}, '', '/no-such-page/');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(page, '/no-such-page/');
     await page.waitForURL(/\/404\/$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
     await close();
@@ -241,10 +246,7 @@ describe('navigation', () => {
     await page.route('**/service/gone/gone-1/', async (route) => route.fulfill({ status: 200, contentType: 'text/html', body: await (await fetch(siteUrl('/'))).text() }));
     await page.goto(siteUrl('/sitemap/'));
     await hydrated(page);
-    await page.evaluate(() => {
-      history.pushState({}, '', '/service/gone/gone-1/');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(page, '/service/gone/gone-1/');
     await page.waitForURL(/\/404\/$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
     expect(errors).toEqual([]);
