@@ -1,7 +1,7 @@
 // Every budget of `npm run bench` (issue 7), in one place. Units are SI and stated in each name: 1 KB is
 // 1,000 bytes, 1 MB 1,000,000, 1 GB 1,000,000,000 (the stricter reading of "KB"). Byte budgets hold for the
 // example catalogue on a cold load (empty cache); Lighthouse figures are medians of 3 mobile runs; build
-// times are medians of 3 cold builds (fresh output folder, compression cache emptied).
+// times are medians of 3 cold builds (a fresh output folder each, compression cache emptied).
 export const KB = 1_000;
 export const MB = 1_000_000;
 export const GB = 1_000_000_000;

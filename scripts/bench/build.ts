@@ -1,5 +1,6 @@
 // Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
-// folder and an empty cache of compressed assets. (The Inter subset and the emoji's SVGs are cached by what
+// folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty cache of
+// compressed assets. (The Inter subset and the emoji's SVGs are cached by what
 // they are made of, as a maintainer's repeated builds would find them: src/build/fontSubset.ts, emoji.ts.)
 // Wall time from spawn to exit; peak memory as the largest summed resident set of the build's process tree
 // (Node and esbuild's service), sampled from /proc every 50 ms, and never below the maximum RSS `/usr/bin/time`
@@ -116,11 +117,18 @@ export async function folderSize(dir: string): Promise<{ bytes: number; files: n
   return { bytes, files };
 }
 
-/** `runs` cold builds of one catalogue: the median time, the highest memory peak, and the output's size. */
+/**
+ * `runs` cold builds of one catalogue: the median time, the highest memory peak, and the output's size. The
+ * last run writes `outDir`, the others folders beside it; the caller removes them all once the benchmark is
+ * done. Deleting a site just before building the next one would cost that build up to 3 s of kernel time here:
+ * ext4 without a journal (this machine's root file system) passes over inodes freed in the last 5 to 35 seconds
+ * when it allocates new ones (`recently_deleted` in the kernel's profile), which a build in a fresh clone, as in
+ * CI, never meets.
+ */
 export async function measureBuilds(catalogueDir: string, outDir: string, runs = 3, log: (line: string) => void = () => {}): Promise<BuildFigures> {
   const results: BuildRun[] = [];
   for (let i = 0; i < runs; i++) {
-    const run = await coldBuild(catalogueDir, outDir);
+    const run = await coldBuild(catalogueDir, i === runs - 1 ? outDir : `${outDir}-run${i + 1}`);
     log(`    run ${i + 1}: ${run.seconds.toFixed(2)} s, ${(run.peakMemoryBytes / 1e6).toFixed(0)} MB${run.idle ? '' : ' (the machine was busy with other work)'}`);
     results.push(run);
   }

@@ -89,7 +89,6 @@ try {
       await writeSyntheticCatalogue(catalogue, { services: size });
       const figures = await measureBuilds(catalogue, join(work, `synthetic-${size}`, 'dist'), 3, log);
       results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
-      await rm(join(work, `synthetic-${size}`), { recursive: true, force: true });
     }
   }
 } finally {
