@@ -1,14 +1,13 @@
 // Pages rendered on every core. Prerendering is most of a large build's CPU time (about 1 ms a page) and each
-// page is independent, so from a few hundred pages on they are shared out, in small batches, to worker
-// threads that import the same bundled prerenderer; the main thread writes each page as it comes back. A
-// small site is not worth it: each worker loads React and the templates first.
+// page is independent, so from WORTH_WORKERS pages on (workerPool.ts) they are shared out, in small batches,
+// to worker threads that import the same bundled prerenderer; the main thread writes each page as it comes
+// back. Below that the main thread renders them faster: each worker loads React and the templates first.
 import type { Page, SiteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
 import { runInWorkers } from '../workerPool.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
 import type { RenderOutcome, RenderWorkerData } from './renderWorker.ts';
 
-export const WORTH_WORKERS = 500;
 const BATCH = 40;
 
 /**

@@ -1,11 +1,11 @@
 // Descriptions compiled on every core. Markdown is most of the validate stage (about 0.7 ms a description),
 // and each description is independent, so a large catalogue's are split between worker threads while the main
-// thread parses the YAML. A small catalogue is not worth starting workers for (each loads remark first).
-import { runInWorkers, workerCount } from '../workerPool.ts';
+// thread parses the YAML. Below WORTH_WORKERS descriptions the main thread compiles them faster than workers
+// that must load remark and warm up first (workerPool.ts).
+import { runInWorkers, workerCount, WORTH_WORKERS } from '../workerPool.ts';
 import type { CatalogueSource } from './load.ts';
 import type { CompiledDescription } from './markdown.ts';
 
-const WORTH_WORKERS = 400;
 const BATCH = 200;
 
 /** Compiled descriptions by text, or undefined when there are too few to share out. */
