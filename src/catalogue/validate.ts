@@ -44,37 +44,68 @@ export function validateCatalogue(source: CatalogueSource, compiled?: ReadonlyMa
 }
 
 /**
- * The same, with a large catalogue's descriptions compiled in worker threads (markdownWorkers.ts) while this
- * thread parses and checks the YAML.
+ * The same, for the build, which does other work on this thread's event loop meanwhile (esbuild's plugins,
+ * copying the images, loading the prerenderer). A large catalogue's descriptions are compiled in worker threads
+ * (markdownWorkers.ts) while this thread parses the YAML; a smaller one's here, a slice at a time. Done in one
+ * go, they held that other work up: the bundle was ready 0.15 s after a 1.4 s validate at 1,500 services.
  */
 export async function validateCatalogueInParallel(source: CatalogueSource): Promise<ReturnType<typeof validateCatalogue>> {
   const compiling = compileDescriptionsInWorkers(source);
-  const yamlFiles = parseYamlFiles(source);
-  return finishValidation(source, yamlFiles, await compiling);
+  const yaml = newParse(source);
+  for (const [file, text] of yamlTexts(source)) {
+    parseYamlFile(yaml, file, text);
+    await nextTurn();
+  }
+  return finishValidation(source, yaml, (await compiling) ?? (await compileHere(source)));
 }
 
-/** Every YAML file parsed and checked against its schema. */
-function parseYamlFiles(source: CatalogueSource): { problems: Problem[]; parsed: ParsedCatalogue } {
-  const problems: Problem[] = [];
-  const parsed: ParsedCatalogue = { categories: [], descriptions: new Map(), images: source.images };
+// About 10 ms of compiling at a time: short enough for esbuild's and the file system's callbacks in between.
+const DESCRIPTIONS_PER_TURN = 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The descriptions not compiled by the previous run, compiled on this thread a slice at a time. */
+async function compileHere(source: CatalogueSource): Promise<Map<string, CompiledDescription>> {
+  const compiled = new Map<string, CompiledDescription>();
+  let sinceTurn = 0;
   for (const [file, text] of source.texts) {
-    if (file.endsWith('.md')) continue;
-    const { yaml, problems: syntax } = parseYaml(file, text);
-    problems.push(...syntax);
-    const schema = file === 'site.yaml' ? siteSchema : categorySchema;
-    const data: unknown = syntax.length ? undefined : yaml.doc.toJS();
-    const checked = syntax.length ? { problems: [] } : checkSchema(yaml, data, schema);
-    problems.push(...checked.problems);
-    if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
-    else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
+    if (!file.endsWith('.md') || compiled.has(text) || compiledBefore.has(text)) continue;
+    compiled.set(text, compileDescription(text));
+    if (++sinceTurn === DESCRIPTIONS_PER_TURN) {
+      sinceTurn = 0;
+      await nextTurn();
+    }
   }
-  return { problems, parsed };
+  return compiled;
+}
+
+type YamlParse = { problems: Problem[]; parsed: ParsedCatalogue };
+
+const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images } });
+const yamlTexts = (source: CatalogueSource) => [...source.texts].filter(([file]) => !file.endsWith('.md'));
+
+/** Every YAML file parsed and checked against its schema. */
+function parseYamlFiles(source: CatalogueSource): YamlParse {
+  const yaml = newParse(source);
+  for (const [file, text] of yamlTexts(source)) parseYamlFile(yaml, file, text);
+  return yaml;
+}
+
+/** One YAML file parsed and checked against its schema, its results added to `yaml`. */
+function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: string): void {
+  const { yaml, problems: syntax } = parseYaml(file, text);
+  problems.push(...syntax);
+  const schema = file === 'site.yaml' ? siteSchema : categorySchema;
+  const data: unknown = syntax.length ? undefined : yaml.doc.toJS();
+  const checked = syntax.length ? { problems: [] } : checkSchema(yaml, data, schema);
+  problems.push(...checked.problems);
+  if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };
+  else parsed.categories.push({ name: file.replace(/^categories\/|\.ya?ml$/g, ''), yaml, data, value: checked.value as CategoryFile | undefined });
 }
 
 /** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
 function finishValidation(
   source: CatalogueSource,
-  { problems, parsed }: ReturnType<typeof parseYamlFiles>,
+  { problems, parsed }: YamlParse,
   compiled?: ReadonlyMap<string, CompiledDescription>,
 ): { problems: Problem[]; catalogue?: ValidCatalogue } {
   const compiledNow = new Map<string, CompiledDescription>();

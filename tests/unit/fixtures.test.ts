@@ -1,6 +1,7 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
-import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
 import { validateCatalogue } from '../../src/catalogue/validate.ts';
@@ -99,5 +100,16 @@ describe('follow-on problems are not reported', () => {
   it('a YAML syntax error is reported once, not echoed for every later line', async () => {
     const { problems } = await validate('yaml-syntax');
     expect(problems).toHaveLength(1);
+  });
+});
+
+describe("the build's validation, which yields to other work between files and slices of descriptions", () => {
+  it.each(readdirSync(new URL('../fixtures/', import.meta.url)))('finds what validateCatalogue finds in fixture %s', async (name) => {
+    const source = await loadCatalogue(fixture(name));
+    // A fresh module, so no description comes from an earlier test's compiled ones: all are compiled here.
+    vi.resetModules();
+    const fresh = await import('../../src/catalogue/validate.ts');
+    const yielding = await fresh.validateCatalogueInParallel(source);
+    expect(yielding).toEqual(validateCatalogue(source));
   });
 });
