@@ -13,7 +13,7 @@ import { siteCharacters } from './build/fontSubset.ts';
 import { emojiIn } from './model/emoji.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
 import { renderPages } from './build/render.ts';
-import { clientFiles } from './build/shell.ts';
+import { clientFiles, documentAssets } from './build/shell.ts';
 
 export interface Reporter {
   out: (text: string) => void;
@@ -108,13 +108,13 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     const client = clientFiles(site, bundle);
     const hashedFiles = new Map([...bundle.files, ...emoji.files, ...[...client.files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)])]);
     const compressing = options.precompress === false ? undefined : precompress(hashedFiles, join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed'));
-    const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, bundle, staging.writePage), (r) => `${r.length} pages, written as they render`);
+    const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, documentAssets(bundle, client.loader.url), staging.writePage), (r) => `${r.length} pages, written as they render`);
     const precompressed = await compressing;
     await copyingImages;
     const { files } = await step(
       io,
       'emit',
-      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, assets: emoji.files, staging }),
+      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, assets: emoji.files, clientFiles: client.files, staging }),
       (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
     );
     io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);

@@ -4,7 +4,6 @@
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from '../errors.ts';
-import { clientFiles } from './shell.ts';
 import type { Site } from '../model/model.ts';
 import { routeToFile } from '../model/routes.ts';
 import type { ClientBundle } from './bundle.ts';
@@ -27,6 +26,8 @@ export interface EmitInput {
   precompressed?: ReadonlyMap<string, Uint8Array>;
   /** Other hashed assets, by path inside the site: the emoji's SVG files (emoji.ts). */
   assets?: ReadonlyMap<string, Uint8Array>;
+  /** The site shell and the client loader, by path inside the site (shell.ts clientFiles). */
+  clientFiles: ReadonlyMap<string, string>;
 }
 
 /** A file of the site: its content, or the catalogue file to copy. */
@@ -54,14 +55,14 @@ export function pageFiles({ page, html }: RenderedPage): [string, string][] {
 }
 
 /** The whole site as a file tree (pages already written as they rendered are in it too, for the link check). */
-export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed, assets }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
+export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of assets ?? []) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
-  for (const [path, content] of clientFiles(site, bundle).files) tree.set(path, { content });
+  for (const [path, content] of clientFiles) tree.set(path, { content });
   for (const rendered of pages) for (const [path, content] of pageFiles(rendered)) tree.set(path, { content });
   tree.set('_headers', { content: headersFile(rules) });
   return tree;

@@ -4,10 +4,9 @@ import { createHash } from 'node:crypto';
 import { InternalError } from '../errors.ts';
 import { siteShell, type Page } from '../model/pages.ts';
 import type { Site } from '../model/model.ts';
-import { rendererFile, type ClientBundle, type Renderer } from './bundle.ts';
+import { rendererFile, type Renderer } from './bundle.ts';
 import { workerCount, WORTH_WORKERS } from '../workerPool.ts';
 import { renderInWorkers } from './renderWorkers.ts';
-import { clientFiles } from './shell.ts';
 import type { DocumentAssets } from '../../templates/document.ts';
 import type { RouteKind } from '../model/routes.ts';
 
@@ -38,15 +37,10 @@ export async function renderPages(
   site: Site,
   pages: readonly Page[],
   renderer: Renderer,
-  bundle: ClientBundle,
+  assetsFor: (kind: RouteKind) => DocumentAssets,
   onPage?: (rendered: RenderedPage) => Promise<unknown>,
 ): Promise<RenderedPage[]> {
   const shell = siteShell(site);
-  const { loader } = clientFiles(site, bundle);
-  const assetsFor = (kind: RouteKind): DocumentAssets => {
-    const { styles, fonts } = bundle.assetsFor(kind);
-    return { styles, fonts, loader: loader.url };
-  };
   const common = createHash('sha256').update(JSON.stringify(shell)).digest();
   const keys = pages.map((page) => createHash('sha256').update(common).update(JSON.stringify([page, assetsFor(page.kind)])).digest('base64'));
   const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();

@@ -6,6 +6,7 @@ import { siteShell } from '../model/pages.ts';
 import type { RouteKind } from '../model/routes.ts';
 import { clientLoaderScript } from '../../templates/clientLoader.ts';
 import type { ClientBundle } from './bundle.ts';
+import type { DocumentAssets } from '../../templates/document.ts';
 
 /**
  * The site shell as a file of its own, named by its content's hash: the same for every page, so the browser
@@ -42,3 +43,11 @@ export function clientFiles(site: Site, bundle: Pick<ClientBundle, 'manifest' | 
   const loader = clientLoaderAsset(bundle, shell.url);
   return { shell, loader, files: new Map([shell, loader].map((f): [string, string] => [f.path, 'json' in f ? f.json : f.js])) };
 }
+
+/** What a site's documents link, by route kind: the bundle's stylesheets and fonts, and the client loader. */
+export const documentAssets =
+  (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string) =>
+  (kind: RouteKind): DocumentAssets => {
+    const { styles, fonts } = bundle.assetsFor(kind);
+    return { styles, fonts, loader: loaderUrl };
+  };

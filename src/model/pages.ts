@@ -91,7 +91,6 @@ export function siteShell(site: Site): SiteShell {
   };
 }
 
-
 /** Every page of the site, in sitemap order. */
 export function pagesOf(site: Site): Page[] {
   const home: HomeData = { kind: 'home', categories: site.categories.map((c) => ({ ...nav(c), services: c.services.map(card) })) };

@@ -193,7 +193,7 @@ describe('storefront build', () => {
       { page: { route: '/../escape/', kind: 'thread' as const, indexed: true }, html: 'never written' },
     ];
     const bundle = { files: new Map(), manifest: { pages: { home: '/assets/page-home-H.js' } }, assetsFor: () => ({ styles: [], entry: '/assets/entry-E.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
-    await expect(emitSite({ site, pages, bundle, catalogueDir: fixture('valid'), images: [], outDir: out })).rejects.toThrow(/Not a site route/);
+    await expect(emitSite({ site, pages, bundle, catalogueDir: fixture('valid'), images: [], outDir: out, clientFiles: new Map() })).rejects.toThrow(/Not a site route/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
   });

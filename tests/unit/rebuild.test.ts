@@ -4,6 +4,7 @@ import { statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleClient, PACKAGE_ROOT, type ClientBundle, type Renderer } from '../../src/build/bundle.ts';
+import { documentAssets } from '../../src/build/shell.ts';
 import { renderPages } from '../../src/build/render.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
@@ -52,20 +53,21 @@ describe('rebuilds reuse what did not change', () => {
     const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
     const pages = pagesOf(site);
     const bundle = { files: new Map(), manifest: { pages: {} }, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const rendered: string[] = [];
     const renderer = (async (page) => (rendered.push(page.route), `<html>${page.route}</html>`)) as Renderer;
-    const first = await renderPages(site, pages, renderer, bundle);
+    const first = await renderPages(site, pages, renderer, assetsFor);
     expect(rendered).toHaveLength(pages.length);
 
     rendered.length = 0;
     const service = pages.findIndex((p) => p.kind === 'service');
     const edited = pages.map((p, i) => (i === service ? { ...p, indexed: !p.indexed } : p));
-    const second = await renderPages(site, edited, renderer, bundle);
+    const second = await renderPages(site, edited, renderer, assetsFor);
     expect(rendered).toEqual([pages[service]!.route]);
     expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
 
     rendered.length = 0;
-    await renderPages(site, edited, (async (page, ...rest) => renderer(page, ...rest)) as Renderer, bundle);
+    await renderPages(site, edited, (async (page, ...rest) => renderer(page, ...rest)) as Renderer, assetsFor);
     expect(rendered).toHaveLength(pages.length);
   });
 });

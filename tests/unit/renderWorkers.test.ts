@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleClient, bundleRenderer, rendererFile, type Renderer } from '../../src/build/bundle.ts';
 import { renderPages } from '../../src/build/render.ts';
 import { renderInWorkers } from '../../src/build/renderWorkers.ts';
-import { clientFiles } from '../../src/build/shell.ts';
-import type { RouteKind } from '../../src/model/routes.ts';
+import { clientFiles, documentAssets } from '../../src/build/shell.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { validateCatalogue } from '../../src/catalogue/validate.ts';
 import { buildModel } from '../../src/model/model.ts';
@@ -22,11 +21,12 @@ describe('rendering in worker threads', () => {
     const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
     const pages = pagesOf(site);
     const [bundle, renderer] = await Promise.all([bundleClient(), bundleRenderer()]);
+    const assetsFor = documentAssets(bundle, clientFiles(site, bundle).loader.url);
     // A wrapper has no module file, so renderPages renders it on the main thread.
-    const inProcess = await renderPages(site, pages, ((...args) => renderer(...args)) as Renderer, bundle);
+    const inProcess = await renderPages(site, pages, ((...args) => renderer(...args)) as Renderer, assetsFor);
 
     const outcomes = new Map<number, RenderOutcome>();
-    const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), assetsFor: (kind: RouteKind) => ({ ...bundle.assetsFor(kind), loader: clientFiles(site, bundle).loader.url }) };
+    const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), assetsFor };
     await renderInWorkers(pages, setup, async (index, outcome) => void outcomes.set(index, outcome));
     expect(outcomes.size).toBe(pages.length);
     pages.forEach((page, i) => expect(outcomes.get(i), page.route).toEqual({ html: inProcess[i]!.html }));
