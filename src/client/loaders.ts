@@ -36,12 +36,31 @@ export function bootDataOf(page: Document): BootData | undefined {
   return text ? (JSON.parse(text) as BootData) : undefined;
 }
 
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/**
+ * A promise that records its outcome the way React's `use` reads it, so `use` returns a settled one's value
+ * without suspending. The source then hands out the same promise for good, never its value instead: a render
+ * that suspended on one `use` and is replayed once that promise settles must make the same `use` calls in the
+ * same order, or React gives the next call the earlier promise's value (a route's chunk read as its content).
+ */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const thenable = promise as Tracked<T>;
+  thenable.status = 'pending';
+  promise.then(
+    (value) => void Object.assign(thenable, { status: 'fulfilled', value }),
+    (reason: unknown) => void Object.assign(thenable, { status: 'rejected', reason }),
+  );
+  return promise;
+}
+
+const settled = (promise: Promise<unknown>) => (promise as Tracked<unknown>).status === 'fulfilled';
+
 export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; markup: PageMarkup }): PageSource & {
   preload(kind: RouteKind): Promise<PageModule>;
   site(): Promise<SiteShell>;
   forget(): void;
 } {
-  const modules = new Map<RouteKind, PageModule>();
   const pending = new Map<RouteKind, Promise<PageModule>>();
   const attempts = new Map<RouteKind, number>();
   const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
@@ -51,7 +70,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     const existing = pending.get(kind);
     if (existing) return existing;
     const url = manifest.pages[kind];
-    if (!url) return Promise.reject(new Error(`No chunk for route kind "${kind}" in the manifest`));
+    if (!url) return tracked(Promise.reject(new Error(`No chunk for route kind "${kind}" in the manifest`)));
     // Browsers remember a failed import() of a URL for the life of the page, so a retry asks for a new URL.
     const attempt = attempts.get(kind) ?? 0;
     attempts.set(kind, attempt + 1);
@@ -63,14 +82,13 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       () => new ChunkLoadError(kind, 'timeout', url),
     ).then(
       (module) => {
-        modules.set(kind, module);
         loadSucceeded();
         return module;
       },
       // A timeout does not reload: the visitor has already waited two minutes.
       (error: unknown) => (error instanceof ChunkLoadError && error.type === 'error' && reloadOnce() ? new Promise<never>(() => {}) : Promise.reject(error)),
     );
-    pending.set(kind, promise);
+    pending.set(kind, tracked(promise));
     return promise;
   };
 
@@ -87,19 +105,15 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       if (bootDataOf(page)?.kind !== matchRoute(route)?.kind) return null;
       return { markup: pageMarkupOf(page) };
     });
-    return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).then(
-      (value) => {
-        contents.set(route, value);
-        return value;
-      },
-      (error: unknown) => {
+    return tracked(
+      withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
         throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`page ${route}`, 'error', route, { cause: error });
-      },
+      }),
     );
   };
 
   return {
-    page: (kind) => modules.get(kind) ?? load(kind),
+    page: load,
     content: (route) => {
       const key = normalise(route);
       const known = contents.get(key);
@@ -119,8 +133,8 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       ),
     /** Drops pending and failed loads so a retry starts afresh. */
     forget: () => {
-      for (const kind of pending.keys()) if (!modules.has(kind)) pending.delete(kind);
-      for (const [key, value] of contents) if (value instanceof Promise) contents.delete(key);
+      for (const [kind, promise] of pending) if (!settled(promise)) pending.delete(kind);
+      for (const [key, value] of contents) if (value instanceof Promise && !settled(value)) contents.delete(key);
     },
   };
 }

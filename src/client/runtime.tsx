@@ -23,9 +23,12 @@ export interface PageModule {
 }
 
 export interface PageSource {
-  /** The module when it is already loaded, otherwise a promise for it (stable per kind). */
+  /**
+   * The module when it is at hand (the server), otherwise a promise for it. A source hands out one promise per
+   * kind for good, settled or not (src/client/loaders.ts says why).
+   */
   page(kind: RouteKind): PageModule | Promise<PageModule>;
-  /** The route's content when known; a promise while loading; null when the route has no page. */
+  /** The route's content, or a promise for it (one per route, as above); null when the route has no page. */
   content(route: string): PageContent | null | Promise<PageContent | null>;
 }
 
