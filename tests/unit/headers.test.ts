@@ -45,6 +45,10 @@ describe('headerRules', () => {
     expect(headersFor('/thread/', rules)['Content-Security-Policy']).not.toContain('frame-ancestors');
   });
 
+  it('sends no Cross-Origin-Opener-Policy, which would cost every page load a process of its own (headers.ts)', () => {
+    for (const path of ['/', '/service/a/x-1/', '/thread/', '/404.html']) expect(headersFor(path, rules), path).not.toHaveProperty('Cross-Origin-Opener-Policy');
+  });
+
   it('has one rule per top-level section, however many pages there are', () => {
     expect(rules.filter((r) => r.pattern.startsWith('/service'))).toHaveLength(1);
   });
