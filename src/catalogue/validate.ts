@@ -92,10 +92,9 @@ function parseYamlFiles(source: CatalogueSource): YamlParse {
 
 /** One YAML file parsed and checked against its schema, its results added to `yaml`. */
 function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: string): void {
-  const { yaml, problems: syntax } = parseYaml(file, text);
+  const { yaml, data, problems: syntax } = parseYaml(file, text);
   problems.push(...syntax);
   const schema = file === 'site.yaml' ? siteSchema : categorySchema;
-  const data: unknown = syntax.length ? undefined : yaml.doc.toJS();
   const checked = syntax.length ? { problems: [] } : checkSchema(yaml, data, schema);
   problems.push(...checked.problems);
   if (file === 'site.yaml') parsed.site = { yaml, data, value: checked.value as SiteFile | undefined };

@@ -1,5 +1,5 @@
 // YAML parsing that keeps positions, so every problem can point at a line and column.
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { error, type Position, type Problem } from './problems.ts';
 
 export type FieldPath = readonly (string | number)[];
@@ -10,30 +10,54 @@ export interface YamlFile {
   lines: LineCounter;
 }
 
-/** Parses one YAML file; syntax errors (and duplicate keys) come back as problems, never thrown. */
-export function parseYaml(file: string, text: string): { yaml: YamlFile; problems: Problem[] } {
+/**
+ * Parses one YAML file into its data; syntax errors (and duplicate keys) come back as problems, never
+ * thrown, and then there is no data.
+ */
+export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const yaml = { file, doc, lines };
   // After the first syntax error the parser's further complaints are mostly echoes of it: report the first.
   const first = doc.errors[0];
-  const problems: Problem[] = [];
   if (first) {
     const pos = lines.linePos(first.pos[0]);
     const duplicate = first.code === 'DUPLICATE_KEY';
     const more = doc.errors.length > 1 ? ' The rest of this file is checked once this is fixed.' : '';
-    problems.push(
-      error(
-        file,
-        { line: pos.line, column: pos.col },
-        duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${firstLine(first.message)}.`,
-        (duplicate
-          ? 'Keep one of the two entries and delete the other.'
-          : 'Check the indentation (spaces, not tabs) on this line and the one above it; text containing ": " or starting with a special character needs quotes.') + more,
-      ),
+    const problem = error(
+      file,
+      { line: pos.line, column: pos.col },
+      duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${firstLine(first.message)}.`,
+      (duplicate
+        ? 'Keep one of the two entries and delete the other.'
+        : 'Check the indentation (spaces, not tabs) on this line and the one above it; text containing ": " or starting with a special character needs quotes.') + more,
     );
+    return { yaml, problems: [problem] };
   }
-  return { yaml: { file, doc, lines }, problems };
+  try {
+    return { yaml, data: doc.toJS(), problems: [] };
+  } catch (cause) {
+    // Well-formed, but an alias has no anchor before it (or aliases nest too deep to expand).
+    return { yaml, problems: [error(file, firstAliasIn(yaml), `YAML error: ${firstLine(cause instanceof Error ? cause.message : String(cause))}.`, 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.')] };
+  }
 }
+
+/** The first alias without an anchor before it, or else the first alias. */
+const firstAliasIn = (yaml: YamlFile): Position => {
+  let first: number | undefined;
+  let unresolved: number | undefined;
+  visit(yaml.doc, {
+    Alias(_, node) {
+      first ??= node.range?.[0];
+      if (node.resolve(yaml.doc) === undefined) {
+        unresolved = node.range?.[0];
+        return visit.BREAK;
+      }
+    },
+  });
+  const offset = unresolved ?? first;
+  return offset === undefined ? { line: 1, column: 1 } : positionOf(yaml, offset);
+};
 
 const firstLine = (message: string) => message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 

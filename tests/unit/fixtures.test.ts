@@ -19,6 +19,7 @@ interface Expected {
 
 const modes: [mode: string, expected: Expected][] = [
   ['yaml-syntax', { file: 'categories/beta.yaml', line: 12, message: /YAML syntax error/ }],
+  ['yaml-alias-without-anchor', { file: 'categories/beta.yaml', line: 13, message: /YAML error: Unresolved alias .*: currency/ }],
   ['missing-field', { file: 'categories/alpha.yaml', line: 9, field: 'services[0].price', message: /required field "price" is missing/ }],
   ['mistyped-field', { file: 'categories/beta.yaml', line: 10, field: 'services[0].name', message: /Expected a string, got number 42/ }],
   ['unknown-field', { file: 'categories/alpha.yaml', line: 12, field: 'services[0].prise', message: /Unknown field "prise"/ }],
