@@ -1,0 +1,83 @@
+// The two YAML readers (src/catalogue/yamlFile.ts): whatever js-yaml reads must be exactly what `yaml` reads,
+// and whatever `yaml` refuses must still be refused, with its position.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { locate, parseYaml } from '../../src/catalogue/yamlFile.ts';
+import { syntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
+
+/** `yaml`'s own verdict: the data, or that the text is refused. */
+function byYaml(text: string): { data?: unknown; refused: boolean } {
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length) return { refused: true };
+  try {
+    return { data: doc.toJS(), refused: false };
+  } catch {
+    return { refused: true };
+  }
+}
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const yamlFilesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.ya?ml$/.test(file) && !file.includes('.schema'))
+    .map((file) => [join(dir, file), readFileSync(join(dir, file), 'utf8')] as const);
+
+const tricky: Record<string, string> = {
+  'numbers': 'a: [1_000, 0o17, 0x1F, 0b101, +12, .5, 1e3, .inf, -.Inf, .NaN, 012, 1.0, -0, 12345678901234567890]\n',
+  'null and booleans': 'a: [~, null, Null, NULL, yes, on, y, True, TRUE, tRue, No]\nb:\nc: \n',
+  'dates stay text': 'a: 2024-01-01\nb: 2024-01-01T10:00:00Z\n',
+  'block scalars': 'a: |\n  x\n  y\n\nb: >-\n  p\n  q\nc: |+\n  z\n\nd: this is\n  folded\n',
+  'comments': 'a: b#c\nb: b #c\n',
+  'quotes and escapes': `a: 'it''s'\nb: "\\u00e9\\x41\\0"\nc: héllo ✓ 🚀\n`,
+  'anchors and aliases': 'x: &x {c: 1}\ny: *x\nz: [*x, *x]\n',
+  'merge key stays a key': 'x: &x {c: 1}\ny:\n  <<: *x\n',
+  'non-text keys': '1: a\ntrue: b\nnull: c\n~: d\n"q": e\n',
+  'empty key': ': v\n',
+  'complex key': '? a\n: b\n',
+  'flow collections': 'a: {x: 1, y: [1, 2,]}\n',
+  'a %YAML 1.1 directive': '%YAML 1.1\n---\na: yes\n',
+  'explicit tags': 'a: !!float 1\nb: !!str 12\nc: !!binary aGk=\nd: !custom x\ne: !!set {x}\n',
+  'a key over 1,024 characters': `${'k'.repeat(1100)}: v\n`,
+  'a long value': `a: ${'word '.repeat(400)}\n`,
+  'Windows line ends and a BOM': '\ufeffa: 1\r\nb: 2\r\n',
+  'empty file': '',
+  'only a comment': '# nothing yet\n',
+  'list at the top': '- a\n- b\n',
+  'text at the top': 'hello\n',
+  'tab indentation': 'a:\n\tb: 1\n',
+  'nested compact mapping': 'a: b: c\n',
+  'duplicate key': 'a: 1\na: 2\n',
+  'duplicate key in a flow map': 'a: {x: 1, x: 2}\n',
+  'unclosed quote': 'a: "x\n',
+  'reserved characters': 'a: @foo\nb: `x`\n',
+  'two documents': '---\na: 1\n---\nb: 2\n',
+  'alias without anchor': 'a: *nope\n',
+  'bad sequence indentation': 'a:\n  - b\n   - c\n',
+  'sequence then mapping': 'a:\n  - b\n  c: d\n',
+  'control character': 'a: x\u0007y\n',
+};
+
+describe('parseYaml', () => {
+  const corpora: [string, [string, string][]][] = [
+    ['the example catalogue', yamlFilesUnder(join(ROOT, 'catalogue')).map(([file, text]) => [file, text])],
+    ['the fixture catalogues', yamlFilesUnder(join(ROOT, 'tests/fixtures')).map(([file, text]) => [file, text])],
+    ['a synthetic catalogue', [...syntheticCatalogue({ services: 150 })].filter(([file]) => file.endsWith('.yaml'))],
+    ['tricky YAML', Object.entries(tricky)],
+  ];
+  it.each(corpora)('reads %s exactly as yaml does, and refuses what it refuses', (_, files) => {
+    expect(files.length).toBeGreaterThan(0);
+    for (const [name, text] of files) {
+      const expected = byYaml(text);
+      const { data, problems } = parseYaml('categories/x.yaml', text);
+      expect(problems.length > 0, name).toBe(expected.refused);
+      if (!expected.refused) expect(data, name).toEqual(expected.data);
+    }
+  });
+
+  it('gives the line and column of a field in a file that was read fast', () => {
+    const { yaml } = parseYaml('categories/x.yaml', 'name: X\nservices:\n  - id: x-1\n    price: 5\n');
+    expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 4, column: 12 });
+  });
+});
