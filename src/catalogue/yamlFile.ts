@@ -19,8 +19,9 @@ export interface YamlFile {
 
 // Where the two readers are known to read the same text differently, `yaml` reads it from the start: a
 // %YAML directive (1.1 reads "yes" as true), explicit tags (!!float, !custom), an empty key (js-yaml names it
-// "null"), and keys over 1,024 characters, which js-yaml accepts and `yaml` rejects.
-const READERS_DIFFER = /^%|^[ \t-]*:(?:\s|$)|(?:^|[\s[{,])!/m;
+// "null"), anchors and aliases (`yaml` refuses aliases that expand too far; js-yaml has no limit), and lines
+// over 1,000 characters (js-yaml accepts keys over 1,024 characters, `yaml` does not).
+const READERS_DIFFER = /^%|^[ \t-]*:(?:\s|$)|(?:^|[\s[{,])(?:!|[&*][^\s,[\]{}])/m;
 const LONG_LINE = 1000;
 
 const hasLongLine = (text: string) => {
@@ -92,7 +93,9 @@ export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: 
     return { yaml, data: doc.toJS(), problems: [] };
   } catch (cause) {
     // Well-formed, but an alias has no anchor before it (or aliases nest too deep to expand).
-    return { yaml, problems: [error(file, firstAliasIn(yaml), `YAML error: ${firstLine(cause instanceof Error ? cause.message : String(cause))}.`, 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.')] };
+    const message = `YAML error: ${firstLine(cause instanceof Error ? cause.message : String(cause))}.`;
+    const hint = 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.';
+    return { yaml, problems: [error(file, firstAliasIn(yaml), message, hint)] };
   }
 }
 

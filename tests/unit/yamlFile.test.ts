@@ -54,6 +54,8 @@ const tricky: Record<string, string> = {
   'reserved characters': 'a: @foo\nb: `x`\n',
   'two documents': '---\na: 1\n---\nb: 2\n',
   'alias without anchor': 'a: *nope\n',
+  'aliases that expand too far': `a: &a [x, x, x, x, x, x, x, x, x, x]\n${'bcdefghijk'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefghijk'[i]}`).join(', ')}]`).join('\n')}\n`,
+  'ampersands and asterisks in text': 'a: Marketing & PR\nb: 5 * 3\nc: "*quoted*"\n',
   'bad sequence indentation': 'a:\n  - b\n   - c\n',
   'sequence then mapping': 'a:\n  - b\n  c: d\n',
   'control character': 'a: x\u0007y\n',
