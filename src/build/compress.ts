@@ -31,9 +31,9 @@ async function cached(cacheDir: string, name: string, make: () => Promise<Uint8A
 
 /**
  * `path.br` and `path.gz` for every compressible file, keyed like the input map. The largest files go first,
- * `concurrency` at a time: zlib's work runs on libuv's threads, which the build's file writes share.
+ * one per core at a time: zlib's work runs on libuv's threads, which the build's file writes share.
  */
-export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string, concurrency = COMPRESSING_AT_ONCE): Promise<Map<string, Uint8Array>> {
+export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const queue = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
   const compressNext = async (): Promise<void> => {
@@ -45,6 +45,6 @@ export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheD
     out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 })));
     return compressNext();
   };
-  await Promise.all(Array.from({ length: concurrency }, compressNext));
+  await Promise.all(Array.from({ length: COMPRESSING_AT_ONCE }, compressNext));
   return out;
 }
