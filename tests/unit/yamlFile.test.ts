@@ -22,7 +22,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const yamlFilesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.ya?ml$/.test(file) && !file.includes('.schema'))
-    .map((file) => [join(dir, file), readFileSync(join(dir, file), 'utf8')] as const);
+    .map((file): [string, string] => [join(dir, file), readFileSync(join(dir, file), 'utf8')]);
 
 const tricky: Record<string, string> = {
   'numbers': 'a: [1_000, 0o17, 0x1F, 0b101, +12, .5, 1e3, .inf, -.Inf, .NaN, 012, 1.0, -0, 12345678901234567890]\n',
@@ -63,8 +63,8 @@ const tricky: Record<string, string> = {
 
 describe('parseYaml', () => {
   const corpora: [string, [string, string][]][] = [
-    ['the example catalogue', yamlFilesUnder(join(ROOT, 'catalogue')).map(([file, text]) => [file, text])],
-    ['the fixture catalogues', yamlFilesUnder(join(ROOT, 'tests/fixtures')).map(([file, text]) => [file, text])],
+    ['the example catalogue', yamlFilesUnder(join(ROOT, 'catalogue'))],
+    ['the fixture catalogues', yamlFilesUnder(join(ROOT, 'tests/fixtures'))],
     ['a synthetic catalogue', [...syntheticCatalogue({ services: 150 })].filter(([file]) => file.endsWith('.yaml'))],
     ['tricky YAML', Object.entries(tricky)],
   ];
