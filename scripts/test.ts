@@ -1,4 +1,4 @@
-// `npm test`: every suite in turn (type check, unit, end-to-end), then one plain closing line
+// `npm test`: every suite in turn (type check, layers, unit, end-to-end), then one plain closing line
 // `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -25,6 +25,13 @@ if (wanted('types')) {
   console.log('\n▶ type check (tsc)');
   const status = runStep('tsc', ['-p', '.']);
   tallies.push({ suite: 'types', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+if (wanted('layers')) {
+  // The import directions between the layers, and no cycles (.dependency-cruiser.cjs).
+  console.log('\n▶ layers (dependency-cruiser)');
+  const status = runStep('depcruise', ['src', 'templates', '--config', '.dependency-cruiser.cjs']);
+  tallies.push({ suite: 'layers', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 for (const [suite, config] of [

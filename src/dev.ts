@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
-import { buildSite, type Reporter } from './pipeline.ts';
+import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 
 const EVENTS = '/__storefront/events';
@@ -61,12 +61,14 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
+  // What one build may reuse of the one before: descriptions, bundles and pages whose inputs did not change.
+  const cache = createBuildCache();
   // Problems go to the terminal as usual and, collected, to the open pages.
   const rebuild = async () => {
     const errors: string[] = [];
     const capture: Reporter = { out: io.out, err: (text) => (errors.push(text), io.err(text)) };
     try {
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false }, capture);
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache }, capture);
       if (result.ok) send('reload', null);
       else send('problems', errors.join('\n\n'));
     } catch (error) {

@@ -1,38 +1,40 @@
-// The build read top to bottom: load → validate → model → bundle → render → emit. Each stage is its own
-// module; this file only sequences them, times them and reports.
+// The build, read top to bottom: load → validate → model → bundle → render → emit. Each stage is its own
+// module; this file only declares what each stage needs, and the runner (stages.ts) starts every stage as soon
+// as its inputs are there, times it and reports it. So the bundles are made, the images copied and the emoji
+// drawn while the catalogue is validated, without a promise arranged by hand.
 import { join, relative } from 'node:path';
-import { loadCatalogue } from './catalogue/load.ts';
+import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
+import type { CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
-import { validateCatalogueInParallel } from './catalogue/validate.ts';
-import { buildModel, type Site } from './model/model.ts';
-import { pagesOf } from './model/pages.ts';
-import { bundleClient, bundleRenderer, PACKAGE_ROOT } from './build/bundle.ts';
+import { validateCatalogueInParallel, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
+import type { Page } from './client/pageKind.ts';
+import { fixedRoutes } from './client/routeTable.ts';
+import { emojiIn } from './core/emoji.ts';
+import { bundleClient, bundleRenderer, PACKAGE_ROOT, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
-import { emojiAssets, TEMPLATE_EMOJI } from './build/emoji.ts';
-import { siteCharacters } from './build/fontSubset.ts';
-import { emojiIn } from './model/emoji.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
-import { renderPages } from './build/render.ts';
+import { emojiAssets, TEMPLATE_EMOJI, type EmojiAssets } from './build/emoji.ts';
+import { siteCharacters } from './build/fontSubset.ts';
+import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
+import { renderPages, type RenderedPage, type RenderMemo } from './build/render.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
+import { UserError } from './errors.ts';
+import { buildModel, type Site } from './model/model.ts';
+import { runStages, type StageReport } from './stages.ts';
 
 export interface Reporter {
   out: (text: string) => void;
   err: (text: string) => void;
 }
 
-/** Load and validate a catalogue, print its problems, and return the model when it is valid. */
-export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
-  const source = await loadCatalogue(dir);
-  const { problems, catalogue } = await validateCatalogueInParallel(source);
-  if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
-  if (!catalogue) {
-    io.err('The catalogue has errors; fix them and run again. Nothing was built.');
-    return { ok: false };
-  }
-  const site = buildModel(catalogue);
-  if (!problems.length) io.out(`${summarise(problems)} ${site.categories.length} categories, ${site.services.length} services.`);
-  return { ok: true, site };
+/** What a build may reuse from the builds before it in the same process (dev rebuilds); never wrong. */
+export interface BuildCache {
+  descriptions: Map<string, CompiledDescription>;
+  bundles: BundleMemo;
+  pages: RenderMemo;
 }
+
+export const createBuildCache = (): BuildCache => ({ descriptions: new Map(), bundles: new Map(), pages: {} });
 
 export interface BuildOptions {
   catalogueDir: string;
@@ -44,6 +46,9 @@ export interface BuildOptions {
   deployDir?: string;
   /** Write .br and .gz siblings of text files (default true; dev turns it off for speed). */
   precompress?: boolean;
+  /** Folders of page kind modules (default: templates/pages/). */
+  pageKindDirs?: readonly string[];
+  cache?: BuildCache;
 }
 
 export interface BuildResult {
@@ -52,86 +57,171 @@ export interface BuildResult {
   files?: number;
 }
 
-/** Times one stage and prints a line for it. */
-async function step<T>(io: Reporter, name: string, run: () => Promise<T> | T, summary: (value: T) => string): Promise<T> {
-  const started = performance.now();
-  const value = await run();
-  const ms = performance.now() - started;
-  io.out(`  ${name.padEnd(9)}${`${Math.round(ms)} ms`.padStart(8)}   ${summary(value)}`);
-  return value;
+/** The catalogue has problems: they have been printed, and nothing was built. */
+class CatalogueProblems extends Error {}
+
+/** The results of the build's stages, by name. */
+interface Built {
+  load: CatalogueSource;
+  staging: Staging;
+  images: number;
+  templates: Renderer;
+  emoji: EmojiAssets;
+  validate: ValidCatalogue;
+  model: { site: Site; pages: Page[] };
+  bundle: ClientBundle;
+  client: ReturnType<typeof clientFiles>;
+  compress: Map<string, Uint8Array>;
+  render: RenderedPage[];
+  emit: { files: number; nginxConf: string };
 }
 
 export async function buildSite(options: BuildOptions, io: Reporter): Promise<BuildResult> {
   const started = performance.now();
-  io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
-  const source = await step(io, 'load', () => loadCatalogue(options.catalogueDir), (s) => `${s.texts.size} text files, ${s.images.size} images`);
-  // The new site is written into a staging folder beside the output folder, starting with the images, which
-  // copy while the catalogue is checked, and then each page as it renders. It replaces the output folder only
-  // once the whole site is written and its links checked, and is removed if anything fails.
-  const staging = await Staging.open(options.outDir);
-  const copyingImages = staging.writeAll(imageFiles(options.catalogueDir, source.images));
-  copyingImages.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  // The bundles depend on the templates and on which characters the catalogue uses (the font subset), not on
-  // whether the catalogue is valid: esbuild makes them in its own process while this one checks the catalogue.
-  const characters = siteCharacters(source.texts.values());
-  const drawingEmoji = emojiAssets(emojiIn([TEMPLATE_EMOJI.join(' '), ...source.texts.values()]));
-  drawingEmoji.catch(() => {}); // awaited below, as the bundles
-  const bundling = Promise.all([bundleClient({ development: options.development, characters }), bundleRenderer()]);
-  bundling.catch(() => {}); // awaited below, as above
-  // Compressing the hashed assets (brotli's best level: about 0.6 s of CPU, most of it React DOM) starts as
-  // soon as they exist, on the core that validating leaves free. Started with render, it competed with render
-  // for the cores and for libuv's threads, which the page writes use: render took 0.35 s longer at 1,500 services.
+  const { cache } = options;
+  const pageKinds = findPageKinds(options.pageKindDirs ?? [PAGE_KINDS_DIR]);
   const compressCache = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed');
-  const compressingAssets =
-    options.precompress === false ? undefined : Promise.all([bundling, drawingEmoji]).then(([[bundle], emoji]) => precompress(new Map([...bundle.files, ...emoji.files]), compressCache));
-  compressingAssets?.catch(() => {}); // awaited below, as above
+  io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
+  let staging: Staging | undefined;
   try {
-    const { problems, catalogue } = await step(io, 'validate', () => validateCatalogueInParallel(source), (r) => summarise(r.problems));
-    if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(options.catalogueDir)));
-    if (!catalogue) {
+    const built = await runStages<Built>(
+      {
+        load: {
+          run: () => loadCatalogue(options.catalogueDir),
+          summary: (s) => `${s.texts.size} text files, ${s.images.size} images`,
+        },
+        // The new site goes into a fresh folder beside the output folder; it replaces the output folder only once
+        // it is complete and its links checked (emit), and is removed if anything fails.
+        staging: { run: async () => (staging = await Staging.open(options.outDir)) },
+        images: {
+          needs: ['load', 'staging'],
+          run: async ({ load, staging }) => (await staging.writeAll(imageFiles(options.catalogueDir, load.images)), load.images.size),
+          summary: (n) => `${n} images linked into the new site`,
+        },
+        // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
+        templates: {
+          run: async () => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache?.bundles }), pageKinds),
+          summary: (r) => `${Object.keys(r.kindInfo).length} page kinds, prerenderer bundled`,
+        },
+        emoji: {
+          needs: ['load'],
+          run: ({ load }) => emojiAssets(emojiIn([TEMPLATE_EMOJI.join(' '), ...load.texts.values()])),
+          summary: (e) => `${e.files.size} emoji drawn`,
+        },
+        validate: {
+          needs: ['load', 'templates'],
+          run: async ({ load, templates }) => validCatalogue(await validateCatalogueInParallel(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: cache?.descriptions }), io, options.catalogueDir),
+          summary: () => 'The catalogue is valid.',
+        },
+        model: {
+          needs: ['validate', 'emoji', 'templates'],
+          run: ({ validate, emoji, templates }) => {
+            const model = { ...buildModel(validate), emoji: emoji.urls };
+            const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
+            return { site, pages: templates.pagesOf(site) };
+          },
+          summary: ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
+        },
+        // Depends on the templates and on which characters the catalogue uses (the font subset), not on whether
+        // the catalogue is valid: esbuild makes it in its own process while this one validates.
+        bundle: {
+          needs: ['load'],
+          run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(load.texts.values()), pageKinds, memo: cache?.bundles }),
+          summary: (b) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
+        },
+        // The site shell and the client loader: hashed files the same for every page.
+        client: {
+          needs: ['model', 'bundle', 'templates'],
+          run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, templates.kindInfo),
+        },
+        // Brotli's best level takes about 0.6 s of CPU (most of it React DOM): the hashed assets are compressed
+        // as soon as they exist, on the core that validating leaves free.
+        compress: {
+          needs: ['bundle', 'emoji'],
+          run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache)),
+          summary: (c) => `${c.size} .br and .gz files`,
+        },
+        render: {
+          needs: ['model', 'templates', 'bundle', 'client', 'staging'],
+          run: ({ model, templates, bundle, client, staging }) =>
+            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url), {
+              onPage: (page) => staging.writePage(page, templates.kindInfo),
+              memo: cache?.pages,
+            }),
+          summary: (r) => `${r.length} pages, written as they render`,
+        },
+        emit: {
+          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'images', 'load', 'staging'],
+          run: async ({ model, render, templates, bundle, client, compress, emoji, load, staging }) => {
+            const shell = options.precompress === false ? new Map() : await precompress(encoded(client.files), compressCache);
+            return emitSite({
+              site: model.site,
+              pages: render,
+              kinds: templates.kindInfo,
+              bundle,
+              catalogueDir: options.catalogueDir,
+              images: load.images,
+              outDir: options.outDir,
+              deployDir: options.deployDir,
+              precompressed: new Map([...compress, ...shell]),
+              assets: emoji.files,
+              clientFiles: client.files,
+              staging,
+            });
+          },
+          summary: (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
+        },
+      },
+      reportTo(io),
+    );
+    io.out(`Built ${built.render.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+    return { ok: true, pages: built.render.length, files: built.emit.files };
+  } catch (error) {
+    await staging?.abort();
+    if (error instanceof CatalogueProblems) {
       io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
-      await Promise.all([copyingImages.catch(() => {}), bundling.catch(() => {}), compressingAssets?.catch(() => {})]);
-      await staging.abort();
       return { ok: false };
     }
-    const emoji = await drawingEmoji;
-    const { site, pages } = await step(
-      io,
-      'model',
-      () => {
-        const model = { ...buildModel(catalogue), emoji: emoji.urls };
-        const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
-        return { site, pages: pagesOf(site) };
-      },
-      ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
-    );
-    const [bundle, renderer] = await step(
-      io,
-      'bundle',
-      () => bundling,
-      ([b]) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
-    );
-    // The site shell and loader depend on the model, so they are compressed now, while the pages render.
-    const client = clientFiles(site, bundle);
-    const clientBytes = new Map([...client.files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));
-    const compressing = compressingAssets && Promise.all([compressingAssets, precompress(clientBytes, compressCache)]).then(([assets, shell]) => new Map([...assets, ...shell]));
-    const rendered = await step(io, 'render', () => renderPages(site, pages, renderer, documentAssets(bundle, client.loader.url), staging.writePage), (r) => `${r.length} pages, written as they render`);
-    const precompressed = await compressing;
-    await copyingImages;
-    const { files } = await step(
-      io,
-      'emit',
-      () => emitSite({ site, pages: rendered, bundle, catalogueDir: options.catalogueDir, images: source.images, outDir: options.outDir, deployDir: options.deployDir, precompressed, assets: emoji.files, clientFiles: client.files, staging }),
-      (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
-    );
-    io.out(`Built ${rendered.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
-    return { ok: true, pages: rendered.length, files };
-  } catch (error) {
-    await Promise.all([copyingImages.catch(() => {}), bundling.catch(() => {}), compressingAssets?.catch(() => {})]);
-    await staging.abort();
     throw error;
   }
 }
+
+/** Load and validate a catalogue, print its problems, and return the model when it is valid. */
+export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
+  const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
+  const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds }).then((r) => assertPageKinds(r, pageKinds))]);
+  const { problems, catalogue } = await validateCatalogueInParallel(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
+  if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
+  if (!catalogue) {
+    io.err('The catalogue has errors; fix them and run again. Nothing was built.');
+    return { ok: false };
+  }
+  const site = buildModel(catalogue);
+  if (!problems.length) io.out(`${summarise(problems)} ${site.categories.length} categories, ${site.services.length} services.`);
+  return { ok: true, site };
+}
+
+/** Prints the problems; the valid catalogue, or CatalogueProblems when there is none. */
+function validCatalogue({ problems, catalogue }: Validation, io: Reporter, catalogueDir: string): ValidCatalogue {
+  if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(catalogueDir)));
+  if (!catalogue) throw new CatalogueProblems();
+  return catalogue;
+}
+
+/** A page kind module without an export it needs is the template author's mistake: say which and what. */
+function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[]): Renderer {
+  if (!renderer.kindProblems.length) return renderer;
+  const fileOf = (kind: string) => shown(pageKinds.find((k) => k.name === kind)?.file ?? kind);
+  const lines = renderer.kindProblems.map(([kind, problems]) => `  ${fileOf(kind)}: ${problems.join('; ')}.`);
+  throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
+}
+
+const reportTo =
+  (io: Reporter): StageReport =>
+  (name, ms, summary) =>
+    io.out(`  ${name.padEnd(10)}${`${Math.round(ms)} ms`.padStart(8)}   ${summary}`);
+
+const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));
 
 /** Paths as the maintainer typed them: relative to the current folder when inside it. */
 const shown = (path: string) => {

@@ -6,7 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { wordCount } from '../../src/catalogue/markdown.ts';
-import { slugify } from '../../src/model/slug.ts';
+import { slugify } from '../../src/core/slug.ts';
 
 export interface SyntheticOptions {
   services: number;

@@ -1,34 +1,32 @@
 // Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk per
-// route kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
-// for Node. The metafile tells which chunks each route kind needs (the loader preloads them).
+// page kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
+// for Node, with every page kind. The metafile tells which chunks each kind needs (the loader preloads them).
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RouteKind } from '../model/routes.ts';
 import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
-import type { renderPage as RenderPage } from '../../templates/server.tsx';
+import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
+import type * as Prerenderer from '../client/prerender.tsx';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
 const ASSETS = 'assets';
 
-const pageEntries: Record<RouteKind, string> = {
-  home: 'templates/pages/Home.tsx',
-  thread: 'templates/pages/Thread.tsx',
-  service: 'templates/pages/Service.tsx',
-  alternatives: 'templates/pages/Alternatives.tsx',
-  sitemap: 'templates/pages/Sitemap.tsx',
-  notFound: 'templates/pages/NotFound.tsx',
-};
+/** Where the site's page kinds are (src/build/pageKinds.ts). */
+export const PAGE_KINDS_DIR = at('templates/pages');
 
 export interface BundleOptions {
   /** React's development build: slower and larger, but it reports every hydration mismatch. */
   development?: boolean;
   /** The characters the site shows (siteCharacters): the Inter subset keeps exactly these. */
   characters?: string;
+  /** The page kinds (default: the modules in templates/pages/). */
+  pageKinds?: readonly PageKindFile[];
+  /** Bundles of earlier builds, reused while none of their inputs has changed (dev rebuilds). */
+  memo?: BundleMemo;
 }
 
 /** What a page of one route kind needs from the bundle. */
@@ -46,15 +44,18 @@ export interface KindAssets {
 export interface ClientBundle {
   /** Output files by path inside the site, e.g. assets/entry-ABC123.js. */
   files: Map<string, Uint8Array>;
-  manifest: { pages: Record<RouteKind, string> };
+  /** Page kind → URL of its chunk. */
+  chunks: Record<string, string>;
   /** The assets of a page of the given kind. */
-  assetsFor(kind: RouteKind): KindAssets;
+  assetsFor(kind: string): KindAssets;
 }
 
-// Bundles are kept with the modification times of their inputs (esbuild's metafile lists them) and reused while
-// none has changed: a dev rebuild after a catalogue edit skips esbuild. A bundle whose inputs changed while it
-// was being made is not kept.
-const memos = new Map<string, { inputs: [string, number][]; value: unknown }>();
+/**
+ * Bundles kept with the modification times of their inputs (esbuild's metafile lists them), reused while none
+ * has changed: a dev rebuild after a catalogue edit skips esbuild. A bundle whose inputs changed while it was
+ * being made is not kept.
+ */
+export type BundleMemo = Map<string, { inputs: [string, number][]; value: unknown }>;
 
 async function modified(files: readonly string[]): Promise<[string, number][] | undefined> {
   try {
@@ -81,7 +82,8 @@ const serverOnlyPlugin: Plugin = {
   },
 };
 
-async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile: Metafile }>): Promise<T> {
+async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () => Promise<{ value: T; metafile: Metafile }>): Promise<T> {
+  if (!memos) return (await make()).value;
   const memo = memos.get(key);
   if (memo) {
     const now = await modified(memo.inputs.map(([file]) => file));
@@ -90,25 +92,25 @@ async function memoised<T>(key: string, make: () => Promise<{ value: T; metafile
   const started = Date.now();
   const { value, metafile } = await make();
   // Inputs of a plugin's namespace ("server-only:…") are not files.
-  const inputs = await modified(Object.keys(metafile.inputs).filter((input) => !input.startsWith(`${SERVER_ONLY}:`)));
+  const inputs = await modified(Object.keys(metafile.inputs).filter((input) => !/^[\w-]+:/.test(input)));
   if (inputs?.every(([, time]) => time < started)) memos.set(key, { inputs, value });
   else memos.delete(key);
   return value;
 }
 
-export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS }: BundleOptions = {}): Promise<ClientBundle> =>
-  memoised(`client-${development}-${characters}`, async () => {
-    const bundle = await makeClientBundle(development, characters);
+export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo }: BundleOptions = {}): Promise<ClientBundle> =>
+  memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}`, async () => {
+    const bundle = await makeClientBundle(development, characters, pageKinds);
     return { value: bundle, metafile: bundle.metafile };
   });
 
-async function makeClientBundle(development: boolean, characters: string): Promise<ClientBundle & { metafile: Metafile }> {
+async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[]): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
       entry: 'src/client/entry.tsx',
       styles: 'templates/styles/site.css',
-      ...Object.fromEntries(Object.entries(pageEntries).map(([kind, file]) => [`page-${kind}`, file])),
+      ...Object.fromEntries(pageKinds.map((kind) => [`page-${kind.name}`, chunkEntry(kind)])),
     },
     outdir: ASSETS,
     publicPath: `/${ASSETS}`,
@@ -131,18 +133,18 @@ async function makeClientBundle(development: boolean, characters: string): Promi
     // so the content hash in each file's name covers it. Other browsers ignore the comment.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [serverOnlyPlugin, interSubsetPlugin(FONT_CACHE, characters)],
+    plugins: [serverOnlyPlugin, pageKindsPlugin(pageKinds), interSubsetPlugin(FONT_CACHE, characters)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,
     logLevel: 'silent',
   });
   const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), f.contents]));
-  return { files, ...assetMap(result.metafile), metafile: result.metafile };
+  return { files, ...assetMap(result.metafile, pageKinds), metafile: result.metafile };
 }
 
-/** Works out, from esbuild's metafile, the URL of each entry and the chunks each route kind needs. */
-export function assetMap(metafile: Metafile): Pick<ClientBundle, 'manifest' | 'assetsFor'> {
+/** Works out, from esbuild's metafile, the URL of each entry and the chunks each page kind needs. */
+export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[]): Pick<ClientBundle, 'chunks' | 'assetsFor'> {
   const url = (output: string) => `/${output}`;
   const outputOf = (entryPoint: string) => {
     const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entryPoint);
@@ -166,25 +168,27 @@ export function assetMap(metafile: Metafile): Pick<ClientBundle, 'manifest' | 'a
   const stylesJs = outputOf('templates/styles/site.css');
   const stylesheet = stylesJs.endsWith('.css') ? stylesJs : metafile.outputs[stylesJs]?.cssBundle ?? stylesJs;
   const fonts = Object.keys(metafile.outputs).filter((o) => /inter-latin-wght-normal-[^/]+\.woff2$/.test(o));
-  const pages = Object.fromEntries(Object.entries(pageEntries).map(([kind, file]) => [kind, outputOf(file)])) as Record<RouteKind, string>;
+  const chunks = Object.fromEntries(pageKinds.map((kind) => [kind.name, outputOf(chunkEntry(kind))]));
   const entryClosure = closure(entry, new Set(), true);
 
   return {
-    manifest: { pages: Object.fromEntries(Object.entries(pages).map(([k, o]) => [k, url(o)])) as Record<RouteKind, string> },
+    chunks: Object.fromEntries(Object.entries(chunks).map(([k, o]) => [k, url(o)])),
     assetsFor: (kind) => ({
       styles: [url(stylesheet)],
       entry: url(entry),
-      modulePreloads: [...new Set([...entryClosure, ...closure(pages[kind])])].filter((o) => o !== entry).map(url),
+      modulePreloads: [...new Set([...entryClosure, ...(chunks[kind] ? closure(chunks[kind]) : [])])].filter((o) => o !== entry).map(url),
       fonts: fonts.map(url),
     }),
   };
 }
 
-export type Renderer = typeof RenderPage;
+/** The prerenderer: the page kinds, their pages and heads, and renderPage (src/client/prerender.tsx). */
+export type Renderer = typeof Prerenderer;
 
 /** Bundles the templates for Node and imports them. The output sits inside the package so that its
  *  imports of react and react-router resolve to the package's own copies. */
-export const bundleRenderer = (): Promise<Renderer> => memoised('renderer', makeRenderer);
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo }: Pick<BundleOptions, 'pageKinds' | 'memo'> = {}): Promise<Renderer> =>
+  memoised(memo, `renderer-${JSON.stringify(pageKinds)}`, () => makeRenderer(pageKinds));
 
 // The module file each renderer was imported from, so that worker threads can import it too
 // (renderWorkers.ts). Named by its content's hash: builds running at once share one file, and none has to be
@@ -192,11 +196,11 @@ export const bundleRenderer = (): Promise<Renderer> => memoised('renderer', make
 const rendererFiles = new WeakMap<Renderer, string>();
 export const rendererFile = (renderer: Renderer): string | undefined => rendererFiles.get(renderer);
 
-async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> {
+async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value: Renderer; metafile: Metafile }> {
   const cacheDir = at('node_modules/.cache/storefront');
   const { metafile, outputFiles } = await build({
     absWorkingDir: PACKAGE_ROOT,
-    entryPoints: ['templates/server.tsx'],
+    entryPoints: ['src/client/prerender.tsx'],
     outfile: join(cacheDir, 'server.mjs'),
     write: false,
     bundle: true,
@@ -207,6 +211,7 @@ async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> 
     packages: 'external',
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [pageKindsPlugin(pageKinds)],
     metafile: true,
     logLevel: 'silent',
   });
@@ -218,7 +223,7 @@ async function makeRenderer(): Promise<{ value: Renderer; metafile: Metafile }> 
     await writeFile(partial, code);
     await rename(partial, outfile);
   }
-  const module = (await import(pathToFileURL(outfile).href)) as { renderPage: Renderer };
-  rendererFiles.set(module.renderPage, outfile);
-  return { value: module.renderPage, metafile };
+  const module = (await import(pathToFileURL(outfile).href)) as Renderer;
+  rendererFiles.set(module, outfile);
+  return { value: module, metafile };
 }

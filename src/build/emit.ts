@@ -3,9 +3,11 @@
 // build never leaves a half-written site, and the previous one stays until the new one is complete.
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import pLimit from 'p-limit';
+import type { KindInfo } from '../client/pageKind.ts';
+import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
 import type { Site } from '../model/model.ts';
-import { routeToFile } from '../model/routes.ts';
 import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks } from './links.ts';
@@ -15,6 +17,8 @@ import { BRAND_EMOJI } from '../../templates/brand.ts';
 export interface EmitInput {
   site: Site;
   pages: readonly RenderedPage[];
+  /** The page kinds' options (the 404 page's kind, the embeddable kinds). */
+  kinds: Readonly<Record<string, KindInfo>>;
   bundle: ClientBundle;
   catalogueDir: string;
   /** Image files of the catalogue, relative to it (img/...). */
@@ -48,14 +52,14 @@ export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<strin
 }
 
 /** The files of one rendered page: its document, and 404.html for the 404 page. */
-export function pageFiles({ page, html }: RenderedPage): [string, string][] {
+export function pageFiles({ page, html }: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): [string, string][] {
   const files: [string, string][] = [[routeToFile(page.route), html]];
-  if (page.kind === 'notFound') files.push(['404.html', html]);
+  if (kinds[page.kind]?.notFound) files.push(['404.html', html]);
   return files;
 }
 
 /** The whole site as a file tree (pages already written as they rendered are in it too, for the link check). */
-export function assembleSite({ site, pages, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages)): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
@@ -63,14 +67,17 @@ export function assembleSite({ site, pages, bundle, catalogueDir, images, precom
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
   for (const [path, content] of clientFiles) tree.set(path, { content });
-  for (const rendered of pages) for (const [path, content] of pageFiles(rendered)) tree.set(path, { content });
+  for (const rendered of pages) for (const [path, content] of pageFiles(rendered, kinds)) tree.set(path, { content });
   tree.set('_headers', { content: headersFile(rules) });
   return tree;
 }
 
 /** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
-export const hostingRules = (pages: readonly RenderedPage[]) =>
-  headerRules({ routes: pages.map((p) => p.page.route), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)) });
+export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
+  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)) });
+
+const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
+  pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
 
 /**
  * The fresh folder the new site is written into. Pages go in as they render, so the disk works while the CPU
@@ -105,19 +112,13 @@ export class Staging {
   }
 
   /** Writes a rendered page's files. */
-  writePage = (rendered: RenderedPage): Promise<unknown> => Promise.all(pageFiles(rendered).map(([path, content]) => this.write(path, { content })));
+  writePage = (rendered: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): Promise<unknown> =>
+    Promise.all(pageFiles(rendered, kinds).map(([path, content]) => this.write(path, { content })));
 
   /** Writes the files not written yet, a few at a time. */
   async writeAll(files: Iterable<[string, SiteFile]>): Promise<void> {
-    const entries = [...files].filter(([path]) => !this.written.has(path));
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) {
-        const [path, file] = entries[next++]!;
-        await this.write(path, file);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, entries.length) }, worker));
+    const limit = pLimit(WRITE_CONCURRENCY);
+    await Promise.all([...files].filter(([path]) => !this.written.has(path)).map(([path, file]) => limit(() => this.write(path, file))));
   }
 
   abort = () => rm(this.dir, { recursive: true, force: true });
@@ -149,7 +150,7 @@ export const imageFiles = (catalogueDir: string, images: Iterable<string>): [str
 
 export async function emitSite(input: EmitInput & { staging?: Staging }): Promise<{ files: number; nginxConf: string }> {
   // One scan of every page for its inline scripts, for both header files.
-  const rules = hostingRules(input.pages);
+  const rules = hostingRules(input.pages, input.kinds);
   const tree = assembleSite(input, rules);
   const documents = new Map<string, string>();
   for (const [path, file] of tree) if (path.endsWith('.html') && 'content' in file) documents.set(path, String(file.content));
@@ -167,7 +168,7 @@ export async function emitSite(input: EmitInput & { staging?: Staging }): Promis
     await swapIn(staging.dir, outDir);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
     await mkdir(dirname(nginx), { recursive: true });
-    await writeFile(`${nginx}.tmp`, nginxConf(rules));
+    await writeFile(`${nginx}.tmp`, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
     await rename(`${nginx}.tmp`, nginx);
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emojiCode } from '../model/emoji.ts';
+import { emojiCode } from '../core/emoji.ts';
 import { BRAND_EMOJI } from '../../templates/brand.ts';
 import { contentHash } from './shell.ts';
 

@@ -28,9 +28,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
 };
 
-/** Pages that exist to be embedded in other sites (PRODUCT.md: /thread). */
-export const EMBEDDABLE_PREFIXES = ['/thread/'] as const;
-
 /** SHA-256 sources for every inline script that the browser executes (not JSON data blocks). */
 export function inlineScriptHashes(documents: Iterable<string>): string[] {
   const hashes = new Set<string>();
@@ -69,6 +66,8 @@ export const FRAMING_DENIED: Readonly<Record<string, string>> = {
 export interface HostingInput {
   /** Every route of the site, e.g. '/', '/service/x/y/'. */
   routes: readonly string[];
+  /** Routes of pages that other sites may frame (page kinds with options.embeddable, e.g. /thread/). */
+  embeddable?: readonly string[];
   scriptHashes: readonly string[];
 }
 
@@ -93,13 +92,13 @@ function sections(routes: readonly string[]): string[] {
  * header name appears in two rules that can match the same path, except Content-Security-Policy, where a
  * joined value is two policies that both apply.
  */
-export function headerRules({ routes, scriptHashes }: HostingInput): HeaderRule[] {
+export function headerRules({ routes, embeddable = [], scriptHashes }: HostingInput): HeaderRule[] {
   const csp = contentSecurityPolicy(scriptHashes);
   const page = (pattern: string): HeaderRule => ({
     pattern,
     headers: {
       'Cache-Control': CACHE.revalidate,
-      ...(EMBEDDABLE_PREFIXES.some((p) => pattern.startsWith(p)) ? {} : FRAMING_DENIED),
+      ...(embeddable.some((route) => pattern.startsWith(route)) ? {} : FRAMING_DENIED),
     },
   });
   return [
@@ -130,19 +129,19 @@ export function headersFor(path: string, rules: readonly HeaderRule[]): Record<s
   return merged;
 }
 
-/** nginx locations and the path whose `_headers` headers each one sends. */
-const NGINX_LOCATIONS: readonly { location: string; sample: string; tryFiles: string }[] = [
+/** nginx locations and the path whose `_headers` headers each one sends; embeddable pages get their own. */
+const nginxLocations = (embeddable: readonly string[]): { location: string; sample: string; tryFiles: string }[] => [
   { location: '/', sample: '/', tryFiles: '$uri $uri/ =404' },
-  { location: '/thread/', sample: '/thread/', tryFiles: '$uri $uri/ =404' },
+  ...embeddable.map((route) => ({ location: route, sample: route, tryFiles: '$uri $uri/ =404' })),
   { location: '/assets/', sample: '/assets/x', tryFiles: '$uri =404' },
   { location: '/img/', sample: '/img/x', tryFiles: '$uri =404' },
   { location: '= /favicon.svg', sample: '/favicon.svg', tryFiles: '$uri =404' },
 ];
 
 /** An nginx server block serving the built site with the same headers as the `_headers` file. */
-export function nginxConf(rules: readonly HeaderRule[]): string {
+export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = []): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
-  const locations = NGINX_LOCATIONS.map(({ location, sample, tryFiles }) => {
+  const locations = nginxLocations(embeddable).map(({ location, sample, tryFiles }) => {
     const headers = Object.entries(headersFor(sample, rules)).map(([name, value]) => `        add_header ${name} ${quote(value)} always;`);
     return [`    location ${location} {`, `        try_files ${tryFiles};`, ...headers, '    }'].join('\n');
   });

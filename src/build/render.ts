@@ -1,14 +1,15 @@
-// Stage: render. Every page to a complete HTML document with React's static prerenderer. A page that fails
-// is collected, not fatal at once, so one run names every broken page (as Docusaurus does).
+// Stage: render. Every page to a complete HTML document with the prerenderer (src/client/prerender.tsx). A
+// page that fails is collected, not fatal at once, so one run names every broken page (as Docusaurus does).
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
+import type { DocumentAssets } from '../client/document.ts';
+import type { Page } from '../client/pageKind.ts';
 import { InternalError } from '../errors.ts';
-import { siteShell, type Page } from '../model/pages.ts';
 import type { Site } from '../model/model.ts';
-import { rendererFile, type Renderer } from './bundle.ts';
+import { siteShell } from '../model/shell.ts';
 import { workerCount, WORTH_WORKERS } from '../workerPool.ts';
+import { rendererFile, type Renderer } from './bundle.ts';
 import { renderInWorkers } from './renderWorkers.ts';
-import type { DocumentAssets } from '../../templates/document.ts';
-import type { RouteKind } from '../model/routes.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -20,30 +21,36 @@ interface Failure {
   cause: unknown;
 }
 
+/** Pages written while others render: enough to keep the disk busy. */
 const CONCURRENCY = 16;
 
-// The pages of the previous run by a hash of everything they are rendered from, with the renderer that made
-// them. The renderer is a pure function of its inputs, so a dev rebuild after one description was edited
-// renders only the pages that changed (bundle.ts hands back the same renderer while the templates are
-// unchanged). Holds one site's worth of pages.
-let before: { renderer: Renderer; pages: Map<string, string> } | undefined;
+/**
+ * The pages of an earlier build by a hash of everything they are rendered from, with the renderer that made
+ * them. The renderer is a pure function of its inputs, so a dev rebuild after one description was edited
+ * renders only the pages that changed (bundle.ts hands back the same renderer while the templates are
+ * unchanged). renderPages keeps one site's worth in it.
+ */
+export interface RenderMemo {
+  renderer?: Renderer;
+  pages?: Map<string, string>;
+}
 
 /**
- * Renders every page not rendered before from the same inputs: on this thread, or in worker threads when
- * there are enough of them (renderWorkers.ts). `onPage` (writing it out, say) runs as each page is done,
- * reused ones included, and rendering waits for it.
+ * Renders every page not in `memo`: on this thread, or in worker threads when there are enough of them
+ * (renderWorkers.ts). `onPage` (writing it out, say) runs as each page is done, reused ones included, and
+ * rendering waits for it.
  */
 export async function renderPages(
   site: Site,
   pages: readonly Page[],
   renderer: Renderer,
-  assetsFor: (kind: RouteKind) => DocumentAssets,
-  onPage?: (rendered: RenderedPage) => Promise<unknown>,
+  assetsFor: (kind: string) => DocumentAssets,
+  { onPage, memo }: { onPage?: (rendered: RenderedPage) => Promise<unknown>; memo?: RenderMemo } = {},
 ): Promise<RenderedPage[]> {
   const shell = siteShell(site);
   const common = createHash('sha256').update(JSON.stringify(shell)).digest();
   const keys = pages.map((page) => createHash('sha256').update(common).update(JSON.stringify([page, assetsFor(page.kind)])).digest('base64'));
-  const reusable = before?.renderer === renderer ? before.pages : new Map<string, string>();
+  const reusable = memo?.renderer === renderer ? (memo.pages ?? new Map<string, string>()) : new Map<string, string>();
   const rendered: RenderedPage[] = new Array(pages.length);
   const failures: Failure[] = [];
 
@@ -75,28 +82,28 @@ export async function renderPages(
       },
     );
   } else {
-    let next = 0;
-    const worker = async () => {
-      while (next < todo.length) {
-        const index = todo[next++]!;
-        const page = pages[index]!;
-        let html: string;
-        try {
-          html = await renderer(page, shell, assetsFor(page.kind));
-        } catch (cause) {
-          failures.push({ route: page.route, cause });
-          continue;
-        }
-        await finish(index, html);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+    const limit = pLimit(CONCURRENCY);
+    await Promise.all(
+      todo.map((index) =>
+        limit(async () => {
+          const page = pages[index]!;
+          let html: string;
+          try {
+            html = await renderer.renderPage(page, shell, assetsFor(page.kind));
+          } catch (cause) {
+            failures.push({ route: page.route, cause });
+            return;
+          }
+          await finish(index, html);
+        }),
+      ),
+    );
   }
 
   if (failures.length) {
     const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
     throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
-  before = { renderer, pages: new Map(rendered.map((r, index) => [keys[index]!, r.html])) };
+  if (memo) Object.assign(memo, { renderer, pages: new Map(rendered.map((r, index) => [keys[index]!, r.html])) });
   return rendered;
 }

@@ -2,15 +2,15 @@
 // is sent, answering each with the documents (or the failures) in the same order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import type { Page, SiteShell } from '../model/pages.ts';
-import type { RouteKind } from '../model/routes.ts';
-import type { DocumentAssets } from '../../templates/document.ts';
-import type { renderPage as RenderPage } from '../../templates/server.tsx';
+import type { DocumentAssets } from '../client/document.ts';
+import type { Page } from '../client/pageKind.ts';
+import type { renderPage as RenderPage } from '../client/prerender.tsx';
+import type { SiteShell } from '../model/shell.ts';
 
 export interface RenderWorkerData {
   rendererFile: string;
   shell: SiteShell;
-  assets: Partial<Record<RouteKind, DocumentAssets>>;
+  assets: Record<string, DocumentAssets>;
 }
 
 export type RenderOutcome = { html: string } | { error: string; stack?: string };

@@ -2,10 +2,10 @@
 // page is independent, so from WORTH_WORKERS pages on (workerPool.ts) they are shared out, in small batches,
 // to worker threads that import the same bundled prerenderer; the main thread writes each page as it comes
 // back. Below that the main thread renders them faster: each worker loads React and the templates first.
-import type { Page, SiteShell } from '../model/pages.ts';
-import type { RouteKind } from '../model/routes.ts';
+import type { DocumentAssets } from '../client/document.ts';
+import type { Page } from '../client/pageKind.ts';
+import type { SiteShell } from '../model/shell.ts';
 import { runInWorkers } from '../workerPool.ts';
-import type { DocumentAssets } from '../../templates/document.ts';
 import type { RenderOutcome, RenderWorkerData } from './renderWorker.ts';
 
 const BATCH = 40;
@@ -16,7 +16,7 @@ const BATCH = 40;
  */
 export async function renderInWorkers(
   pages: readonly Page[],
-  setup: { rendererFile: string; shell: SiteShell; assetsFor: (kind: RouteKind) => DocumentAssets },
+  setup: { rendererFile: string; shell: SiteShell; assetsFor: (kind: string) => DocumentAssets },
   onOutcome: (index: number, outcome: RenderOutcome) => Promise<unknown>,
 ): Promise<void> {
   const kinds = [...new Set(pages.map((p) => p.kind))];

@@ -1,12 +1,12 @@
 // What the client needs that is the same on every page, as hashed files of their own in the built site: the
-// site shell (brand, navigation, footer) and the client loader (every route kind's modules, the manifest).
+// site shell (brand, navigation, footer) and the client loader (every page kind's modules, the manifest).
 import { createHash } from 'node:crypto';
 import type { Site } from '../model/model.ts';
-import { siteShell } from '../model/pages.ts';
-import type { RouteKind } from '../model/routes.ts';
-import { clientLoaderScript } from '../../templates/clientLoader.ts';
+import { siteShell } from '../model/shell.ts';
+import { clientLoaderScript } from '../client/clientLoader.ts';
+import type { DocumentAssets } from '../client/document.ts';
+import type { KindInfo } from '../client/pageKind.ts';
 import type { ClientBundle } from './bundle.ts';
-import type { DocumentAssets } from '../../templates/document.ts';
 
 /**
  * The site shell as a file of its own, named by its content's hash: the same for every page, so the browser
@@ -24,30 +24,32 @@ export function siteShellAsset(site: Site): { path: string; url: string; json: s
 export const contentHash = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('base64url').slice(0, 8).replace(/[-_]/g, '0').toUpperCase();
 
-/** The client loader of a site (templates/clientLoader.ts), named by its content's hash. */
-export function clientLoaderAsset(bundle: Pick<ClientBundle, 'manifest' | 'assetsFor'>, siteShellUrl: string): { path: string; url: string; js: string } {
-  const kinds = Object.keys(bundle.manifest.pages) as RouteKind[];
+type BundleParts = Pick<ClientBundle, 'chunks' | 'assetsFor'>;
+
+/** The client loader of a site (src/client/clientLoader.ts), named by its content's hash. */
+export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, KindInfo>, siteShellUrl: string): { path: string; url: string; js: string } {
+  const names = Object.keys(bundle.chunks);
   const js = clientLoaderScript({
-    entry: bundle.assetsFor(kinds[0]!).entry,
-    preload: Object.fromEntries(kinds.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
+    entry: bundle.assetsFor(names[0]!).entry,
+    preload: Object.fromEntries(names.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
     fetches: [siteShellUrl],
-    manifest: { ...bundle.manifest, site: siteShellUrl },
+    manifest: { chunks: bundle.chunks, kinds, site: siteShellUrl },
   });
   const path = `assets/loader-${contentHash(js)}.js`;
   return { path, url: `/${path}`, js };
 }
 
 /** Both files, as a site has them. */
-export function clientFiles(site: Site, bundle: Pick<ClientBundle, 'manifest' | 'assetsFor'>) {
+export function clientFiles(site: Site, bundle: BundleParts, kinds: Record<string, KindInfo>) {
   const shell = siteShellAsset(site);
-  const loader = clientLoaderAsset(bundle, shell.url);
+  const loader = clientLoaderAsset(bundle, kinds, shell.url);
   return { shell, loader, files: new Map([shell, loader].map((f): [string, string] => [f.path, 'json' in f ? f.json : f.js])) };
 }
 
-/** What a site's documents link, by route kind: the bundle's stylesheets and fonts, and the client loader. */
+/** What a site's documents link, by page kind: the bundle's stylesheets and fonts, and the client loader. */
 export const documentAssets =
   (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string) =>
-  (kind: RouteKind): DocumentAssets => {
+  (kind: string): DocumentAssets => {
     const { styles, fonts } = bundle.assetsFor(kind);
     return { styles, fonts, loader: loaderUrl };
   };

@@ -1,10 +1,10 @@
 // Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
 // one service does not hide a duplicate id in another: every problem is found in one run.
-import { slugify } from '../model/slug.ts';
-import { routes, withTrailingSlash } from '../model/routes.ts';
+import { routes, withTrailingSlash } from '../core/routes.ts';
+import { slugify } from '../core/slug.ts';
 import { wordCount } from './markdown.ts';
 import { error, warning, type Problem } from './problems.ts';
-import type { ParsedCatalogue, ParsedCategory } from './validate.ts';
+import type { ParsedCatalogue, ParsedCategory } from './parsed.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
 export const META_DESCRIPTION_MAX = 160;
@@ -24,7 +24,8 @@ const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const at = (yaml: YamlFile, path: (string | number)[], field: string) => ({ ...locate(yaml, path), field });
 const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${locate(yaml, path).line}`;
 
-export function crossChecks(catalogue: ParsedCatalogue): Problem[] {
+/** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …). */
+export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): Problem[] {
   const services = catalogue.categories.flatMap((category) => {
     const list = record(category.data).services;
     return Array.isArray(list)
@@ -34,7 +35,7 @@ export function crossChecks(catalogue: ParsedCatalogue): Problem[] {
         })
       : [];
   });
-  const known = knownRoutes(catalogue, services);
+  const known = knownRoutes(catalogue, services, pageRoutes);
   return [
     ...categoryListChecks(catalogue),
     ...categoryChecks(catalogue),
@@ -203,13 +204,13 @@ interface KnownRoutes {
   serviceRouteById: Map<string, string>;
 }
 
-function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[]): KnownRoutes {
+function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[], pageRoutes: readonly string[]): KnownRoutes {
   const serviceRouteById = new Map<string, string>();
   for (const s of services) if (s.id && s.name) serviceRouteById.set(s.id, routes.service(slugify(s.name), s.id));
   const alternatives = record(site?.data).alternatives;
   const altRoutes = Array.isArray(alternatives) ? alternatives.map((a) => str(record(a).slug)).filter((s) => s !== undefined).map(routes.alternative) : [];
   return {
-    paths: new Set([routes.home(), routes.thread(), routes.sitemap(), ...altRoutes, ...serviceRouteById.values()]),
+    paths: new Set([routes.home(), ...pageRoutes, ...altRoutes, ...serviceRouteById.values()]),
     anchors: new Set(['clients', ...categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined)]),
     serviceRouteById,
   };

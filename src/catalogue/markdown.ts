@@ -7,8 +7,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype, { defaultHandlers } from 'remark-rehype';
 import { unified } from 'unified';
-import type { TreeElement, TreeNode } from '../model/tree.ts';
-import { withTrailingSlash } from '../model/routes.ts';
+import { withTrailingSlash } from '../core/routes.ts';
+import type { TreeElement, TreeNode } from '../core/tree.ts';
 
 const gfmParser = unified().use(remarkParse).use(remarkGfm);
 const plainParser = unified().use(remarkParse);

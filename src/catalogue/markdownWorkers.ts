@@ -9,8 +9,8 @@ import type { CompiledDescription } from './markdown.ts';
 const BATCH = 200;
 
 /** Compiled descriptions by text, or undefined when there are too few to share out. */
-export async function compileDescriptionsInWorkers(source: CatalogueSource): Promise<Map<string, CompiledDescription> | undefined> {
-  const texts = [...new Set([...source.texts].filter(([file]) => file.endsWith('.md')).map(([, text]) => text))];
+export async function compileDescriptionsInWorkers(source: CatalogueSource, done?: ReadonlyMap<string, unknown>): Promise<Map<string, CompiledDescription> | undefined> {
+  const texts = [...new Set([...source.texts].filter(([file]) => file.endsWith('.md')).map(([, text]) => text))].filter((text) => !done?.has(text));
   if (texts.length < WORTH_WORKERS || workerCount() < 2) return undefined;
   const compiled = new Map<string, CompiledDescription>();
   await runInWorkers<string, CompiledDescription>(new URL('./markdownWorker.ts', import.meta.url), texts, { batch: BATCH }, (first, results) =>

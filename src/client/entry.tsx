@@ -4,8 +4,7 @@
 // one task of about 25 ms here, 100 ms on Lighthouse's slow phone: a long task in Total Blocking Time. Both
 // are modulepreloaded by the loader (the build lists an entry's dynamic imports with its chunks), so
 // splitting them costs no round trip.
-import type { BootData } from '../../templates/server.tsx';
-import type { ClientManifest } from './loaders.ts';
+import type { BootData, ClientManifest } from './manifest.ts';
 import { unregisterServiceWorkers } from './serviceWorker.ts';
 
 /** Lets the browser run whatever is waiting (input, a frame) before the next step. */

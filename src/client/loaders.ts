@@ -4,23 +4,16 @@
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
-import type { SiteShell } from '../model/pages.ts';
-import { pageMarkupOf, type PageMarkup } from '../../templates/components/Prerendered.tsx';
-import type { RouteKind } from '../model/routes.ts';
-import { matchRoute } from '../../templates/routes.ts';
-import type { BootData } from '../../templates/server.tsx';
+import type { SiteShell } from '../model/shell.ts';
+import type { BootData, ClientManifest } from './manifest.ts';
+import type { PageChunk } from './pageKind.ts';
+import { pageMarkupOf, type PageMarkup } from './Prerendered.tsx';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
-import { ChunkLoadError, type PageContent, type PageModule, type PageSource } from './runtime.tsx';
+import { routeTable } from './routeTable.ts';
+import { ChunkLoadError, type PageContent, type PageSource } from './runtime.tsx';
 
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails. */
 export const LOAD_TIMEOUT_MS = 120_000;
-
-export interface ClientManifest {
-  /** Route kind → URL of its chunk. */
-  pages: Partial<Record<RouteKind, string>>;
-  /** URL of the site shell (brand, navigation, footer), shared by every page. */
-  site: string;
-}
 
 function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,20 +50,21 @@ function tracked<T>(promise: Promise<T>): Promise<T> {
 const settled = (promise: Promise<unknown>) => (promise as Tracked<unknown>).status === 'fulfilled';
 
 export function browserPageSource(manifest: ClientManifest, loaded?: { route: string; markup: PageMarkup }): PageSource & {
-  preload(kind: RouteKind): Promise<PageModule>;
+  preload(kind: string): Promise<PageChunk>;
   site(): Promise<SiteShell>;
   forget(): void;
 } {
-  const pending = new Map<RouteKind, Promise<PageModule>>();
-  const attempts = new Map<RouteKind, number>();
+  const routes = routeTable(manifest.kinds);
+  const pending = new Map<string, Promise<PageChunk>>();
+  const attempts = new Map<string, number>();
   const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
   if (loaded) contents.set(normalise(loaded.route), { markup: loaded.markup });
 
-  const load = (kind: RouteKind): Promise<PageModule> => {
+  const load = (kind: string): Promise<PageChunk> => {
     const existing = pending.get(kind);
     if (existing) return existing;
-    const url = manifest.pages[kind];
-    if (!url) return tracked(Promise.reject(new Error(`No chunk for route kind "${kind}" in the manifest`)));
+    const url = manifest.chunks[kind];
+    if (!url) return tracked(Promise.reject(new Error(`No chunk for page kind "${kind}" in the manifest`)));
     // Browsers remember a failed import() of a URL for the life of the page, so a retry asks for a new URL.
     const attempt = attempts.get(kind) ?? 0;
     attempts.set(kind, attempt + 1);
@@ -78,7 +72,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     const promise = withTimeout(
       import(/* @vite-ignore */ request).catch((cause: unknown) => {
         throw new ChunkLoadError(kind, 'error', url, { cause });
-      }) as Promise<PageModule>,
+      }) as Promise<PageChunk>,
       () => new ChunkLoadError(kind, 'timeout', url),
     ).then(
       (module) => {
@@ -102,7 +96,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       if (response.status === 404) return null;
       if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
       const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-      if (bootDataOf(page)?.kind !== matchRoute(route)?.kind) return null;
+      if (bootDataOf(page)?.kind !== routes.match(route)?.kind) return null;
       return { markup: pageMarkupOf(page) };
     });
     return tracked(
@@ -113,6 +107,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   };
 
   return {
+    routes,
     page: load,
     content: (route) => {
       const key = normalise(route);

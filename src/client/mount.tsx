@@ -4,26 +4,26 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from '../../templates/App.tsx';
-import { matchRoute } from '../../templates/routes.ts';
-import type { BootData } from '../../templates/server.tsx';
-import { pageMarkupOf } from '../../templates/components/Prerendered.tsx';
-import { routes, type RouteKind } from '../model/routes.ts';
-import { browserPageSource, type ClientManifest } from './loaders.ts';
+import { App } from './App.tsx';
+import { browserPageSource } from './loaders.ts';
+import type { BootData, ClientManifest } from './manifest.ts';
 import { startPerformanceReporting } from './performance.ts';
+import { pageMarkupOf } from './Prerendered.tsx';
 
 export async function mount(boot: BootData, manifest: ClientManifest, container: HTMLElement) {
-  let kind: RouteKind | undefined = matchRoute(location.pathname)?.kind;
-  // The static host answers unknown paths with 404.html. Alternatives pages render by the headline rule even
-  // when not prerendered; anything else becomes /404/, which is what the document already shows.
-  const clientOnly = boot.kind === 'notFound' && kind === 'alternatives';
-  if (boot.kind === 'notFound' && !clientOnly) {
-    history.replaceState(history.state, '', routes.notFound());
-    kind = 'notFound';
-  }
-
   // The prerendered parts' markup is read now, before React owns the document.
   const source = browserPageSource(manifest, { route: location.pathname, markup: pageMarkupOf(document) });
+  const { routes } = source;
+  let kind = routes.match(location.pathname)?.kind;
+  // The static host answers unknown paths with 404.html. A kind that renders unlisted paths (alternatives
+  // pages, by the headline rule) renders even when not prerendered; anything else becomes the 404 page's
+  // route, which is what the document already shows.
+  const clientOnly = boot.kind === routes.notFound.kind && kind !== undefined && routes.kinds[kind]?.rendersUnlisted === true;
+  if (boot.kind === routes.notFound.kind && !clientOnly) {
+    history.replaceState(history.state, '', routes.notFound.route);
+    kind = routes.notFound.kind;
+  }
+
   // The route's chunk before hydrating, so React adopts the server HTML without suspending. A failure shows
   // in the app, with a retry.
   const ready = kind ? source.preload(kind).catch(() => undefined) : undefined;

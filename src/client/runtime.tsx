@@ -2,32 +2,23 @@
 // where its content comes from. The server hands it modules and data that are already there; the browser
 // loads chunks and reads pages' prerendered markup on demand, and React suspends (showing the spinner) while
 // they load.
-import { createContext, use, useContext, type ComponentType } from 'react';
-import type { PageData, SiteShell } from '../model/pages.ts';
-import type { PageMarkup } from '../../templates/components/Prerendered.tsx';
-import type { RouteKind } from '../model/routes.ts';
-
-export interface PageProps {
-  site: SiteShell;
-  /** The page's data: on the server only (the browser adopts the markup rendered from it: Prerendered.tsx). */
-  data?: PageData;
-  /** The route's path parameters (templates/routes.ts). */
-  params?: Readonly<Record<string, string>>;
-}
+import { createContext, use, useContext } from 'react';
+import type { SiteShell } from '../model/shell.ts';
+import type { PageChunk } from './pageKind.ts';
+import type { PageMarkup } from './Prerendered.tsx';
+import type { RouteTable } from './routeTable.ts';
 
 /** A route's content: its data on the server; in the browser, the markup rendered from it. */
-export type PageContent = { data: PageData } | { markup: PageMarkup };
-
-export interface PageModule {
-  default: ComponentType<PageProps>;
-}
+export type PageContent = { data: unknown } | { markup: PageMarkup };
 
 export interface PageSource {
+  /** The route table of the site's page kinds. */
+  routes: RouteTable;
   /**
-   * The module when it is at hand (the server), otherwise a promise for it. A source hands out one promise per
-   * kind for good, settled or not (src/client/loaders.ts says why).
+   * The kind's module when it is at hand (the server), otherwise a promise for it. A source hands out one
+   * promise per kind for good, settled or not (src/client/loaders.ts says why).
    */
-  page(kind: RouteKind): PageModule | Promise<PageModule>;
+  page(kind: string): PageChunk | Promise<PageChunk>;
   /** The route's content, or a promise for it (one per route, as above); null when the route has no page. */
   content(route: string): PageContent | null | Promise<PageContent | null>;
 }

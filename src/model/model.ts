@@ -2,9 +2,9 @@
 // descriptions are worked out here, once.
 import type { Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
-import { competitorName, routes } from './routes.ts';
-import { slugify } from './slug.ts';
-import type { TreeNode } from './tree.ts';
+import { competitorName, routes } from '../core/routes.ts';
+import { slugify } from '../core/slug.ts';
+import type { TreeNode } from '../core/tree.ts';
 
 export interface Service {
   id: string;

@@ -2,9 +2,9 @@
 // disclosure navigation example. Keyboard: Enter/Space toggles; Arrow Down on the button opens and moves to
 // the first link; Arrow Up/Down, Home/End move between links; Escape closes and returns focus to the
 // button; focus leaving the disclosure closes it.
+import { Link } from '../../src/client/api.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type FocusEvent } from 'react';
-import { Link } from './links.tsx';
-import type { CategoryNav } from '../../src/model/pages.ts';
+import type { CategoryNav } from '../../src/model/shell.ts';
 
 export function CategoriesDisclosure({ categories, variant }: { categories: CategoryNav[]; variant: "dropdown" | "inline" }) {
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import type { HomeData } from '../../src/model/pages.ts';
+import type { HomeData } from '../data.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
 /** The section's card count rounded up to one the stylesheet knows (home.css sizes unrendered sections by it). */

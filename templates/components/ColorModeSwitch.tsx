@@ -1,7 +1,7 @@
 // Light, dark or system. The choice is kept in localStorage and applied before first paint by the inline
 // script in the document head (templates/document.ts); this control only changes it afterwards.
+import { COLOR_MODE_KEY, type ColorMode } from '../../src/client/api.ts';
 import { useEffect, useState } from 'react';
-import { COLOR_MODE_KEY, type ColorMode } from '../colorMode.ts';
 
 const modes: ColorMode[] = ['light', 'dark', 'system'];
 

@@ -1,9 +1,9 @@
 // Text with its emoji drawn from the site's SVG files instead of the visitor's emoji font (why: see
 // src/model/emoji.ts). The image's alt is the emoji itself, so a screen reader names it as it would the
 // character; `decorative` leaves it out (where the text around says it already, or it is aria-hidden).
+import { useSite } from '../../src/client/api.ts';
 import { Fragment } from 'react';
-import { useSite } from '../../src/client/runtime.tsx';
-import { splitEmoji } from '../../src/model/emoji.ts';
+import { splitEmoji } from '../../src/core/emoji.ts';
 
 export function EmojiText({ text, decorative = false }: { text: string; decorative?: boolean }) {
   const { emoji } = useSite();

@@ -1,15 +1,13 @@
-import { Link } from './links.tsx';
-import { useSite } from '../../src/client/runtime.tsx';
+import { Link, SameOnEveryPage, useSite } from '../../src/client/api.ts';
 import { mailto } from '../format.ts';
-import type { SiteShell } from '../../src/model/pages.ts';
-import { routes } from '../../src/model/routes.ts';
+import type { SiteShell } from '../../src/model/shell.ts';
 import { BRAND_EMOJI } from '../brand.ts';
 import { EmojiText } from './EmojiText.tsx';
-import { SameOnEveryPage } from './SameOnEveryPage.tsx';
+
+const SITEMAP = '/sitemap/';
 
 /** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
-const withSitemap = (links: SiteShell['footerLinks']) =>
-  links.some((l) => l.href === routes.sitemap()) ? links : [...links, { label: 'Sitemap', href: routes.sitemap() }];
+const withSitemap = (links: SiteShell['footerLinks']) => (links.some((l) => l.href === SITEMAP) ? links : [...links, { label: 'Sitemap', href: SITEMAP }]);
 
 export function Footer() {
   return (

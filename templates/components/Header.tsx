@@ -1,9 +1,7 @@
 // Sticky header. Large screens: logo, Categories disclosure, Clients, Contact. Small screens: a menu toggle,
 // the centred brand, Contact, and a collapsible list with its own Categories group.
+import { Link, NavLink, useLocation, useSite } from '../../src/client/api.ts';
 import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from './links.tsx';
-import { useSite } from '../../src/client/runtime.tsx';
 import { mailto } from '../format.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';

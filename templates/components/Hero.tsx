@@ -1,5 +1,4 @@
-import { Link } from './links.tsx';
-import { useSite } from '../../src/client/runtime.tsx';
+import { Link, useSite } from '../../src/client/api.ts';
 import { mailto } from '../format.ts';
 import { EmojiText } from './EmojiText.tsx';
 

@@ -1,10 +1,10 @@
 // Renders a description compiled at build time (src/model/tree.ts) as React elements. Links to this site
 // navigate client-side; everything else is plain, already-sanitised markup.
+import { Link } from '../../src/client/api.ts';
 import { createElement, type ReactNode } from 'react';
 import { EmojiText } from './EmojiText.tsx';
-import { Link } from './links.tsx';
-import type { TreeNode } from '../../src/model/tree.ts';
-import { MAY_HOLD_EMOJI } from '../../src/model/emoji.ts';
+import type { TreeNode } from '../../src/core/tree.ts';
+import { MAY_HOLD_EMOJI } from '../../src/core/emoji.ts';
 
 function render(node: TreeNode, key: number): ReactNode {
   // Only text that may hold an emoji goes through EmojiText: the rest stays a plain string, with nothing to hydrate.

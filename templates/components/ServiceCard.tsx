@@ -1,5 +1,5 @@
-import { Link } from './links.tsx';
-import type { ServiceCard as Card } from '../../src/model/pages.ts';
+import { Link } from '../../src/client/api.ts';
+import type { ServiceCard as Card } from '../../src/model/shell.ts';
 import { formatPrice } from '../format.ts';
 
 /** A service in a grid: the whole card is one link, named by the service name. */

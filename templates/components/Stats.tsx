@@ -1,4 +1,4 @@
-import { useSite } from '../../src/client/runtime.tsx';
+import { useSite } from '../../src/client/api.ts';
 
 export function Stats() {
   const { stats } = useSite();

@@ -1,11 +1,12 @@
 // A service's details and description: rendered on the server only (Prerendered.tsx, bundle.ts).
-import { Link } from '../components/links.tsx';
-import type { PageData, SiteShell } from '../../src/model/pages.ts';
+import { Link } from '../../src/client/api.ts';
+import type { SiteShell } from '../../src/model/shell.ts';
+import type { ServiceData } from '../data.ts';
 import { RichText } from '../components/RichText.tsx';
 import { formatPrice, mailto, serviceSubject } from '../format.ts';
 
-export default function ServiceDetails({ site, data }: { site: SiteShell; data: PageData | undefined }) {
-  if (data?.kind !== 'service') throw new Error('Service page rendered without service data');
+export default function ServiceDetails({ site, data }: { site: SiteShell; data: ServiceData | undefined }) {
+  if (!data) throw new Error('Service page rendered without service data');
   const { service, category } = data;
   return (
     <>

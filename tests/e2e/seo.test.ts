@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { validate } from '../unit/site.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { siteUrl } from './browser.ts';
 
@@ -51,7 +51,7 @@ describe('head tags', () => {
   });
 
   it('use the service meta description on service pages', async () => {
-    const { catalogue } = validateCatalogue(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname));
+    const { catalogue } = await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname));
     const services = buildModel(catalogue!).categories.flatMap((c) => c.services);
     expect(services.length).toBe(84);
     for (const service of services) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientBundle } from '../../src/build/bundle.ts';
 import { emitSite } from '../../src/build/emit.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { validate } from './site.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { buildSite } from '../../src/pipeline.ts';
 
@@ -46,9 +46,13 @@ describe('storefront build', () => {
     log = lines;
   }, 60_000);
 
-  it('prints each step of the pipeline with its time, in order', () => {
-    const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter(Boolean);
-    expect(steps).toEqual(['load', 'validate', 'model', 'bundle', 'render', 'emit']);
+  it('prints each stage once with its time, as it finishes: after the stages it needs', () => {
+    const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter((s) => s !== undefined);
+    expect([...steps].sort()).toEqual(['bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'model', 'render', 'templates', 'validate']);
+    const order = (...names: string[]) => expect(names.map((n) => steps.indexOf(n))).toEqual(names.map((n) => steps.indexOf(n)).sort((a, b) => a - b));
+    order('load', 'validate', 'model', 'render', 'emit');
+    order('templates', 'validate');
+    order('bundle', 'render');
     expect(log.at(-1)).toMatch(/^Built 9 pages into .* in \d+\.\d\d s\.$/);
   });
 
@@ -92,7 +96,7 @@ describe('storefront build', () => {
   const loaderOf = (html: string) => {
     const url = /id="storefront-boot" data-loader="(\/assets\/loader-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
     const script = readFileSync(join(out, url), 'utf8');
-    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; preload: Record<string, string[]>; fetches: string[]; manifest: { pages: Record<string, string>; site: string } };
+    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; preload: Record<string, string[]>; fetches: string[]; manifest: { chunks: Record<string, string>; site: string } };
     return { url, script, config };
   };
 
@@ -104,7 +108,7 @@ describe('storefront build', () => {
     expect(config.entry).toMatch(/^\/assets\/entry-\w+\.js$/);
     expect(config.preload.home!.some((m) => /\/page-home-/.test(m))).toBe(true);
     expect(config.preload.service!.some((m) => /\/page-service-/.test(m))).toBe(true);
-    for (const m of [config.entry, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.pages)]) expect(existsSync(join(out, m)), m).toBe(true);
+    for (const m of [config.entry, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.chunks)]) expect(existsSync(join(out, m)), m).toBe(true);
     const start = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes('storefront-boot'))!;
     expect(start).toContain("addEventListener('load'");
     expect(start).toContain("getEntriesByName('first-contentful-paint')");
@@ -186,14 +190,14 @@ describe('storefront build', () => {
 
   it('leaves the previous site untouched when writing the new one fails part-way', async () => {
     const before = snapshot(out);
-    const { catalogue } = validateCatalogue(await loadCatalogue(fixture('valid')));
+    const { catalogue } = await validate(await loadCatalogue(fixture('valid')));
     const site = buildModel(catalogue!);
     const pages = [
       { page: { route: '/', kind: 'home' as const, indexed: true }, html: '<!doctype html>' },
       { page: { route: '/../escape/', kind: 'thread' as const, indexed: true }, html: 'never written' },
     ];
-    const bundle = { files: new Map(), manifest: { pages: { home: '/assets/page-home-H.js' } }, assetsFor: () => ({ styles: [], entry: '/assets/entry-E.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
-    await expect(emitSite({ site, pages, bundle, catalogueDir: fixture('valid'), images: [], outDir: out, clientFiles: new Map() })).rejects.toThrow(/Not a site route/);
+    const bundle = { files: new Map(), chunks: { home: '/assets/page-home-H.js' }, assetsFor: () => ({ styles: [], entry: '/assets/entry-E.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    await expect(emitSite({ site, pages, kinds: {}, bundle, catalogueDir: fixture('valid'), images: [], outDir: out, clientFiles: new Map() })).rejects.toThrow(/Not a site route/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
   });

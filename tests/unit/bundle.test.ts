@@ -18,20 +18,21 @@ const metafile = {
     'assets/chunk-LAYOUT.js': output(undefined, [['assets/chunk-REACT.js', 'import-statement']]),
     'assets/styles-S.css': output('templates/styles/site.css'),
     'assets/inter-latin-wght-normal-F.woff2': output(undefined),
-    'assets/page-home-H.js': output('templates/pages/Home.tsx', [['assets/chunk-LAYOUT.js', 'import-statement']]),
-    'assets/page-thread-T.js': output('templates/pages/Thread.tsx', [['assets/chunk-REACT.js', 'import-statement']]),
-    'assets/page-service-V.js': output('templates/pages/Service.tsx', [['assets/chunk-LAYOUT.js', 'import-statement'], ['assets/chunk-LAZY.js', 'dynamic-import']]),
-    'assets/page-alternatives-A.js': output('templates/pages/Alternatives.tsx'),
-    'assets/page-sitemap-M.js': output('templates/pages/Sitemap.tsx'),
-    'assets/page-notFound-N.js': output('templates/pages/NotFound.tsx'),
+    'assets/page-home-H.js': output('storefront-page-chunk:home', [['assets/chunk-LAYOUT.js', 'import-statement']]),
+    'assets/page-thread-T.js': output('storefront-page-chunk:thread', [['assets/chunk-REACT.js', 'import-statement']]),
+    'assets/page-service-V.js': output('storefront-page-chunk:service', [['assets/chunk-LAYOUT.js', 'import-statement'], ['assets/chunk-LAZY.js', 'dynamic-import']]),
+    'assets/page-alternatives-A.js': output('storefront-page-chunk:alternatives'),
+    'assets/page-sitemap-M.js': output('storefront-page-chunk:sitemap'),
+    'assets/page-notFound-N.js': output('storefront-page-chunk:notFound'),
   },
 } as unknown as Metafile;
 
 describe('assetMap', () => {
-  const map = assetMap(metafile);
+  const kinds = ['home', 'thread', 'service', 'alternatives', 'sitemap', 'notFound'].map((name) => ({ name, file: `/templates/pages/${name}.tsx` }));
+  const map = assetMap(metafile, kinds);
 
-  it('maps every route kind to its chunk URL', () => {
-    expect(map.manifest.pages).toMatchObject({ home: '/assets/page-home-H.js', service: '/assets/page-service-V.js', notFound: '/assets/page-notFound-N.js' });
+  it('maps every page kind to its chunk URL', () => {
+    expect(map.chunks).toMatchObject({ home: '/assets/page-home-H.js', service: '/assets/page-service-V.js', notFound: '/assets/page-notFound-N.js' });
   });
 
   it("preloads the route's chunk and every chunk it or the entry imports statically, once each", () => {

@@ -3,11 +3,12 @@
 // every service is reachable at the route the slug rule gives.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { routes } from '../../src/core/routes.ts';
+import { slugify } from '../../src/core/slug.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
-import { pagesOf, type HomeData, type SitemapData } from '../../src/model/pages.ts';
-import { routes } from '../../src/model/routes.ts';
-import { slugify } from '../../src/model/slug.ts';
+import type { HomeData } from '../../templates/data.ts';
+import type { SitemapData } from '../../templates/data.ts';
+import { prerenderer, validate } from './site.ts';
 
 const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
 let source: CatalogueSource;
@@ -15,7 +16,7 @@ let site: Site;
 
 beforeAll(async () => {
   source = await loadCatalogue(catalogueDir);
-  const { problems, catalogue } = validateCatalogue(source);
+  const { problems, catalogue } = await validate(source);
   expect(problems).toEqual([]);
   site = buildModel(catalogue!);
 });
@@ -117,8 +118,8 @@ describe('the example catalogue', () => {
     expect(source.texts.get('descriptions/trending-3.md')).toContain(`](${walletListing.route})`);
   });
 
-  it('shows every service on the home page and the sitemap, at the route the slug rule gives', () => {
-    const pages = pagesOf(site);
+  it('shows every service on the home page and the sitemap, at the route the slug rule gives', async () => {
+    const pages = (await prerenderer()).pagesOf(site);
     const home = pages.find((p) => p.kind === 'home')!.data as HomeData;
     const sitemap = pages.find((p) => p.kind === 'sitemap')!.data as SitemapData;
     const onHome = new Set(home.categories.flatMap((c) => c.services.map((s) => s.route)));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emojiAssets } from '../../src/build/emoji.ts';
-import { EMOJI, emojiCode, emojiIn, MAY_HOLD_EMOJI, splitEmoji } from '../../src/model/emoji.ts';
+import { EMOJI, emojiCode, emojiIn, MAY_HOLD_EMOJI, splitEmoji } from '../../src/core/emoji.ts';
 
 describe('emoji in text', () => {
   it('are split out of the text around them, sequences whole', () => {

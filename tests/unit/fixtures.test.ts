@@ -1,13 +1,14 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
 import { readdirSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { validateCatalogue, validateCatalogueInParallel } from '../../src/catalogue/validate.ts';
+import { pageRoutes, validate as validateWithPageRoutes } from './site.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
-const validate = async (name: string) => validateCatalogue(await loadCatalogue(fixture(name)));
+const validate = async (name: string) => validateWithPageRoutes(await loadCatalogue(fixture(name)));
 
 interface Expected {
   file: string;
@@ -104,13 +105,10 @@ describe('follow-on problems are not reported', () => {
   });
 });
 
-describe("the build's validation, which yields to other work between files and slices of descriptions", () => {
+describe("the build's validation, which compiles a large catalogue's descriptions in worker threads", () => {
   it.each(readdirSync(new URL('../fixtures/', import.meta.url)))('finds what validateCatalogue finds in fixture %s', async (name) => {
     const source = await loadCatalogue(fixture(name));
-    // A fresh module, so no description comes from an earlier test's compiled ones: all are compiled here.
-    vi.resetModules();
-    const fresh = await import('../../src/catalogue/validate.ts');
-    const yielding = await fresh.validateCatalogueInParallel(source);
-    expect(yielding).toEqual(validateCatalogue(source));
+    const options = { pageRoutes: await pageRoutes() };
+    expect(await validateCatalogueInParallel(source, options)).toEqual(validateCatalogue(source, options));
   });
 });

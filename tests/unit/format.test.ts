@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrice, mailto, serviceSubject } from '../../templates/format.ts';
-import { jsonForScript } from '../../templates/document.ts';
+import { jsonForScript } from '../../src/client/document.ts';
 
 describe('formatPrice', () => {
   it.each([

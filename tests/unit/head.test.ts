@@ -1,17 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import type { Head, Page } from '../../src/client/pageKind.ts';
 import { buildModel } from '../../src/model/model.ts';
-import { pagesOf, siteShell, type Page, type SiteShell } from '../../src/model/pages.ts';
-import { alternativeHeadline, headFor } from '../../templates/head.ts';
+import { siteShell, type SiteShell } from '../../src/model/shell.ts';
 import { formatPrice } from '../../templates/format.ts';
+import { alternativeHeadline } from '../../templates/pages/alternatives.tsx';
+import type { ServiceData } from '../../templates/data.ts';
+import { prerenderer, validate } from './site.ts';
 
 let pages: Page[];
 let site: SiteShell;
+let headFor: (page: Page, site: SiteShell) => Head;
 beforeAll(async () => {
-  const { catalogue } = validateCatalogue(await loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname));
+  const { catalogue } = await validate(await loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname));
   const model = buildModel(catalogue!);
-  pages = pagesOf(model);
+  const renderer = await prerenderer();
+  pages = renderer.pagesOf(model);
+  headFor = renderer.headFor;
   site = siteShell(model);
 });
 
@@ -40,8 +45,8 @@ describe('headFor', () => {
   });
 
   it('gives a service page its meta description and a Service with an Offer in USD at the page price', () => {
-    for (const page of pages.filter((p) => p.kind === 'service')) {
-      if (page.data?.kind !== 'service') throw new Error('no data');
+    for (const page of pages.filter((p): p is Page<ServiceData> => p.kind === 'service')) {
+      if (!page.data) throw new Error('no data');
       const head = headFor(page, site);
       expect(head.description).toBe(page.data.service.metaDescription);
       const offer = ofType(head.jsonLd, 'Service').offers;

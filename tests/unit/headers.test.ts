@@ -6,7 +6,7 @@ import { CACHE, headerRules, headersFile, headersFor, inlineScriptHashes, nginxC
 const page = (head: string) => `<!doctype html><html><head>${head}</head><body></body></html>`;
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const routes = ['/', '/thread/', '/sitemap/', '/404/', '/service/a/x-1/', '/service/b/x-2/', '/alternatives/alternative-to-y/'];
-const rules = headerRules({ routes, scriptHashes: [sha('run()')] });
+const rules = headerRules({ routes, embeddable: ['/thread/'], scriptHashes: [sha('run()')] });
 
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts that run, once each, and skips external scripts and data blocks', () => {
@@ -60,7 +60,7 @@ describe('the written files', () => {
   });
 
   it('the nginx block sends the same headers on every response, errors included', () => {
-    const conf = nginxConf(rules);
+    const conf = nginxConf(rules, ['/thread/']);
     expect(conf).toContain('error_page 404 /404.html;');
     expect(conf).toContain(`add_header Cache-Control "${CACHE.immutable}" always;`);
     const thread = /location \/thread\/ \{([^}]*)\}/.exec(conf)![1]!;

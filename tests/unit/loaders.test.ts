@@ -3,9 +3,14 @@
 // make one `use` call fewer, and React would give the content's call the chunk (seen in e2e: the service page
 // ran its server-only part in the browser).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserPageSource, type ClientManifest } from '../../src/client/loaders.ts';
+import { browserPageSource } from '../../src/client/loaders.ts';
+import type { ClientManifest } from '../../src/client/manifest.ts';
 
-const manifest = { pages: { home: 'data:text/javascript,export default function Home() {}' }, site: '/site.json' } as unknown as ClientManifest;
+const manifest: ClientManifest = {
+  chunks: { home: 'data:text/javascript,export default function Home() {}' },
+  kinds: { home: { paths: ['/'] }, notFound: { paths: ['/404'], notFound: true } },
+  site: '/site.json',
+};
 type Tracked = Promise<unknown> & { status?: string; value?: unknown };
 
 afterEach(() => vi.unstubAllGlobals());

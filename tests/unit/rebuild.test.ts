@@ -8,19 +8,20 @@ import { documentAssets } from '../../src/build/shell.ts';
 import { renderPages } from '../../src/build/render.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel } from '../../src/model/model.ts';
-import { pagesOf } from '../../src/model/pages.ts';
+import { prerenderer, validate } from './site.ts';
 
 const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
 
 describe('rebuilds reuse what did not change', () => {
   it('compiles only the descriptions whose text changed', async () => {
     const source = await loadCatalogue(fixture);
-    const first = validateCatalogue(source).catalogue!.descriptions;
+    const memo = new Map();
+    const first = (await validate(source, { memo })).catalogue!.descriptions;
     const [id, text] = [...source.texts].find(([file]) => file.endsWith('.md'))!;
     const edited = new Map(source.texts).set(id, `${text}\nOne more sentence.\n`);
-    const second = validateCatalogue({ ...source, texts: edited }).catalogue!.descriptions;
+    const second = (await validate({ ...source, texts: edited }, { memo })).catalogue!.descriptions;
     for (const [key, description] of second) {
       if (description.file === id) expect(description.tree).not.toBe(first.get(key)!.tree);
       else expect(description.tree).toBe(first.get(key)!.tree);
@@ -35,13 +36,14 @@ describe('rebuilds reuse what did not change', () => {
   });
 
   it('reuses the client bundle until one of its inputs is modified', async () => {
-    const first = await bundleClient();
-    expect(await bundleClient()).toBe(first);
+    const memo = new Map();
+    const first = await bundleClient({ memo });
+    expect(await bundleClient({ memo })).toBe(first);
     const input = join(PACKAGE_ROOT, 'node_modules/react-dom/client.js');
     const { atime, mtime } = statSync(input);
     try {
       utimesSync(input, atime, new Date());
-      const third = await bundleClient();
+      const third = await bundleClient({ memo });
       expect(third).not.toBe(first);
       expect([...third.files.keys()]).toEqual([...first.files.keys()]);
     } finally {
@@ -50,24 +52,26 @@ describe('rebuilds reuse what did not change', () => {
   }, 30_000);
 
   it('renders again only the pages whose inputs changed, and everything once the renderer changes', async () => {
-    const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
-    const pages = pagesOf(site);
-    const bundle = { files: new Map(), manifest: { pages: {} }, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    const site = buildModel((await validate(await loadCatalogue(fixture))).catalogue!);
+    const pages = (await prerenderer()).pagesOf(site);
+    const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const rendered: string[] = [];
-    const renderer = (async (page) => (rendered.push(page.route), `<html>${page.route}</html>`)) as Renderer;
-    const first = await renderPages(site, pages, renderer, assetsFor);
+    const fake = (renderPage: (page: Page) => Promise<string>) => ({ renderPage }) as unknown as Renderer;
+    const renderer = fake(async (page) => (rendered.push(page.route), `<html>${page.route}</html>`));
+    const memo = {};
+    const first = await renderPages(site, pages, renderer, assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
 
     rendered.length = 0;
     const service = pages.findIndex((p) => p.kind === 'service');
     const edited = pages.map((p, i) => (i === service ? { ...p, indexed: !p.indexed } : p));
-    const second = await renderPages(site, edited, renderer, assetsFor);
+    const second = await renderPages(site, edited, renderer, assetsFor, { memo });
     expect(rendered).toEqual([pages[service]!.route]);
     expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
 
     rendered.length = 0;
-    await renderPages(site, edited, (async (page, ...rest) => renderer(page, ...rest)) as Renderer, assetsFor);
+    await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => Promise<string>), assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
   });
 });

@@ -6,9 +6,10 @@ import { renderPages } from '../../src/build/render.ts';
 import { renderInWorkers } from '../../src/build/renderWorkers.ts';
 import { clientFiles, documentAssets } from '../../src/build/shell.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel } from '../../src/model/model.ts';
-import { pagesOf, siteShell, type Page, type SiteShell } from '../../src/model/pages.ts';
+import { siteShell, type SiteShell } from '../../src/model/shell.ts';
+import { validate } from './site.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +19,12 @@ const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
 
 describe('rendering in worker threads', () => {
   it('gives every page the document the main thread gives it', async () => {
-    const site = buildModel(validateCatalogue(await loadCatalogue(fixture)).catalogue!);
-    const pages = pagesOf(site);
+    const site = buildModel((await validate(await loadCatalogue(fixture))).catalogue!);
     const [bundle, renderer] = await Promise.all([bundleClient(), bundleRenderer()]);
-    const assetsFor = documentAssets(bundle, clientFiles(site, bundle).loader.url);
-    // A wrapper has no module file, so renderPages renders it on the main thread.
-    const inProcess = await renderPages(site, pages, ((...args) => renderer(...args)) as Renderer, assetsFor);
+    const pages = renderer.pagesOf(site);
+    const assetsFor = documentAssets(bundle, clientFiles(site, bundle, renderer.kindInfo).loader.url);
+    // A copy has no module file, so renderPages renders it on the main thread.
+    const inProcess = await renderPages(site, pages, { ...renderer } as Renderer, assetsFor);
 
     const outcomes = new Map<number, RenderOutcome>();
     const setup = { rendererFile: rendererFile(renderer)!, shell: siteShell(site), assetsFor };

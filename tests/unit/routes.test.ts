@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/model/routes.ts';
-import { matchRoute } from '../../templates/routes.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTable, type RouteTable } from '../../src/client/routeTable.ts';
+import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/core/routes.ts';
+import { prerenderer } from './site.ts';
 
 describe('routeToFile', () => {
   it.each([
@@ -21,7 +22,7 @@ describe('routeToFile', () => {
 
 describe('trailing-slash policy', () => {
   it('every generated route ends in a slash, except section links', () => {
-    expect([routes.home(), routes.thread(), routes.sitemap(), routes.notFound(), routes.service('a', 'b-1'), routes.alternative('x')].every((r) => r.endsWith('/'))).toBe(true);
+    expect([routes.home(), routes.service('a', 'b-1'), routes.alternative('x')].every((r) => r.endsWith('/'))).toBe(true);
     expect(routes.section('clients')).toBe('/#clients');
   });
 
@@ -46,7 +47,13 @@ describe('alternatives headline rule', () => {
   });
 });
 
-describe('matchRoute', () => {
+describe("the route table of the example's page kinds", () => {
+  let table: RouteTable;
+  beforeAll(async () => void (table = routeTable((await prerenderer()).kindInfo)));
+  const matchRoute = (path: string) => table.match(path);
+
+  it('knows the 404 page', () => expect(table.notFound).toEqual({ kind: 'notFound', route: '/404/' }));
+
   it.each([
     ['/', 'home', {}],
     ['/thread/', 'thread', {}],

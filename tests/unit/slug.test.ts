@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../src/model/slug.ts';
+import { slugify } from '../../src/core/slug.ts';
 
 // One vector per part of the rule in PRODUCT.md, then the "in that spirit" extras.
 const vectors: [rule: string, name: string, slug: string][] = [

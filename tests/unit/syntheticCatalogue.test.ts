@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogue, writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { wordCount } from '../../src/catalogue/markdown.ts';
-import { validateCatalogue } from '../../src/catalogue/validate.ts';
+import { validate } from './site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-synthetic-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -41,7 +41,7 @@ describe('syntheticCatalogue', () => {
   it('is a valid catalogue without any warning', async () => {
     const dir = join(work, 'catalogue');
     await writeSyntheticCatalogue(dir, { services: 150 });
-    const { problems, catalogue } = validateCatalogue(await loadCatalogue(dir));
+    const { problems, catalogue } = await validate(await loadCatalogue(dir));
     expect(problems).toEqual([]);
     expect(catalogue?.categories).toHaveLength(13);
   });

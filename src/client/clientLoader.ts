@@ -11,7 +11,7 @@
 //    none waits for the entry to arrive and ask for it, then starts the entry. In each page, with the module
 //    list, it was 1.2 KB more (12 MB of output at 10,000 services); as a file, it costs one small request after
 //    the first paint, cached for good after the first page.
-import type { RouteKind } from '../src/model/routes.ts';
+import type { ClientManifest } from './manifest.ts';
 
 /** The same text on every page, so the Content-Security-Policy needs one hash for it. */
 export const clientStartScript = [
@@ -26,12 +26,12 @@ export const clientStartScript = [
 export interface ClientLoaderConfig {
   /** The client entry, imported last; it exports start(manifest). */
   entry: string;
-  /** Module chunks each route kind needs before it can hydrate: the entry's imports and the route's own chunk. */
-  preload: Partial<Record<RouteKind, string[]>>;
+  /** Module chunks each page kind needs before it can hydrate: the entry's imports and the kind's own chunk. */
+  preload: Record<string, string[]>;
   /** JSON the client fetches before it hydrates (the site shell). */
   fetches: string[];
-  /** Handed to the entry: route chunks by kind and the site shell's file. */
-  manifest: { pages: Partial<Record<RouteKind, string>>; site: string };
+  /** Handed to the entry. */
+  manifest: ClientManifest;
 }
 
 /** A module (imported by clientStartScript) that needs no export: it runs once. */

@@ -1,6 +1,6 @@
 // A failed chunk or data load shows what failed and offers a retry: never a blank page.
 import { Component, type ReactNode } from 'react';
-import { ChunkLoadError } from '../../src/client/runtime.tsx';
+import { ChunkLoadError } from './runtime.tsx';
 
 interface Props {
   children: ReactNode;

@@ -1,27 +1,27 @@
-// Renders one route kind: its (possibly still loading) page module with its (possibly still loading)
-// content. Also owns the title and scrolling on navigation, because only here is the new page in the DOM.
+// Renders one route kind: its (possibly still loading) chunk with its (possibly still loading) content. Also
+// owns the title and scrolling on navigation, because only here is the new page in the DOM.
 import { useLayoutEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { kindsWithData } from '../../src/model/pages.ts';
-import { routes, type RouteKind } from '../../src/model/routes.ts';
-import { settle, usePageSource, useSite } from '../../src/client/runtime.tsx';
-import { titleFor } from '../head.ts';
 import { PageMarkupContext } from './Prerendered.tsx';
+import { settle, usePageSource, useSite } from './runtime.tsx';
 
-export function RouteView({ kind, params }: { kind: RouteKind; params: Readonly<Record<string, string>> }) {
+export function RouteView({ kind, params }: { kind: string; params: Readonly<Record<string, string>> }) {
   const source = usePageSource();
   const site = useSite();
   const { pathname } = useLocation();
-  const { default: Page } = settle(source.page(kind));
-  const content = kindsWithData.has(kind) ? settle(source.content(pathname)) : undefined;
+  const chunk = settle(source.page(kind));
+  const prerenderedParts = source.routes.kinds[kind]?.prerenderedParts === true;
+  const content = prerenderedParts ? settle(source.content(pathname)) : undefined;
   const markup = content && 'markup' in content ? content.markup : null;
   // The document's title follows client-side navigation, so a screen reader announces the page it is on.
-  // Pages with data have it in their markup; the others' follows from the route.
+  // Pages with prerendered parts have it in their markup; the others' head follows from the route alone.
   useLayoutEffect(() => {
-    document.title = markup?.title ?? (kind === 'service' ? document.title : titleFor(kind, pathname, site));
-  }, [markup, pathname, kind, site]);
+    if (markup) document.title = markup.title;
+    else if (!prerenderedParts) document.title = chunk.head({ kind, route: pathname, indexed: true }, site).title;
+  }, [markup, prerenderedParts, pathname, kind, site, chunk]);
   useScrollOnNavigation();
-  if (content === null) return <Navigate to={routes.notFound()} replace />;
+  if (content === null) return <Navigate to={source.routes.notFound.route} replace />;
+  const { default: Page } = chunk;
   return (
     <PageMarkupContext value={markup}>
       <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />

@@ -1,18 +1,14 @@
-// Routes and where they live on disk. One trailing-slash policy for every link, canonical URL and sitemap
-// entry: pages are directories, so every route except the root ends in "/" (what object storage, CDNs and
-// nginx serve as a directory index without any rewrite rule).
-
-export type RouteKind = 'home' | 'thread' | 'service' | 'alternatives' | 'sitemap' | 'notFound';
+// The addresses of the catalogue's own things (services, alternatives pages, home sections) and where a route
+// lives on disk. One trailing-slash policy for every link, canonical URL and sitemap entry: pages are
+// directories, so every route except the root ends in "/" (what object storage, CDNs and nginx serve as a
+// directory index without any rewrite rule). The catalogue's checks, the model and the page kinds share it.
 
 export const ALTERNATIVE_PREFIX = 'alternative-to-';
 
 export const routes = {
   home: () => '/',
-  thread: () => '/thread/',
   service: (slug: string, id: string) => `/service/${slug}/${id}/`,
   alternative: (competitorSlug: string) => `/alternatives/${ALTERNATIVE_PREFIX}${competitorSlug}/`,
-  sitemap: () => '/sitemap/',
-  notFound: () => '/404/',
   section: (anchor: string) => `/#${anchor}`,
 } as const;
 

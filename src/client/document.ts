@@ -1,6 +1,6 @@
 // The HTML document around a prerendered page. A string template rather than React: React owns only
 // <div id="root">, so browser extensions touching <head> or <body> cannot break hydration.
-import type { Head } from './head.ts';
+import type { Head } from './pageKind.ts';
 import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 

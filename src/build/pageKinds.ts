@@ -1,0 +1,59 @@
+// The site's page kinds are the modules in templates/pages/ (src/client/pageKind.ts says what one exports):
+// found here, by listing the folder, and handed to esbuild as generated modules, so that no list of kinds is
+// kept anywhere by hand.
+import type { Plugin } from 'esbuild';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+export interface PageKindFile {
+  /** The kind's name: the file name without its extension. */
+  name: string;
+  /** Absolute path of the module. */
+  file: string;
+}
+
+/** Every page kind module in the folders, by name; a later folder's module of the same name wins. */
+export function findPageKinds(dirs: readonly string[]): PageKindFile[] {
+  const found = new Map<string, string>();
+  for (const dir of dirs) {
+    for (const entry of readdirSync(dir).sort()) {
+      if (/\.tsx?$/.test(entry) && !/\.(test|d)\.tsx?$/.test(entry)) found.set(basename(entry).replace(/\.tsx?$/, ''), join(dir, entry));
+    }
+  }
+  return [...found].map(([name, file]) => ({ name, file }));
+}
+
+const ALL_KINDS = 'storefront:page-kinds';
+const CHUNK = 'storefront-page-chunk';
+
+/**
+ * `storefront:page-kinds` (the prerenderer's import): every kind's module by name. And for the browser, one
+ * entry point per kind, `storefront-page-chunk:NAME`, which re-exports only what the browser uses of it
+ * (the component and the head, for titles), so esbuild leaves the rest (`pages`) out of the chunk.
+ */
+export function pageKindsPlugin(kinds: readonly PageKindFile[]): Plugin {
+  const byName = new Map(kinds.map((k) => [k.name, k.file]));
+  return {
+    name: 'storefront-page-kinds',
+    setup(build) {
+      build.onResolve({ filter: /^storefront:page-kinds$/ }, () => ({ path: ALL_KINDS, namespace: ALL_KINDS }));
+      build.onResolve({ filter: new RegExp(`^${CHUNK}:`) }, (args) => ({ path: args.path.slice(CHUNK.length + 1), namespace: CHUNK }));
+      build.onLoad({ filter: /.*/, namespace: ALL_KINDS }, () => ({
+        contents: [
+          ...kinds.map((k, i) => `import * as k${i} from ${JSON.stringify(k.file)};`),
+          `export default { ${kinds.map((k, i) => `${JSON.stringify(k.name)}: k${i}`).join(', ')} };`,
+        ].join('\n'),
+        resolveDir: '/',
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /.*/, namespace: CHUNK }, (args) => ({
+        contents: `export { default, head } from ${JSON.stringify(byName.get(args.path))};`,
+        resolveDir: '/',
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** The esbuild entry point of a kind's browser chunk. */
+export const chunkEntry = (kind: PageKindFile) => `${CHUNK}:${kind.name}`;

@@ -1,0 +1,95 @@
+// A page kind is one module in templates/pages/: its file name is the kind's name, and its exports say
+// everything the build and the browser need to know about it. The build finds the modules in the folder
+// (src/build/pageKinds.ts); nothing else lists the kinds.
+//
+//   export const paths = ['/service/:slug/:id'];         route patterns it answers, React Router style
+//   export const options = { prerenderedParts: true };   see PageKindOptions (optional)
+//   export function pages(site) { … }                    the pages it makes from the model, with their data
+//   export function head(page, site) { … }               title, description, canonical URL, JSON-LD
+//   export default function Service(props) { … }         its component
+//
+// The browser's chunk for a kind holds only `default` and `head` (for the document's title after a
+// client-side navigation); `paths` and `options` reach it through the client manifest, and `pages` never.
+import type { ComponentType } from 'react';
+import type { Site } from '../model/model.ts';
+import type { SiteShell } from '../model/shell.ts';
+
+export interface PageKindOptions {
+  /**
+   * The page's <Prerendered> parts render from its data on the server only; the browser adopts their markup
+   * (from the document, or from the page's HTML after navigating), so the data never ships to it.
+   */
+  prerenderedParts?: boolean;
+  /** This kind's page is the 404 page: also written as 404.html, and where unknown paths go. */
+  notFound?: boolean;
+  /**
+   * Paths that match but were not prerendered still render in the browser (it receives them through the 404
+   * document) instead of becoming the 404 page.
+   */
+  rendersUnlisted?: boolean;
+  /** Other sites may frame these pages (every other page forbids it). */
+  embeddable?: boolean;
+}
+
+/** A page a kind makes: its route and, for kinds with prerendered parts, its data. */
+export interface PageSpec<Data = unknown> {
+  route: string;
+  data?: Data;
+  /** false for pages search engines should not index (404). Default true. */
+  indexed?: boolean;
+}
+
+/** One prerendered page of the site. */
+export interface Page<Data = unknown> {
+  kind: string;
+  route: string;
+  data?: Data;
+  indexed: boolean;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+  /** Absolute canonical URL; absent on pages that are not indexed. */
+  canonical?: string;
+  robots?: string;
+  image?: string;
+  jsonLd: object[];
+}
+
+export interface PageProps<Data = unknown> {
+  site: SiteShell;
+  /** The page's data: on the server only (the browser adopts the markup rendered from it: Prerendered.tsx). */
+  data?: Data;
+  /** The route's path parameters. */
+  params?: Readonly<Record<string, string>>;
+}
+
+/** What the browser loads for a kind: its chunk. */
+export interface PageChunk {
+  default: ComponentType<PageProps<any>>;
+  head(page: Page<any>, site: SiteShell): Head;
+}
+
+/** A page kind module, as the build imports it. */
+export interface PageKindModule extends PageChunk {
+  paths: readonly string[];
+  options?: PageKindOptions;
+  pages(site: Site): PageSpec<any>[];
+}
+
+/** What the browser knows of a kind before loading its chunk: from the client manifest. */
+export interface KindInfo extends PageKindOptions {
+  paths: readonly string[];
+}
+
+/** The exports every page kind module must have, checked when the build loads them. */
+export function pageKindProblems(name: string, module: Partial<PageKindModule>): string[] {
+  const problems: string[] = [];
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) problems.push(`its file name "${name}" must be a name in camelCase (letters and digits, starting with a lowercase letter)`);
+  if (!Array.isArray(module.paths) || !module.paths.length || !module.paths.every((p) => typeof p === 'string' && p.startsWith('/'))) {
+    problems.push('it must export `paths`: a list of route patterns such as "/faq" or "/service/:slug/:id"');
+  }
+  for (const fn of ['pages', 'head', 'default'] as const) if (typeof module[fn] !== 'function') problems.push(`it must export ${fn === 'default' ? 'a default component' : `a function \`${fn}\``}`);
+  return problems;
+}

@@ -1,0 +1,87 @@
+// The prerenderer's entry, bundled by esbuild for Node with the site's page kinds (the `storefront:page-kinds`
+// module, made by src/build/bundle.ts from the files in templates/pages/). Renders one page to a complete
+// HTML document. Every page module is imported eagerly and the page's data is at hand, so nothing suspends
+// and the synchronous renderToString gives the same HTML as the streaming prerenderer at half the cost (no
+// streams, no text encoding per chunk). Should something suspend all the same, React would print its fallback
+// (the spinner) and mark the boundary for the client: that fails the page instead.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import pageKinds from 'storefront:page-kinds';
+import type { Site } from '../model/model.ts';
+import type { SiteShell } from '../model/shell.ts';
+import { App } from './App.tsx';
+import { htmlDocument, type DocumentAssets } from './document.ts';
+import type { BootData } from './manifest.ts';
+import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec } from './pageKind.ts';
+import { routeTable } from './routeTable.ts';
+import { SiteContext, type PageSource } from './runtime.tsx';
+import { RenderOnceContext, type RenderOnce } from './SameOnEveryPage.tsx';
+
+/** Each kind's module that lacks an export it needs, with what is wrong. */
+export const kindProblems: [kind: string, problems: string[]][] = Object.entries(pageKinds)
+  .map(([kind, module]): [string, string[]] => [kind, pageKindProblems(kind, module)])
+  .filter(([, problems]) => problems.length > 0);
+
+/** What the browser and the build need to know of each kind: its paths and options. */
+export const kindInfo: Record<string, KindInfo> = Object.fromEntries(
+  Object.entries(pageKinds).map(([kind, module]) => [kind, { paths: module.paths, ...module.options }]),
+);
+
+const routes = kindProblems.length ? undefined : routeTable(kindInfo);
+
+/** Every page of the site, from every kind, in the order of their routes. */
+export function pagesOf(site: Site): Page[] {
+  return Object.entries(pageKinds)
+    .flatMap(([kind, module]) => module.pages(site).map((spec: PageSpec): Page => ({ kind, route: spec.route, data: spec.data, indexed: spec.indexed ?? true })))
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+}
+
+export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kind]!.head(page, site);
+
+// React puts a preload link for each image it expects to matter in front of the markup (it has no <head> to
+// put them in). Those images are all within the first kilobytes of the body, where the browser's preload
+// scanner finds them as early; the links were 160 bytes a page.
+const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
+
+// Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
+// page the same shell object, and a rebuild a new one.
+const renderedOnce = new WeakMap<SiteShell, RenderOnce>();
+
+export function renderOnceFor(site: SiteShell): RenderOnce {
+  let renderOnce = renderedOnce.get(site);
+  if (!renderOnce) {
+    const markup = new Map<string, string>();
+    renderOnce = (key, content) => {
+      let html = markup.get(key);
+      if (html === undefined) markup.set(key, (html = renderToString(<SiteContext value={site}>{content}</SiteContext>).replace(LEADING_PRELOADS, '')));
+      return html;
+    };
+    renderedOnce.set(site, renderOnce);
+  }
+  return renderOnce;
+}
+
+/** The markup inside <div id="root">; without `renderOnce`, every part rendered in place. */
+export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce | null): string {
+  const source: PageSource = {
+    routes: routes!,
+    page: (kind) => pageKinds[kind]!,
+    content: () => (page.data === undefined ? null : { data: page.data }),
+  };
+  return renderToString(
+    <RenderOnceContext value={renderOnce}>
+      <StaticRouter location={page.route}>
+        <App site={site} source={source} />
+      </StaticRouter>
+    </RenderOnceContext>,
+  ).replace(LEADING_PRELOADS, '');
+}
+
+export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): Promise<string> {
+  const body = renderBody(page, site, renderOnceFor(site));
+  if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
+    throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
+  }
+  const boot: BootData = { kind: page.kind };
+  return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
+}

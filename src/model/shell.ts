@@ -1,0 +1,61 @@
+// The site shell: what every page reads (brand, contact, navigation, footer), as plain JSON. The prerenderer
+// gets it with every page, and the browser fetches it once as a hashed file (src/build/shell.ts). Also the
+// small views of categories and services that more than one page kind shows.
+import type { Link } from '../catalogue/schema.ts';
+import type { Alternative, Category, Service, Site } from './model.ts';
+
+export interface CategoryNav {
+  name: string;
+  anchor: string;
+  description: string;
+  info?: string;
+  icon: string;
+  route: string;
+}
+
+export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'image' | 'route'>;
+
+export interface SiteShell {
+  brand: string;
+  baseUrl: string;
+  description: string;
+  contact: { email: string; messaging: Link };
+  hero: Site['hero'];
+  stats: Site['stats'];
+  clients: Site['clients'];
+  categories: CategoryNav[];
+  alternatives: Alternative[];
+  footerLinks: Link[];
+  /** URL of the SVG each emoji is drawn from (templates/components/EmojiText.tsx). */
+  emoji: Record<string, string>;
+}
+
+export const categoryNav = (c: Category): CategoryNav => ({ name: c.name, anchor: c.anchor, description: c.description, info: c.info, icon: c.icon, route: c.route });
+
+export const serviceCard = (s: Service): ServiceCard => ({
+  id: s.id,
+  name: s.name,
+  shortName: s.shortName,
+  label: s.label,
+  price: s.price,
+  priceFrom: s.priceFrom,
+  delivery: s.delivery,
+  image: s.image,
+  route: s.route,
+});
+
+export function siteShell(site: Site): SiteShell {
+  return {
+    brand: site.brand,
+    baseUrl: site.baseUrl,
+    description: site.description,
+    contact: site.contact,
+    hero: site.hero,
+    stats: site.stats,
+    clients: site.clients,
+    categories: site.categories.map(categoryNav),
+    alternatives: site.alternatives,
+    footerLinks: site.footerLinks,
+    emoji: site.emoji ?? {},
+  };
+}

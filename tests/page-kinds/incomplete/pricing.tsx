@@ -1,0 +1,6 @@
+// A page kind module that forgot its paths and its head (tests/unit/pageKind.test.ts).
+export const pages = () => [{ route: '/pricing/' }];
+
+export default function Pricing() {
+  return <p>Prices</p>;
+}
