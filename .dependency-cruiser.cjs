@@ -22,11 +22,11 @@ module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'No module may import itself, however indirectly.', severity: 'error', from: {}, to: { circular: true } },
     layer('core', 'src/core', []),
-    layer('catalogue', 'src/catalogue', ['src/core/', 'src/workerPool.ts']),
+    layer('catalogue', 'src/catalogue', ['src/core/']),
     layer('model', 'src/model', ['src/catalogue/', 'src/core/']),
     layer('client', 'src/client', ['src/model/', 'src/core/']),
     layer('templates', 'templates', ['src/client/api.ts', 'src/model/', 'src/core/']),
-    layer('build', 'src/build', ['src/catalogue/', 'src/model/', 'src/client/', 'src/core/', 'src/errors.ts', 'src/workerPool.ts', 'templates/brand.ts']),
+    layer('build', 'src/build', ['src/catalogue/', 'src/model/', 'src/client/', 'src/core/', 'src/errors.ts', 'templates/brand.ts']),
     {
       name: 'no-tests-or-scripts-in-the-product',
       comment: 'The generator and the site never import the tests or the repository scripts.',

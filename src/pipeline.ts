@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import type { CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
-import { validateCatalogueInParallel, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
+import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import type { Page } from './client/pageKind.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
@@ -90,8 +90,9 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           run: () => loadCatalogue(options.catalogueDir),
           summary: (s) => `${s.texts.size} text files, ${s.images.size} images`,
         },
-        // The new site goes into a fresh folder beside the output folder; it replaces the output folder only once
-        // it is complete and its links checked (emit), and is removed if anything fails.
+        // The new site goes into a fresh folder beside the output folder (images first, while the catalogue is
+        // validated); it replaces the output folder only once it is complete and its links checked (emit), and is
+        // removed if anything fails.
         staging: { run: async () => (staging = await Staging.open(options.outDir)) },
         images: {
           needs: ['load', 'staging'],
@@ -110,7 +111,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
         },
         validate: {
           needs: ['load', 'templates'],
-          run: async ({ load, templates }) => validCatalogue(await validateCatalogueInParallel(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: cache?.descriptions }), io, options.catalogueDir),
+          run: async ({ load, templates }) => validCatalogue(validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: cache?.descriptions }), io, options.catalogueDir),
           summary: () => 'The catalogue is valid.',
         },
         model: {
@@ -142,13 +143,9 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           summary: (c) => `${c.size} .br and .gz files`,
         },
         render: {
-          needs: ['model', 'templates', 'bundle', 'client', 'staging'],
-          run: ({ model, templates, bundle, client, staging }) =>
-            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url), {
-              onPage: (page) => staging.writePage(page, templates.kindInfo),
-              memo: cache?.pages,
-            }),
-          summary: (r) => `${r.length} pages, written as they render`,
+          needs: ['model', 'templates', 'bundle', 'client'],
+          run: ({ model, templates, bundle, client }) => renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url), cache?.pages),
+          summary: (r) => `${r.length} pages`,
         },
         emit: {
           needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'images', 'load', 'staging'],
@@ -190,7 +187,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
 export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds }).then((r) => assertPageKinds(r, pageKinds))]);
-  const { problems, catalogue } = await validateCatalogueInParallel(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
+  const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
   if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again. Nothing was built.');

@@ -185,16 +185,13 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
 /** The prerenderer: the page kinds, their pages and heads, and renderPage (src/client/prerender.tsx). */
 export type Renderer = typeof Prerenderer;
 
-/** Bundles the templates for Node and imports them. The output sits inside the package so that its
- *  imports of react and react-router resolve to the package's own copies. */
+/**
+ * Bundles the templates for Node and imports them. The output sits inside the package so that its imports of
+ * react and react-router resolve to the package's own copies; it is named by its content's hash, so builds
+ * running at once share one file and none has to be removed while another may still use it.
+ */
 export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo }: Pick<BundleOptions, 'pageKinds' | 'memo'> = {}): Promise<Renderer> =>
   memoised(memo, `renderer-${JSON.stringify(pageKinds)}`, () => makeRenderer(pageKinds));
-
-// The module file each renderer was imported from, so that worker threads can import it too
-// (renderWorkers.ts). Named by its content's hash: builds running at once share one file, and none has to be
-// removed while another may still use it.
-const rendererFiles = new WeakMap<Renderer, string>();
-export const rendererFile = (renderer: Renderer): string | undefined => rendererFiles.get(renderer);
 
 async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value: Renderer; metafile: Metafile }> {
   const cacheDir = at('node_modules/.cache/storefront');
@@ -224,6 +221,5 @@ async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value
     await rename(partial, outfile);
   }
   const module = (await import(pathToFileURL(outfile).href)) as Renderer;
-  rendererFiles.set(module, outfile);
   return { value: module, metafile };
 }

@@ -1,5 +1,5 @@
-// Stage: emit. The site is written into a fresh folder next to the output folder (pages as they render, see
-// Staging) and swapped in with renames only once every file is there and every internal link checked. A failed
+// Stage: emit. The site is written into a fresh folder next to the output folder (Staging; the images go in
+// first, while the catalogue is validated) and swapped in with renames only once every file is there and every internal link checked. A failed
 // build never leaves a half-written site, and the previous one stays until the new one is complete.
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -58,7 +58,7 @@ export function pageFiles({ page, html }: RenderedPage, kinds: Readonly<Record<s
   return files;
 }
 
-/** The whole site as a file tree (pages already written as they rendered are in it too, for the link check). */
+/** The whole site as a file tree (the images already written are in it too, for the link check). */
 export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
@@ -79,10 +79,7 @@ export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Rec
 const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
   pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
 
-/**
- * The fresh folder the new site is written into. Pages go in as they render, so the disk works while the CPU
- * renders (at 10,000 pages, writing 20,000 files after rendering took longer than rendering them).
- */
+/** The fresh folder the new site is written into; a file already written is not written again. */
 export class Staging {
   private readonly folders = new Map<string, Promise<unknown>>();
   readonly written = new Set<string>();
@@ -110,10 +107,6 @@ export class Staging {
     if ('copyFrom' in file) await linkOrCopy(file.copyFrom, target);
     else await writeFile(target, file.content);
   }
-
-  /** Writes a rendered page's files. */
-  writePage = (rendered: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): Promise<unknown> =>
-    Promise.all(pageFiles(rendered, kinds).map(([path, content]) => this.write(path, { content })));
 
   /** Writes the files not written yet, a few at a time. */
   async writeAll(files: Iterable<[string, SiteFile]>): Promise<void> {

@@ -4,7 +4,6 @@ import { crossChecks } from './checks.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
-import { compileDescriptionsInWorkers } from './markdownWorkers.ts';
 import type { TreeNode } from '../core/tree.ts';
 import { error, errorsIn, type Problem } from './problems.ts';
 import { categorySchema, siteSchema, type CategoryFile, type SiteFile } from './schema.ts';
@@ -30,16 +29,8 @@ export interface ValidateOptions {
 
 export type Validation = { problems: Problem[]; catalogue?: ValidCatalogue };
 
-/** Validates a catalogue, compiling its descriptions on this thread. */
 export function validateCatalogue(source: CatalogueSource, options: ValidateOptions): Validation {
   return finishValidation(source, parseYamlFiles(source), options);
-}
-
-/** The same, with a large catalogue's descriptions compiled in worker threads (markdownWorkers.ts) meanwhile. */
-export async function validateCatalogueInParallel(source: CatalogueSource, options: ValidateOptions): Promise<Validation> {
-  const compiling = compileDescriptionsInWorkers(source, options.memo);
-  const yaml = parseYamlFiles(source);
-  return finishValidation(source, yaml, options, await compiling);
 }
 
 type YamlParse = { problems: Problem[]; parsed: ParsedCatalogue };
@@ -66,12 +57,12 @@ function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: stri
 }
 
 /** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
-function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, { pageRoutes, memo }: ValidateOptions, compiled?: ReadonlyMap<string, CompiledDescription>): Validation {
+function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, { pageRoutes, memo }: ValidateOptions): Validation {
   const compiledNow = new Map<string, CompiledDescription>();
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
     const id = file.slice('descriptions/'.length, -'.md'.length);
-    const description = compiled?.get(text) ?? memo?.get(text) ?? compileDescription(text);
+    const description = memo?.get(text) ?? compileDescription(text);
     compiledNow.set(text, description);
     parsed.descriptions.set(id, { file, text, ...description });
   }

@@ -14,8 +14,7 @@ import { htmlDocument, type DocumentAssets } from './document.ts';
 import type { BootData } from './manifest.ts';
 import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec } from './pageKind.ts';
 import { routeTable } from './routeTable.ts';
-import { SiteContext, type PageSource } from './runtime.tsx';
-import { RenderOnceContext, type RenderOnce } from './SameOnEveryPage.tsx';
+import type { PageSource } from './runtime.tsx';
 
 /** Each kind's module that lacks an export it needs, with what is wrong. */
 export const kindProblems: [kind: string, problems: string[]][] = Object.entries(pageKinds)
@@ -43,42 +42,22 @@ export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kin
 // scanner finds them as early; the links were 160 bytes a page.
 const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
 
-// Markup of the parts that are the same on every page (SameOnEveryPage), per site shell: a build hands every
-// page the same shell object, and a rebuild a new one.
-const renderedOnce = new WeakMap<SiteShell, RenderOnce>();
-
-export function renderOnceFor(site: SiteShell): RenderOnce {
-  let renderOnce = renderedOnce.get(site);
-  if (!renderOnce) {
-    const markup = new Map<string, string>();
-    renderOnce = (key, content) => {
-      let html = markup.get(key);
-      if (html === undefined) markup.set(key, (html = renderToString(<SiteContext value={site}>{content}</SiteContext>).replace(LEADING_PRELOADS, '')));
-      return html;
-    };
-    renderedOnce.set(site, renderOnce);
-  }
-  return renderOnce;
-}
-
-/** The markup inside <div id="root">; without `renderOnce`, every part rendered in place. */
-export function renderBody(page: Page, site: SiteShell, renderOnce: RenderOnce | null): string {
+/** The markup inside <div id="root">. */
+export function renderBody(page: Page, site: SiteShell): string {
   const source: PageSource = {
     routes: routes!,
     page: (kind) => pageKinds[kind]!,
     content: () => (page.data === undefined ? null : { data: page.data }),
   };
   return renderToString(
-    <RenderOnceContext value={renderOnce}>
-      <StaticRouter location={page.route}>
-        <App site={site} source={source} />
-      </StaticRouter>
-    </RenderOnceContext>,
+    <StaticRouter location={page.route}>
+      <App site={site} source={source} />
+    </StaticRouter>,
   ).replace(LEADING_PRELOADS, '');
 }
 
-export async function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): Promise<string> {
-  const body = renderBody(page, site, renderOnceFor(site));
+export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): string {
+  const body = renderBody(page, site);
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }

@@ -4,8 +4,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
-import { validateCatalogue, validateCatalogueInParallel } from '../../src/catalogue/validate.ts';
-import { pageRoutes, validate as validateWithPageRoutes } from './site.ts';
+import { validate as validateWithPageRoutes } from './site.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 const validate = async (name: string) => validateWithPageRoutes(await loadCatalogue(fixture(name)));
@@ -105,10 +104,3 @@ describe('follow-on problems are not reported', () => {
   });
 });
 
-describe("the build's validation, which compiles a large catalogue's descriptions in worker threads", () => {
-  it.each(readdirSync(new URL('../fixtures/', import.meta.url)))('finds what validateCatalogue finds in fixture %s', async (name) => {
-    const source = await loadCatalogue(fixture(name));
-    const options = { pageRoutes: await pageRoutes() };
-    expect(await validateCatalogueInParallel(source, options)).toEqual(validateCatalogue(source, options));
-  });
-});

@@ -57,21 +57,21 @@ describe('rebuilds reuse what did not change', () => {
     const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const rendered: string[] = [];
-    const fake = (renderPage: (page: Page) => Promise<string>) => ({ renderPage }) as unknown as Renderer;
-    const renderer = fake(async (page) => (rendered.push(page.route), `<html>${page.route}</html>`));
+    const fake = (renderPage: (page: Page) => string) => ({ renderPage }) as unknown as Renderer;
+    const renderer = fake((page) => (rendered.push(page.route), `<html>${page.route}</html>`));
     const memo = {};
-    const first = await renderPages(site, pages, renderer, assetsFor, { memo });
+    const first = renderPages(site, pages, renderer, assetsFor, memo);
     expect(rendered).toHaveLength(pages.length);
 
     rendered.length = 0;
     const service = pages.findIndex((p) => p.kind === 'service');
     const edited = pages.map((p, i) => (i === service ? { ...p, indexed: !p.indexed } : p));
-    const second = await renderPages(site, edited, renderer, assetsFor, { memo });
+    const second = renderPages(site, edited, renderer, assetsFor, memo);
     expect(rendered).toEqual([pages[service]!.route]);
     expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
 
     rendered.length = 0;
-    await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => Promise<string>), assetsFor, { memo });
+    renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string), assetsFor, memo);
     expect(rendered).toHaveLength(pages.length);
   });
 });
