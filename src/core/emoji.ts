@@ -10,16 +10,8 @@
 export const EMOJI =
   /\p{Regional_Indicator}{2}|(?:\p{Emoji_Presentation}\uFE0F?|\p{Extended_Pictographic}\uFE0F)\p{Emoji_Modifier}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*/gu;
 
-/**
- * Every emoji has a character from these: © and ®, the symbols from ‼ to ㊙, or a surrogate of the pictograph
- * planes. Typographic text beyond ASCII (’ “ ” – — … é) has none, and skips the emoji pattern, which is slow
- * (it was a twentieth of prerendering a page whose description has curly quotes).
- */
-export const MAY_HOLD_EMOJI = /[\u00a9\u00ae\u203c-\u3299\ud83c-\ud83f]/;
-
 /** Text split into plain runs and emoji, in order; strings that are emoji come back as `{ emoji }`. */
 export function splitEmoji(text: string): (string | { emoji: string })[] {
-  if (!MAY_HOLD_EMOJI.test(text)) return [text];
   const parts: (string | { emoji: string })[] = [];
   let last = 0;
   for (const match of text.matchAll(EMOJI)) {

@@ -1,5 +1,5 @@
 // Text with its emoji drawn from the site's SVG files instead of the visitor's emoji font (why: see
-// src/model/emoji.ts). The image's alt is the emoji itself, so a screen reader names it as it would the
+// src/core/emoji.ts). The image's alt is the emoji itself, so a screen reader names it as it would the
 // character; `decorative` leaves it out (where the text around says it already, or it is aria-hidden).
 import { useSite } from '../../src/client/api.ts';
 import { Fragment } from 'react';

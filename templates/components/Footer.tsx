@@ -1,4 +1,4 @@
-import { Link, SameOnEveryPage, useSite } from '../../src/client/api.ts';
+import { Link, useSite } from '../../src/client/api.ts';
 import { mailto } from '../format.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { BRAND_EMOJI } from '../brand.ts';
@@ -10,17 +10,9 @@ const SITEMAP = '/sitemap/';
 const withSitemap = (links: SiteShell['footerLinks']) => (links.some((l) => l.href === SITEMAP) ? links : [...links, { label: 'Sitemap', href: SITEMAP }]);
 
 export function Footer() {
-  return (
-    <SameOnEveryPage as="footer" cacheKey="footer" className="site-footer" id="footer">
-      <FooterContent />
-    </SameOnEveryPage>
-  );
-}
-
-function FooterContent() {
   const site = useSite();
   return (
-    <>
+    <footer className="site-footer" id="footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="brand-name">
@@ -64,6 +56,6 @@ function FooterContent() {
           {`© ${site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.`}
         </p>
       </div>
-    </>
+    </footer>
   );
 }

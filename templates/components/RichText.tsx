@@ -4,11 +4,9 @@ import { Link } from '../../src/client/api.ts';
 import { createElement, type ReactNode } from 'react';
 import { EmojiText } from './EmojiText.tsx';
 import type { TreeNode } from '../../src/core/tree.ts';
-import { MAY_HOLD_EMOJI } from '../../src/core/emoji.ts';
 
 function render(node: TreeNode, key: number): ReactNode {
-  // Only text that may hold an emoji goes through EmojiText: the rest stays a plain string, with nothing to hydrate.
-  if (typeof node === 'string') return MAY_HOLD_EMOJI.test(node) ? <EmojiText key={key} text={node} /> : node;
+  if (typeof node === 'string') return <EmojiText key={key} text={node} />;
   const [tag, props, ...children] = node;
   const content = children.map(render);
   if (tag === 'a' && props?.href?.startsWith('/')) {
