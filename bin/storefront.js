@@ -6,12 +6,6 @@ if (major < 24) {
   process.stderr.write(`storefront needs Node 24 or newer, but this is Node ${process.versions.node}. Run it as \`npx storefront\` or through an npm script, which use the project's own Node 24.\n`);
   process.exit(2);
 }
-// Node keeps the compiled code of the tool's own modules (several hundred files: zod, remark, React...) here
-// and skips compiling them again on the next run: about a third of the 0.45 s the command took to start.
-// The variable passes it on to the build's worker threads, which load remark or React too.
-const compileCache = new URL('../node_modules/.cache/storefront/compile', import.meta.url).pathname;
-process.env.NODE_COMPILE_CACHE ??= compileCache;
-(await import('node:module')).enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
 // React's server renderer picks its build from NODE_ENV when first loaded: prerender with the fast one.
 process.env.NODE_ENV ??= 'production';
 const { run } = await import('../src/cli.ts');
