@@ -1,7 +1,7 @@
 // Precompressed .br and .gz siblings of the hashed text assets, for static servers that send them as they
 // are (nginx's gzip_static and brotli_static). Brotli's best level is slow (about 0.4 s for the React entry),
-// so results are cached by file name, which carries the content hash, and the build starts compressing as
-// soon as the bundles exist, while the catalogue is still being checked (src/pipeline.ts).
+// so results are cached by file name, which carries the content hash, and the build compresses as soon as
+// the bundles exist, while the catalogue is still being checked (the compress stage, src/pipeline.ts).
 // Pages themselves are compressed on the fly by the server or CDN: at 10,000 pages, precompressing them
 // would cost more than the rest of the build.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -9,13 +9,11 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import pLimit from 'p-limit';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 export const COMPRESSIBLE = /\.(js|css|svg|json|xml|txt|html)$/;
-
-// One file at a time per core, so zlib leaves libuv's other threads free for the build's file writes.
-const COMPRESSING_AT_ONCE = availableParallelism();
 
 async function cached(cacheDir: string, name: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
   const file = join(cacheDir, name);
@@ -35,16 +33,16 @@ async function cached(cacheDir: string, name: string, make: () => Promise<Uint8A
  */
 export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
-  const queue = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
-  const compressNext = async (): Promise<void> => {
-    const next = queue.shift();
-    if (!next) return;
-    const [path, bytes] = next;
-    const name = basename(path);
-    out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })));
-    out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 })));
-    return compressNext();
-  };
-  await Promise.all(Array.from({ length: COMPRESSING_AT_ONCE }, compressNext));
+  const limit = pLimit(availableParallelism());
+  const largestFirst = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
+  await Promise.all(
+    largestFirst.map(([path, bytes]) =>
+      limit(async () => {
+        const name = basename(path);
+        out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })));
+        out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 })));
+      }),
+    ),
+  );
   return out;
 }
