@@ -122,7 +122,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   running = rebuild();
   await running;
   io.out(`\nDev server: ${server.url}/  (watching ${watched.map((d) => relative(process.cwd(), d) || '.').join(', ')}; Ctrl+C to stop)`);
-  io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/build).');
+  io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/model, src/core, src/build).');
 
   return {
     url: server.url,
