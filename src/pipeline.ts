@@ -213,10 +213,11 @@ function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[])
   throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
 }
 
+/** A line a stage: its time, when it started (stages overlap), what it did. */
 const reportTo =
   (io: Reporter): StageReport =>
-  (name, ms, summary) =>
-    io.out(`  ${name.padEnd(10)}${`${Math.round(ms)} ms`.padStart(8)}   ${summary}`);
+  (name, ms, at, summary) =>
+    io.out(`  ${name.padEnd(10)}${`${Math.round(ms)} ms`.padStart(8)}  ${`(at ${Math.round(at)} ms)`.padEnd(13)} ${summary}`);
 
 const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));
 

@@ -13,7 +13,8 @@ export interface Stage<Results, Name extends keyof Results> {
 
 export type Stages<Results> = { [Name in keyof Results]: Stage<Results, Name> };
 
-export type StageReport = (name: string, ms: number, summary: string) => void;
+/** `ms`: from the stage's start (its inputs ready) to its end; `at`: its start, from the start of the run. */
+export type StageReport = (name: string, ms: number, at: number, summary: string) => void;
 
 export async function runStages<Results extends object>(stages: Stages<Results>, report: StageReport): Promise<Results> {
   const names = Object.keys(stages) as (keyof Results)[];
@@ -21,6 +22,7 @@ export async function runStages<Results extends object>(stages: Stages<Results>,
     for (const need of stages[name].needs ?? []) if (!(need in stages)) throw new Error(`Internal error: stage "${String(name)}" needs "${String(need)}", which is no stage`);
   }
   const results = {} as Results;
+  const begun = performance.now();
   const running = new Map<keyof Results, Promise<void>>();
   let failure: { error: unknown } | undefined;
 
@@ -35,7 +37,7 @@ export async function runStages<Results extends object>(stages: Stages<Results>,
       try {
         const value = await stage.run(onlyWhatItNeeds(results, name, needs));
         results[name] = value;
-        if (stage.summary) report(String(name), performance.now() - started, stage.summary(value));
+        if (stage.summary) report(String(name), performance.now() - started, started - begun, stage.summary(value));
       } catch (error) {
         failure ??= { error };
       }
