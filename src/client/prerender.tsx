@@ -43,7 +43,7 @@ export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kin
 const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
 
 /** The markup inside <div id="root">. */
-export function renderBody(page: Page, site: SiteShell): string {
+function renderBody(page: Page, site: SiteShell): string {
   const source: PageSource = {
     routes: routes!,
     page: (kind) => pageKinds[kind]!,
