@@ -1,0 +1,4 @@
+// The other half of the cycle.
+import { first } from './first.ts';
+
+export const second = (): unknown => first;

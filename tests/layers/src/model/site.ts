@@ -1,0 +1,3 @@
+export interface Site {
+  name: string;
+}
