@@ -190,7 +190,7 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir):
   const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
   if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
   if (!catalogue) {
-    io.err('The catalogue has errors; fix them and run again. Nothing was built.');
+    io.err('The catalogue has errors; fix them and run again.');
     return { ok: false };
   }
   const site = buildModel(catalogue);

@@ -87,6 +87,17 @@ function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
 
 function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
   const problems: Problem[] = [];
+  // site.yaml lists a category by name, so listing.yaml and listing.yml would both be "listing", and one of
+  // them would be dropped without a word.
+  const byName = new Map<string, ParsedCategory[]>();
+  for (const category of categories) byName.set(category.name, [...(byName.get(category.name) ?? []), category]);
+  for (const [name, files] of byName) {
+    if (files.length < 2) continue;
+    const names = files.map((c) => c.yaml.file).join(' and ');
+    for (const category of files) {
+      problems.push(error(category.yaml.file, { line: 1, column: 1 }, `Two files define the category "${name}": ${names}.`, 'Keep one file per category: move what the other holds into it, and delete the other.'));
+    }
+  }
   for (const key of ['anchor', 'idPrefix'] as const) {
     const first = new Map<string, ParsedCategory>();
     for (const category of categories) {
@@ -162,7 +173,7 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     }
     const words = wordCount(description.text);
     if (words < DESCRIPTION_MIN_WORDS) {
-      problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} words.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
+      problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
     for (const link of description.links) {
       const problem = checkLink(link.url, known);

@@ -40,6 +40,7 @@ const modes: [mode: string, expected: Expected][] = [
   ['bad-alternative-slug', { file: 'site.yaml', line: 25, field: 'alternatives[1].slug', message: /lowercase words joined by hyphens/ }],
   ['relative-base-url', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /absolute URL/ }],
   ['unlisted-category', { file: 'site.yaml', line: 33, field: 'categories[2]', message: /no file categories\/gamma\.yaml/ }],
+  ['two-files-one-category', { file: 'categories/alpha.yml', line: 1, message: /Two files define the category "alpha": categories\/alpha\.yaml and categories\/alpha\.yml\./ }],
   ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],
 ];
 
@@ -89,6 +90,15 @@ describe('a catalogue with several problems in several files', () => {
       ]),
     );
     expect(new Set(problems.map((p) => p.file)).size).toBe(4);
+  });
+});
+
+describe('a short description', () => {
+  it('is counted in words, one word in the singular', async () => {
+    const source = await loadCatalogue(fixture('valid'));
+    const texts = new Map(source.texts).set('descriptions/alpha-1.md', 'Soon.\n');
+    const { problems } = await validateWithPageRoutes({ ...source, texts });
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'descriptions/alpha-1.md', severity: 'warning', message: 'The description has only 1 word.' }));
   });
 });
 
