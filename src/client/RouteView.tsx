@@ -20,13 +20,18 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
     else if (!prerenderedParts) document.title = chunk.head({ kind, route: pathname, indexed: true }, site).title;
   }, [markup, prerenderedParts, pathname, kind, site, chunk]);
   useScrollOnNavigation();
-  if (content === null) return <Navigate to={source.routes.notFound.route} replace />;
+  if (content === null) return <GoToNotFound />;
   const { default: Page } = chunk;
   return (
     <PageMarkupContext value={markup}>
       <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />
     </PageMarkupContext>
   );
+}
+
+/** Replaces the current address with the 404 page's. */
+export function GoToNotFound() {
+  return <Navigate to={usePageSource().routes.notFound.route} replace />;
 }
 
 /** Every route change scrolls to the top; a link with a #hash scrolls to that section instead. */

@@ -6,6 +6,7 @@
 export { useLocation } from 'react-router';
 export { Link, NavLink } from './links.tsx';
 export { Prerendered } from './Prerendered.tsx';
+export { GoToNotFound } from './RouteView.tsx';
 export { useSite } from './runtime.tsx';
 export { COLOR_MODE_KEY, type ColorMode } from './colorMode.ts';
 export type { Head, Page, PageKindOptions, PageProps, PageSpec } from './pageKind.ts';

@@ -39,6 +39,13 @@ export function competitorName(slug: string): string {
     .join(' ');
 }
 
+/**
+ * Whether a competitor slug may become a headline: lowercase words joined by hyphens, at most 60 characters.
+ * Anything else in the address ("OFFICIAL NOTICE: send funds to 0x…") would put a stranger's words in the
+ * brand's h1.
+ */
+export const isCompetitorSlug = (slug: string): boolean => slug.length <= 60 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug);
+
 /** The competitor slug of an alternatives path parameter, or undefined when it lacks the prefix. */
 export function competitorSlugOf(param: string | undefined): string | undefined {
   if (!param?.startsWith(ALTERNATIVE_PREFIX)) return undefined;

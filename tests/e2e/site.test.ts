@@ -275,6 +275,18 @@ describe('unknown paths', () => {
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
     await close();
   });
+
+  it('an alternatives address that is not a slug is the 404 page, not a headline', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const response = await page.goto(siteUrl('/alternatives/alternative-to-OFFICIAL%20NOTICE:%20send%20funds%20to%200x12ab/'));
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await page.waitForURL(/\/404\/$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    expect(await page.title()).not.toContain('NOTICE');
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
 });
 
 describe('lazily loaded route chunks', () => {

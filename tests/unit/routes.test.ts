@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type RouteTable } from '../../src/client/routeTable.ts';
-import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/core/routes.ts';
+import { competitorName, competitorSlugOf, isCompetitorSlug, routes, routeToFile, withTrailingSlash } from '../../src/core/routes.ts';
 import { prerenderer } from './site.ts';
 
 describe('routeToFile', () => {
@@ -44,6 +44,11 @@ describe('alternatives headline rule', () => {
     expect(competitorSlugOf('icoda')).toBeUndefined();
     expect(competitorSlugOf('alternative-to-')).toBeUndefined();
     expect(competitorSlugOf(undefined)).toBeUndefined();
+  });
+  it('takes only lowercase words joined by hyphens, up to 60 characters, as a headline', () => {
+    for (const slug of ['icoda', 'crypto-promoters-global', 'web3-agency', 'a'.repeat(60)]) expect(isCompetitorSlug(slug), slug).toBe(true);
+    for (const slug of ['OFFICIAL NOTICE: send funds to 0x12ab', 'Icoda', 'two--hyphens', '-leading', 'trailing-', 'café', 'a'.repeat(61), ''])
+      expect(isCompetitorSlug(slug), slug).toBe(false);
   });
 });
 
