@@ -9,7 +9,7 @@ export interface BrokenLink {
 }
 
 // href and src, data-modules and data-fetches (the client's module and JSON URLs, space-separated; see
-// templates/clientLoader.ts).
+// src/client/clientLoader.ts).
 const REFERENCE = /\s(?:href|src|data-modules|data-fetches)="([^"]*)"/g;
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */

@@ -1,4 +1,4 @@
-// The browser entry, started by the loader (templates/clientLoader.ts) with the site's manifest. Reads the
+// The browser entry, started by the loader (src/client/clientLoader.ts) with the site's manifest. Reads the
 // boot data the prerenderer left in the page, then loads the client in two steps, each evaluated in a task of
 // its own: React DOM, then the router and the app (mount.tsx), which hydrates. Evaluated together they were
 // one task of about 25 ms here, 100 ms on Lighthouse's slow phone: a long task in Total Blocking Time. Both

@@ -1,5 +1,5 @@
 // The browser's PageSource: route chunks by URL from the build manifest, and the prerendered markup of the
-// pages that have some (templates/components/Prerendered.tsx): the loaded page's from the document, the next
+// pages that have some (Prerendered.tsx): the loaded page's from the document, the next
 // page's from its HTML.
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
@@ -23,7 +23,7 @@ function withTimeout<T>(promise: Promise<T>, onTimeout: () => Error, ms = LOAD_T
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The boot data a page carries (templates/document.ts writes it), or undefined when it has none. */
+/** The boot data a page carries (document.ts writes it), or undefined when it has none. */
 export function bootDataOf(page: Document): BootData | undefined {
   const text = page.getElementById('storefront-boot')?.textContent;
   return text ? (JSON.parse(text) as BootData) : undefined;

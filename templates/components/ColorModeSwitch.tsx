@@ -1,5 +1,5 @@
 // Light, dark or system. The choice is kept in localStorage and applied before first paint by the inline
-// script in the document head (templates/document.ts); this control only changes it afterwards.
+// script in the document head (src/client/document.ts); this control only changes it afterwards.
 import { COLOR_MODE_KEY, type ColorMode } from '../../src/client/api.ts';
 import { useEffect, useState } from 'react';
 

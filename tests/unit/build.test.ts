@@ -92,7 +92,7 @@ describe('storefront build', () => {
     expect(assets).toContainEqual(expect.stringMatching(/^emoji-1f680-[A-Z0-9]{8}\.svg$/));
   });
 
-  /** The loader a page names, and the configuration it carries (templates/clientLoader.ts). */
+  /** The loader a page names, and the configuration it carries (src/client/clientLoader.ts). */
   const loaderOf = (html: string) => {
     const url = /id="storefront-boot" data-loader="(\/assets\/loader-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
     const script = readFileSync(join(out, url), 'utf8');
