@@ -5,22 +5,17 @@ import type { SiteShell } from '../src/model/shell.ts';
 
 export const absolute = (site: SiteShell, route: string) => `${site.baseUrl}${route}`;
 
-export function organization(site: SiteShell) {
-  return {
-    '@type': 'Organization',
-    '@id': `${site.baseUrl}/#organization`,
-    name: site.brand,
-    url: `${site.baseUrl}/`,
-    email: site.contact.email,
-    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: site.contact.email, url: site.contact.messaging.href },
-  };
-}
-
 /**
  * No field twice (at 10,000 services, each one a service page repeats is megabytes of output): the
- * Organization in full on the landing pages, by name and URL as a service's provider.
+ * Organization by name and URL as a service's provider, and in full on the landing pages.
  */
 export const provider = (site: SiteShell) => ({ '@type': 'Organization', '@id': `${site.baseUrl}/#organization`, name: site.brand, url: `${site.baseUrl}/` });
+
+export const organization = (site: SiteShell) => ({
+  ...provider(site),
+  email: site.contact.email,
+  contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: site.contact.email, url: site.contact.messaging.href },
+});
 
 /** The last crumb, the page itself, has no URL (Google asks for none there). */
 export const breadcrumb = (site: SiteShell, items: { name: string; route: string }[]) => ({

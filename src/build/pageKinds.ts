@@ -3,7 +3,7 @@
 // kept anywhere by hand.
 import type { Plugin } from 'esbuild';
 import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 
 export interface PageKindFile {
   /** The kind's name: the file name without its extension. */
@@ -17,7 +17,7 @@ export function findPageKinds(dirs: readonly string[]): PageKindFile[] {
   const found = new Map<string, string>();
   for (const dir of dirs) {
     for (const entry of readdirSync(dir).sort()) {
-      if (/\.tsx?$/.test(entry) && !/\.(test|d)\.tsx?$/.test(entry)) found.set(basename(entry).replace(/\.tsx?$/, ''), join(dir, entry));
+      if (/\.tsx?$/.test(entry) && !/\.(test|d)\.tsx?$/.test(entry)) found.set(entry.replace(/\.tsx?$/, ''), join(dir, entry));
     }
   }
   return [...found].map(([name, file]) => ({ name, file }));
