@@ -2,10 +2,18 @@
 
 // Written out rather than Intl.NumberFormat: building the first Intl formatter loads ICU's locale data, which
 // took 30-50 ms of the phone's main thread while the page's scripts were evaluated (a long task, counted by
-// Lighthouse's TBT). Prices are whole US dollars (the schema says so), so grouping digits is all there is.
-const dollars = (price: number) => `$${Math.round(price).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+// Lighthouse's TBT). Prices are US dollars with at most two decimals (the schema says so): group the digits,
+// and show cents only when there are some.
+const dollars = (price: number) => {
+  const cents = Math.round(price * 100);
+  const whole = Math.trunc(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return cents % 100 ? `$${whole}.${String(cents % 100).padStart(2, '0')}` : `$${whole}`;
+};
 
-/** "$3,000", "from $2,000", or "Free" for 0. */
+/** The price as a plain number text for structured data, with the cents shown: "2500", "3.60". */
+export const priceValue = (price: number) => (Number.isInteger(price) ? String(price) : price.toFixed(2));
+
+/** "$3,000", "$3.60", "from $2,000", or "Free" for 0. */
 export function formatPrice(price: number, from = false): string {
   if (price === 0) return 'Free';
   return from ? `from ${dollars(price)}` : dollars(price);

@@ -1,7 +1,8 @@
 // Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
 // one service does not hide a duplicate id in another: every problem is found in one run.
 import { routes, withTrailingSlash } from '../core/routes.ts';
-import { slugify } from '../core/slug.ts';
+import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
+import { isImageType } from './limits.ts';
 import { wordCount } from './markdown.ts';
 import { error, warning, type Problem } from './problems.ts';
 import type { ParsedCatalogue, ParsedCategory } from './parsed.ts';
@@ -46,10 +47,18 @@ export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly str
   ];
 }
 
+/**
+ * Whether every YAML file was read as fields and every category's services as a list. When one was not (a
+ * syntax error, an empty file), the ids, pages and images it holds are unknown, and the checks that need
+ * them say nothing rather than something false.
+ */
+const readable = ({ site, categories }: Pick<ParsedCatalogue, 'site' | 'categories'>) =>
+  record(site?.data) === site?.data && categories.every((c) => Array.isArray(record(c.data).services));
+
 /** Images nothing refers to still ship with every build; usually a leftover from a rename. */
 function unusedImageChecks({ site, categories, descriptions, images }: ParsedCatalogue, services: RawService[]): Problem[] {
   // A file that did not parse may be the one that refers to the image: only judge a complete catalogue.
-  if (!site?.data || categories.some((c) => c.data === undefined)) return [];
+  if (!readable({ site, categories })) return [];
   const used = new Set<string>();
   for (const s of services) used.add(`img/services/${str(s.raw.image)}`);
   for (const c of categories) used.add(`img/icons/${str(record(c.data).icon)}`);
@@ -58,7 +67,7 @@ function unusedImageChecks({ site, categories, descriptions, images }: ParsedCat
   // A description may show a catalogue image by its site address.
   for (const { text } of descriptions.values()) for (const [path] of text.matchAll(/img\/[\w./-]+/g)) used.add(path);
   return [...images]
-    .filter((image) => !used.has(image))
+    .filter((image) => !used.has(image) && isImageType(image)) // other files are refused (imageChecks.ts)
     .sort()
     .map((image) => warning(image, {}, 'No service, category, client logo or description uses this image, but every build copies it.', 'Delete the file, or refer to it from the catalogue.'));
 }
@@ -139,6 +148,7 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
         problems.push(error(yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }
     }
+    if (service.name) problems.push(...nameChecks(service.name, str(raw.slug), yaml.file, field('name')));
     const image = str(raw.image);
     if (image && !catalogue.images.has(`img/services/${image}`)) {
       problems.push(error(yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
@@ -157,6 +167,19 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
   return [...problems, ...iconChecks];
 }
 
+/** A name must give a page address (or the service a slug of its own), and hold no letters that pass for Latin ones. */
+function nameChecks(name: string, ownSlug: string | undefined, file: string, where: ReturnType<typeof at>): Problem[] {
+  const problems: Problem[] = [];
+  if (ownSlug === undefined && !slugify(name)) {
+    problems.push(error(file, where, `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
+  }
+  for (const { letter, codePoint, latin } of lookAlikes(name)) {
+    const script = /\p{Script=Cyrillic}/u.test(letter) ? 'Cyrillic' : 'Greek';
+    problems.push(error(file, where, `The name has the ${script} letter "${letter}" (${codePoint}), which looks like the Latin "${latin}" but is not: the page address would leave it out.`, `Type it again as the Latin letter "${latin}".`));
+  }
+  return problems;
+}
+
 function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes): Problem[] {
   const problems: Problem[] = [];
   const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
@@ -168,11 +191,11 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
   }
   for (const [id, description] of catalogue.descriptions) {
     // An unreadable category file hides its ids; do not blame its descriptions for that.
-    if (!ids.has(id) && catalogue.categories.every((c) => c.data !== undefined)) {
+    if (!ids.has(id) && readable(catalogue)) {
       problems.push(error(description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
     const words = wordCount(description.text);
-    if (words < DESCRIPTION_MIN_WORDS) {
+    if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
     for (const link of description.links) {
@@ -210,6 +233,8 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
 }
 
 interface KnownRoutes {
+  /** False when a YAML file did not parse: its pages and anchors are unknown, so a link is not judged by them. */
+  complete: boolean;
   paths: Set<string>;
   anchors: Set<string>;
   serviceRouteById: Map<string, string>;
@@ -217,10 +242,11 @@ interface KnownRoutes {
 
 function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[], pageRoutes: readonly string[]): KnownRoutes {
   const serviceRouteById = new Map<string, string>();
-  for (const s of services) if (s.id && s.name) serviceRouteById.set(s.id, routes.service(slugify(s.name), s.id));
+  for (const s of services) if (s.id && s.name) serviceRouteById.set(s.id, routes.service(serviceSlug({ name: s.name, slug: str(s.raw.slug) }), s.id));
   const alternatives = record(site?.data).alternatives;
   const altRoutes = Array.isArray(alternatives) ? alternatives.map((a) => str(record(a).slug)).filter((s) => s !== undefined).map(routes.alternative) : [];
   return {
+    complete: readable({ site, categories }),
     paths: new Set([routes.home(), ...pageRoutes, ...altRoutes, ...serviceRouteById.values()]),
     anchors: new Set(['clients', ...categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined)]),
     serviceRouteById,
@@ -242,10 +268,11 @@ export function checkLink(url: string, known: KnownRoutes): { message: string; h
   const [path = '/', anchor] = url.split('#');
   const normalised = withTrailingSlash(path.split('?')[0]!);
   if (known.paths.has(normalised)) {
-    return anchor && normalised === '/' && !known.anchors.has(anchor)
+    return anchor && normalised === '/' && !known.anchors.has(anchor) && known.complete
       ? { message: `There is no section "#${anchor}" on the home page.`, hint: `Use one of: ${[...known.anchors].map((a) => `/#${a}`).join(', ')}.` }
       : undefined;
   }
+  if (!known.complete) return undefined;
   const id = /^\/service\/[^/]+\/([^/]+)\/?$/.exec(normalised)?.[1];
   const actual = id ? known.serviceRouteById.get(id) : undefined;
   return {

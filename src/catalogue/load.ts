@@ -1,13 +1,18 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES } from './limits.ts';
 
 export interface CatalogueSource {
   /** Text files by path relative to the catalogue folder: site.yaml, categories/*.yaml, descriptions/*.md. */
   texts: ReadonlyMap<string, string>;
   /** Every file under img/, relative to the catalogue folder. */
   images: ReadonlySet<string>;
+  /** The size in bytes of every text and image file; a description or image over its limit is not read. */
+  sizes: ReadonlyMap<string, number>;
+  /** The text of every SVG file under img/, which validation checks for script and external references. */
+  svgs: ReadonlyMap<string, string>;
 }
 
 export class CatalogueNotFoundError extends Error {}
@@ -20,11 +25,24 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
     throw cause;
   });
   const isText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^descriptions\/[^/]+\.md$/.test(f);
+  const images = all.filter((f) => f.startsWith('img/'));
+  const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
-  await Promise.all(
-    all.filter(isText).map(async (f) => texts.set(f, await readFile(join(dir, f), 'utf8'))),
-  );
-  return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(all.filter((f) => f.startsWith('img/'))) };
+  const svgs = new Map<string, string>();
+  await Promise.all([
+    ...all.filter(isText).map(async (f) => {
+      const size = (await stat(join(dir, f))).size;
+      sizes.set(f, size);
+      // An oversized description is reported, not read: a 50 MB one took 1.3 GB to compile.
+      texts.set(f, f.endsWith('.md') && size > DESCRIPTION_MAX_BYTES ? '' : await readFile(join(dir, f), 'utf8'));
+    }),
+    ...images.map(async (f) => {
+      const size = (await stat(join(dir, f))).size;
+      sizes.set(f, size);
+      if (/\.svg$/i.test(f) && size <= IMAGE_MAX_BYTES) svgs.set(f, await readFile(join(dir, f), 'utf8'));
+    }),
+  ]);
+  return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(images), sizes, svgs };
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -16,6 +16,7 @@ export interface ParsedCategory {
 export interface ParsedCatalogue {
   site?: { yaml: YamlFile; data: unknown; value?: SiteFile };
   categories: ParsedCategory[];
-  descriptions: Map<string, { file: string; text: string } & CompiledDescription>;
+  /** `unread`: over the size limit, so neither read nor compiled (already reported). */
+  descriptions: Map<string, { file: string; text: string; unread?: boolean } & CompiledDescription>;
   images: ReadonlySet<string>;
 }

@@ -2,6 +2,11 @@
 // JSON Schema files editors use (see jsonSchema.ts), and of the descriptions shown in error hints.
 import { z } from 'zod';
 
+/** The highest price a service may have: above it, a typo (a zero too many, 1e23) is far likelier than a real offer. */
+export const PRICE_MAX = 10_000_000;
+/** Whole dollars or dollars and cents: 3.6 and 3.60 are the same number; 0.0001 is not a price. */
+const hasCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
 const text = (description: string) => z.string().trim().min(1).meta({ description });
 
 /** Lowercase words joined by single hyphens: anchors, prefixes, alternative slugs. */
@@ -38,11 +43,11 @@ export const siteSchema = z
         description: 'Where every order starts: the Contact buttons open a mail to this address.',
       }),
       messaging: linkSchema.meta({ description: 'A messaging-app link, e.g. a chat handle.' }),
-    }),
+    }).meta({ description: 'How buyers reach the agency: "email" (an address) and "messaging" (a label and a chat link).' }),
     hero: z.strictObject({
       title: text('The big headline on the home page, e.g. "We will make your token go viral 🚀".'),
       subtitle: text('One sentence under the headline.'),
-    }),
+    }).meta({ description: 'The top of the home page: "title" (the headline) and "subtitle" (one sentence under it).' }),
     stats: z
       .array(
         z.strictObject({
@@ -60,7 +65,7 @@ export const siteSchema = z
         .array(z.strictObject({ name: text('The client project name (used as alt text).'), image: imageFile('clients') }))
         .min(1)
         .meta({ description: 'Client logos, shown in greyscale, 128 px wide.' }),
-    }),
+    }).meta({ description: 'The clients block of the home page: "title", "text" and "logos" (each a name and an image).' }),
     alternatives: z
       .array(
         z.strictObject({
@@ -89,12 +94,20 @@ export const serviceSchema = z.strictObject({
     .string()
     .meta({ description: 'Unique id: the category\'s idPrefix, a hyphen and a number, e.g. "pressreleases-3". Never reuse one.' }),
   name: text('The service name as buyers read it. The page address (slug) is made from it.').max(120),
+  slug: z
+    .string()
+    .max(80, { message: 'expected at most 80 characters' })
+    .regex(kebab, { message: 'expected lowercase words joined by hyphens, e.g. "chinese-marketing"' })
+    .optional()
+    .meta({ description: 'Optional page address part, /service/{slug}/{id}/, for a name the rule cannot make one from (no Latin letters or digits). By default it is made from the name.' }),
   sname: text('Optional short name for cards and breadcrumbs.').max(60).optional(),
   label: text('Optional short variant tag shown on the card, e.g. "PR" or "Article".').max(24).optional(),
   price: z
     .number({ message: 'expected a number' })
     .nonnegative({ message: 'expected a price of 0 or more' })
-    .meta({ description: 'Base or starting price in whole US dollars; 0 shows as "Free".' }),
+    .max(PRICE_MAX, { message: `expected a price of at most ${PRICE_MAX.toLocaleString('en-US')} dollars` })
+    .refine(hasCents, { message: 'expected dollars with at most two decimals (cents), e.g. 3.60' })
+    .meta({ description: 'Base or starting price in US dollars, with cents if needed (2500, 3.60); 0 shows as "Free".' }),
   priceFrom: z.boolean().default(false).meta({ description: 'true when the price is a starting price ("from $2,000").' }),
   currency: z.literal('USD', { message: 'expected "USD": every price is in US dollars' }).meta({ description: 'Always USD.' }),
   delivery: text('Optional delivery or run time, e.g. "12-24 h" or "3-5 days".').max(40).optional(),

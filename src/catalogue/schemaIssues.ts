@@ -48,6 +48,19 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
   const field = formatPath(path);
   const where = { ...locate(yaml, path), field: field || undefined };
 
+  if (issue.code === 'invalid_type' && path.length === 0) {
+    // The whole file: the schema's own description (the file's name) would be no help here.
+    const fields = allowedKeys(unwrap(root)).join(', ');
+    const empty = value === undefined || value === null;
+    return [
+      error(
+        yaml.file,
+        { line: 1, column: 1 },
+        empty ? 'The file is empty.' : `The file holds ${show(value)}, but it must be a block of fields ("name: value" lines).`,
+        `Write its fields, one "name: value" line each: ${fields}. The README has a complete example.`,
+      ),
+    ];
+  }
   if (issue.code === 'invalid_type' && value === undefined) {
     const name = path.at(-1);
     const problem: Described = error(
@@ -103,7 +116,8 @@ const descriptionOf = (schema: Schema | undefined) =>
 
 /** The schema's description of the field at `path`, or of the list it is an item of. */
 function describeField(root: Schema, path: FieldPath): string | undefined {
-  return descriptionOf(schemaAt(root, path)) ?? (path.length ? descriptionOf(schemaAt(root, path.slice(0, -1))) : undefined);
+  // Not the root's: that is the file's name, no help for a field.
+  return descriptionOf(schemaAt(root, path)) ?? (path.length > 1 ? descriptionOf(schemaAt(root, path.slice(0, -1))) : undefined);
 }
 
 function allowedKeys(schema: Schema | undefined): string[] {

@@ -1,6 +1,8 @@
 // Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
 // All problems are collected; nothing stops at the first one.
 import { crossChecks } from './checks.ts';
+import { imageChecks } from './imageChecks.ts';
+import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
@@ -62,6 +64,12 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
     const id = file.slice('descriptions/'.length, -'.md'.length);
+    const size = source.sizes.get(file) ?? 0;
+    if (size > DESCRIPTION_MAX_BYTES) {
+      problems.push(error(file, { line: 1, column: 1 }, `The description is ${sizeText(size)}; at most ${sizeText(DESCRIPTION_MAX_BYTES)} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
+      parsed.descriptions.set(id, { file, text, tree: [], links: [], unread: true });
+      continue;
+    }
     const description = memo?.get(text) ?? compileDescription(text);
     compiledNow.set(text, description);
     parsed.descriptions.set(id, { file, text, ...description });
@@ -76,7 +84,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       error('site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
     );
   }
-  problems.push(...crossChecks(parsed, pageRoutes));
+  problems.push(...crossChecks(parsed, pageRoutes), ...imageChecks(source));
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

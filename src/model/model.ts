@@ -3,7 +3,7 @@
 import type { Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import { competitorName, routes } from '../core/routes.ts';
-import { slugify } from '../core/slug.ts';
+import { serviceSlug } from '../core/slug.ts';
 import type { TreeNode } from '../core/tree.ts';
 
 export interface Service {
@@ -72,7 +72,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
     icon: `/img/icons/${value.icon}`,
     route: routes.section(value.anchor),
     services: value.services.map((s) => {
-      const slug = slugify(s.name);
+      const slug = serviceSlug(s);
       return {
         id: s.id,
         name: s.name,

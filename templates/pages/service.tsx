@@ -6,6 +6,7 @@ import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import type { ServiceData } from '../data.ts';
 import { absolute, breadcrumb, pageHead, provider } from '../head.ts';
+import { priceValue } from '../format.ts';
 import ServiceDetails from '../parts/ServiceDetails.server.tsx';
 
 export const paths = ['/service/:slug/:id'];
@@ -34,7 +35,7 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
         provider: provider(site),
         url: absolute(site, page.route),
         // The Offer without the Service's URL: no field twice.
-        offers: { '@type': 'Offer', price: String(service.price), priceCurrency: service.currency },
+        offers: { '@type': 'Offer', price: priceValue(service.price), priceCurrency: service.currency },
       },
       breadcrumb(site, [{ name: 'Home', route: '/' }, { name: category.name, route: category.route }, { name: service.name, route: page.route }]),
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, mailto, serviceSubject } from '../../templates/format.ts';
+import { formatPrice, mailto, priceValue, serviceSubject } from '../../templates/format.ts';
 import { jsonForScript } from '../../src/client/document.ts';
 
 describe('formatPrice', () => {
@@ -16,6 +16,21 @@ describe('formatPrice', () => {
     [0, false, 'Free'],
     [0, true, 'Free'],
   ])('%d (from: %s) → %s', (price, from, text) => expect(formatPrice(price, from)).toBe(text));
+  it.each([
+    [3.6, '$3.60'],
+    [4.2, '$4.20'],
+    [4000.5, '$4,000.50'],
+    [3000.5, '$3,000.50'],
+    [0.01, '$0.01'],
+    [1234567.89, '$1,234,567.89'],
+  ])('shows cents exactly: %d → %s', (price, text) => expect(formatPrice(price)).toBe(text));
+  it('agrees with Intl for dollars and cents', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const price of [0.05, 0.5, 1.99, 12.3, 999.99, 1000.01, 65432.1, 9999999.99]) expect(formatPrice(price)).toBe(intl.format(price));
+  });
+  it('gives structured data the same number as the page, cents written out', () => {
+    expect([2500, 3.6, 4000.5, 0.07, 0].map(priceValue)).toEqual(['2500', '3.60', '4000.50', '0.07', '0']);
+  });
   it('agrees with Intl for whole dollars', () => {
     const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
     for (const price of [1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 987654321]) expect(formatPrice(price)).toBe(intl.format(price));

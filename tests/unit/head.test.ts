@@ -3,7 +3,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Head, Page } from '../../src/client/pageKind.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { siteShell, type SiteShell } from '../../src/model/shell.ts';
-import { formatPrice } from '../../templates/format.ts';
+import { formatPrice, priceValue } from '../../templates/format.ts';
 import { alternativeHeadline } from '../../templates/pages/alternatives.tsx';
 import type { ServiceData } from '../../templates/data.ts';
 import { prerenderer, validate } from './site.ts';
@@ -50,13 +50,20 @@ describe('headFor', () => {
       const head = headFor(page, site);
       expect(head.description).toBe(page.data.service.metaDescription);
       const offer = ofType(head.jsonLd, 'Service').offers;
-      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: String(page.data.service.price) });
+      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: priceValue(page.data.service.price) });
       const crumbs = ofType(head.jsonLd, 'BreadcrumbList').itemListElement;
       expect(crumbs.map((c: { name: string }) => c.name)).toEqual(['Home', page.data.category.name, page.data.service.name]);
       expect(crumbs.map((c: { item?: string }) => c.item)).toEqual(['https://www.example.com/', `https://www.example.com${page.data.category.route}`, undefined]);
       expect(ofType(head.jsonLd, 'Service').provider).toEqual({ '@type': 'Organization', '@id': 'https://www.example.com/#organization', name: site.brand, url: 'https://www.example.com/' });
     }
     expect(formatPrice(0)).toBe('Free');
+  });
+
+  it('gives a price with cents to the Offer exactly as the page shows it', () => {
+    const page = pages.find((p): p is Page<ServiceData> => p.kind === 'service')!;
+    const withCents = { ...page, data: { ...page.data!, service: { ...page.data!.service, price: 4000.5 } } };
+    expect(ofType(headFor(withCents, site).jsonLd, 'Service').offers.price).toBe('4000.50');
+    expect(formatPrice(4000.5)).toBe('$4,000.50');
   });
 });
 

@@ -30,6 +30,6 @@ describe('emitted JSON Schema', () => {
 
   it('carries the field descriptions editors show on hover', () => {
     const text = JSON.stringify(schemas['category.schema.json']);
-    expect(text).toContain('Base or starting price in whole US dollars');
+    expect(text).toContain('Base or starting price in US dollars, with cents if needed');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../src/core/slug.ts';
+import { lookAlikes, serviceSlug, slugify } from '../../src/core/slug.ts';
 
 // One vector per part of the rule in PRODUCT.md, then the "in that spirit" extras.
 const vectors: [rule: string, name: string, slug: string][] = [
@@ -34,5 +34,24 @@ describe('slugify', () => {
 
   it('always yields a clean URL segment', () => {
     for (const [, name] of vectors) expect(slugify(name)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+});
+
+describe('look-alike letters', () => {
+  it('are found in a Latin name, with the Latin letter they pass for', () => {
+    expect(lookAlikes('Pаid Listing')).toEqual([{ letter: 'а', codePoint: 'U+0430', latin: 'a' }]);
+    expect(lookAlikes('Τop Ρromo')).toEqual([
+      { letter: 'Τ', codePoint: 'U+03A4', latin: 'T' },
+      { letter: 'Ρ', codePoint: 'U+03A1', latin: 'P' },
+    ]);
+  });
+  it('are not reported in a name written wholly in another alphabet', () => expect(lookAlikes('Реклама')).toEqual([]));
+  it('are not reported in a plain Latin name', () => expect(lookAlikes('Paid Listing')).toEqual([]));
+});
+
+describe('serviceSlug', () => {
+  it('is the service\'s own slug when it has one, else the rule applied to its name', () => {
+    expect(serviceSlug({ name: '中文营销推广', slug: 'chinese-marketing' })).toBe('chinese-marketing');
+    expect(serviceSlug({ name: 'Fast Track' })).toBe('fast-track');
   });
 });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { svgProblems } from '../../src/catalogue/svg.ts';
+
+const svg = (body: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>\n${body}\n</svg>`;
+const messages = (text: string) => svgProblems('img/x.svg', text).map((p) => `${p.line}: ${p.message}`);
+
+describe('an SVG file', () => {
+  it('passes when it only draws, with internal references and embedded raster data', () => {
+    const text = svg(
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#000"/></linearGradient></defs>\n<rect fill="url(#g)" width="1" height="1" style="fill: url(#g)"/>\n<use href="#g"/><image href="data:image/png;base64,iVBORw0KGgo="/>\n<style>rect { fill: url(#g) }</style>',
+    );
+    expect(messages(text)).toEqual([]);
+  });
+
+  it.each([
+    ['a script element', '<script>alert(1)</script>', /<script> element/],
+    ['a script hidden behind a prefix', '<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>', /<x:script> element/],
+    ['an event handler', '<rect onclick="alert(1)"/>', /event handler attribute "onclick"/],
+    ['an event handler in capitals', '<rect ONMOUSEOVER="alert(1)"/>', /event handler attribute "ONMOUSEOVER"/],
+    ['a javascript: link', '<a href="javascript:alert(1)"><rect/></a>', /refers to "javascript:alert\(1\)"/],
+    ['a link set by animation', '<a><set attributeName="href" to="javascript:alert(1)"/></a>', /<set> element that changes the "href" attribute/],
+    ['an external image', '<image href="https://evil.example/x.png"/>', /refers to "https:\/\/evil\.example\/x\.png"/],
+    ['an embedded SVG document', '<image href="data:image/svg+xml;base64,PHN2Zz4="/>', /refers to "data:image\/svg\+xml/],
+    ['an external use', '<use xlink:href="https://evil.example/sprite.svg#a"/>', /"xlink:href" attribute/],
+    ['a style that loads a font', '<style>@import url(https://evil.example/f.css);</style>', /<style> element that loads/],
+    ['a style attribute that loads an image', '<rect style="fill: url(https://evil.example/x)"/>', /style attribute that loads/],
+    ['a foreignObject', '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject>', /<foreignObject> element/],
+  ])('is refused for %s, naming it at its line', (_, body, message) => {
+    const found = messages(svg(body));
+    expect(found).toContainEqual(expect.stringMatching(message));
+    expect(found.every((m) => m.startsWith('2: '))).toBe(true);
+  });
+
+  it('is refused when it declares entities that could hide its content', () => {
+    const text = `<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x "y">]>\n${svg('<rect/>')}`;
+    expect(messages(text)).toContainEqual(expect.stringMatching(/declares entities/));
+  });
+
+  it('is refused once, at the first error, when it is not well-formed', () => {
+    const found = messages(svg('<rect><g></rect>'));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^2: The SVG is not well-formed XML/);
+  });
+});
