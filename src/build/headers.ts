@@ -57,6 +57,14 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+/**
+ * A second policy for catalogue images, on top of the site's: a maintainer's SVG may carry script, which an
+ * <img> never runs but the SVG opened on its own would, with the site's origin and any 'self' script. This one
+ * runs nothing, loads nothing but images, and gives the document an origin of its own (sandbox). It does not
+ * change how pages show the image: an <img> is governed by the page's policy, not the image response's.
+ */
+export const IMAGE_POLICY = "default-src 'none'; img-src 'self' data:; sandbox";
+
 /** Forbids framing. A second policy (comma-joined on hosts that merge rules) only narrows the first. */
 export const FRAMING_DENIED: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
@@ -104,7 +112,7 @@ export function headerRules({ routes, embeddable = [], scriptHashes }: HostingIn
   return [
     { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Content-Security-Policy': csp } },
     { pattern: '/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
-    { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images } },
+    { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images, 'Content-Security-Policy': IMAGE_POLICY } },
     ...sections(routes).map(page),
     page('/404.html'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
@@ -129,21 +137,55 @@ export function headersFor(path: string, rules: readonly HeaderRule[]): Record<s
   return merged;
 }
 
-/** nginx locations and the path whose `_headers` headers each one sends; embeddable pages get their own. */
-const nginxLocations = (embeddable: readonly string[]): { location: string; sample: string; tryFiles: string }[] => [
-  { location: '/', sample: '/', tryFiles: '$uri $uri/ =404' },
-  ...embeddable.map((route) => ({ location: route, sample: route, tryFiles: '$uri $uri/ =404' })),
-  { location: '/assets/', sample: '/assets/x', tryFiles: '$uri =404' },
-  { location: '/img/', sample: '/img/x', tryFiles: '$uri =404' },
-  { location: '= /favicon.svg', sample: '/favicon.svg', tryFiles: '$uri =404' },
+interface NginxLocation {
+  location: string;
+  /**
+   * The path whose `_headers` headers the location sends; none where it only answers 404 (error_page then
+   * sends /404.html through location /, with that location's headers).
+   */
+  sample?: string;
+  /** Directives, a nested block as one string with lines indented relative to it. */
+  directives: string[];
+  comment?: string[];
+}
+
+/** nginx locations; embeddable pages get their own, to send their own headers. */
+const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
+  { location: '/', sample: '/', directives: ['try_files $uri @folder;'] },
+  ...embeddable.map((route) => ({ location: route, sample: route, directives: ['try_files $uri @folder;'] })),
+  {
+    // Not `try_files $uri $uri/` in the page locations: that hands any folder to the index module, which
+    // answers 403 when it has no index.html (/service/). For /x/ the test below reads x//index.html, the same
+    // file as x/index.html; `try_files $uri/` then leaves /x to the static module's 301 and /x/ to `index`.
+    location: '@folder',
+    sample: '/',
+    comment: ['A folder with an index.html is a page: /x redirects to /x/, and /x/ sends /x/index.html. Any other', 'folder is not found.'],
+    directives: ['if (!-f $request_filename/index.html) {\n    return 404;\n}', 'try_files $uri/ =404;'],
+  },
+  { location: '/assets/', sample: '/assets/x', directives: ['try_files $uri =404;'] },
+  { location: '/img/', sample: '/img/x', directives: ['try_files $uri =404;'] },
+  { location: '= /favicon.svg', sample: '/favicon.svg', directives: ['try_files $uri =404;'] },
+  {
+    location: '= /sitemap.xml',
+    sample: '/sitemap.xml',
+    comment: ['mime.types says text/xml, which gzip_types and charset_types leave out.'],
+    directives: ['try_files $uri =404;', 'types {\n    application/xml xml;\n}'],
+  },
+  { location: '= /_headers', comment: ['Configuration for Netlify and Cloudflare Pages, not part of the site.'], directives: ['return 404;'] },
+  {
+    location: '~ \\.(?:br|gz)$',
+    comment: ['The precompressed siblings are sent only for the original address (brotli_static, gzip_static).'],
+    directives: ['return 404;'],
+  },
 ];
 
 /** An nginx server block serving the built site with the same headers as the `_headers` file. */
 export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = []): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
-  const locations = nginxLocations(embeddable).map(({ location, sample, tryFiles }) => {
-    const headers = Object.entries(headersFor(sample, rules)).map(([name, value]) => `        add_header ${name} ${quote(value)} always;`);
-    return [`    location ${location} {`, `        try_files ${tryFiles};`, ...headers, '    }'].join('\n');
+  const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
+  const locations = nginxLocations(embeddable).map(({ location, sample, directives, comment = [] }) => {
+    const headers = sample ? Object.entries(headersFor(sample, rules)).map(([name, value]) => `add_header ${name} ${quote(value)} always;`) : [];
+    return [...comment.map((line) => `    # ${line}`), `    location ${location} {`, ...[...directives, ...headers].map((d) => indent(d, 8)), '    }'].join('\n');
   });
   return `# nginx server block for a site built by \`storefront build\`, with the same headers as its _headers file.
 # Written by the build; do not edit (change src/build/headers.ts). Include it from the http block:

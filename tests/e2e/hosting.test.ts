@@ -1,8 +1,9 @@
 // The built site on a real nginx with the server block the build wrote (deploy/nginx.conf): every route, the
 // not-found page, headers by file type, precompressed bodies, and the site under its own CSP in Chromium.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx.ts';
 import { hydrated, openPage, useBrowser } from './browser.ts';
@@ -40,6 +41,20 @@ const siteDir = () => inject('siteDir');
 const sitemapPaths = () => [...readFileSync(join(siteDir(), 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 const asset = (pattern: RegExp) => `/assets/${readdirSync(join(siteDir(), 'assets')).find((name) => pattern.test(name))!}`;
 const SERVICE = () => sitemapPaths().find((p) => p.startsWith('/service/'))!;
+/** The body as sent before any Content-Encoding. */
+const decoded = ({ headers, body }: Reply) => ({ gzip: gunzipSync, br: brotliDecompressSync })[String(headers['content-encoding']) as 'gzip' | 'br']?.(body) ?? body;
+/** The not-found answer: status 404, the site's 404 page, revalidated. */
+const expectNotFound = (reply: Reply, path: string) => {
+  expect(reply.status, path).toBe(404);
+  expect(decoded(reply).toString(), path).toContain('404 Not Found');
+  expect(reply.headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+};
+/** Whether some policy of a Content-Security-Policy header runs no script and sandboxes the document without allowing any. */
+const sandboxedWithoutScript = (csp: unknown) =>
+  String(csp)
+    .split(',')
+    .map((policy) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!, sources])))
+    .some((p) => (p.get('script-src') ?? p.get('default-src'))?.join(' ') === "'none'" && p.has('sandbox') && !p.get('sandbox')!.includes('allow-scripts'));
 
 describe('nginx with deploy/nginx.conf', () => {
   it('answers 200 for every route in sitemap.xml', async () => {
@@ -55,6 +70,45 @@ describe('nginx with deploy/nginx.conf', () => {
       expect(reply.body.toString(), path).toContain('404 Not Found');
       expect(reply.headers['cache-control'], path).toBe('public, max-age=0, must-revalidate');
     }
+  });
+
+  it('answers a folder without an index.html with 404 and the not-found page, as `storefront serve` does', async () => {
+    for (const path of ['/service/', '/alternatives/', '/service', '/alternatives', '/img/', '/img/services/', '/img', '/assets/']) expectNotFound(await get(path), path);
+  });
+
+  it('answers 404 for the _headers file and the .br/.gz siblings, which are sent only for the original address', async () => {
+    const script = asset(/^entry-.*\.js$/);
+    const style = asset(/\.css$/);
+    for (const path of ['/_headers', `${script}.br`, `${script}.gz`, `${style}.br`, `${style}.gz`]) {
+      for (const encoding of ['', 'gzip, deflate, br']) expectNotFound(await get(path, encoding ? { 'accept-encoding': encoding } : {}), `${path} (${encoding || 'identity'})`);
+    }
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      const reply = await get(style, { 'accept-encoding': encoding });
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.body.equals(readFileSync(join(siteDir(), `${style}${suffix}`)))).toBe(true);
+    }
+  });
+
+  it('sends sitemap.xml as application/xml and robots.txt as text/plain, both UTF-8 and compressed', async () => {
+    for (const [path, type] of [['/sitemap.xml', 'application/xml; charset=utf-8'], ['/robots.txt', 'text/plain; charset=utf-8']]) {
+      const reply = await get(path!, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-type'], path).toBe(type);
+      expect(reply.headers['content-encoding'], path).toBe('gzip');
+      expect(String(reply.headers.vary), path).toContain('Accept-Encoding');
+      expect(decoded(reply).equals(readFileSync(join(siteDir(), path!))), path).toBe(true);
+    }
+  });
+
+  it('sends catalogue images under a policy that runs no script and sandboxes them', async () => {
+    const images = ['/img/icons/listing.svg', ...readdirSync(join(siteDir(), 'img', 'services')).slice(0, 3).map((name) => `/img/services/${name}`)];
+    for (const path of images) {
+      const { status, headers } = await get(path);
+      expect(status, path).toBe(200);
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(sandboxedWithoutScript(headers['content-security-policy']), path).toBe(true);
+    }
+    for (const path of ['/', SERVICE(), '/404/']) expect((await get(path)).headers['content-security-policy'], path).not.toContain('sandbox');
   });
 
   it('redirects a route without its trailing slash, keeping the visitor on the same host', async () => {
@@ -123,6 +177,35 @@ describe('nginx with deploy/nginx.conf', () => {
 
 describe('the site under its own Content-Security-Policy, from nginx', () => {
   const pageKinds = () => ['/', SERVICE(), '/thread/', '/sitemap/', '/alternatives/alternative-to-icoda/', '/404/', '/alternatives/alternative-to-a-new-agency/'];
+
+  it('shows catalogue SVGs on the pages', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(`${nginx.url}${SERVICE()}`);
+    const image = page.locator('img.service-image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.getAttribute('src')).toMatch(/^\/img\/.+\.svg$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('runs no script in an SVG under /img/ opened on its own, not even one from the site itself', async () => {
+    // A maintainer's SVG that loads a same-origin script: the site's own policy allows 'self', the image policy must not.
+    const name = `e2e-script-${process.pid}`;
+    const dir = join(siteDir(), 'img');
+    writeFileSync(join(dir, `${name}.js`), "document.documentElement.setAttribute('data-ran', '');\n");
+    writeFileSync(join(dir, `${name}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script href="/img/${name}.js"/><script>document.documentElement.setAttribute('data-ran', '')</script><rect width="10" height="10"/></svg>\n`);
+    const { page, close } = await openPage(browser());
+    try {
+      const reply = await page.goto(`${nginx.url}/img/${name}.svg`);
+      expect(reply?.status()).toBe(200);
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ran'))).toBe(false);
+      expect(await page.evaluate(() => window.origin)).toBe('null'); // sandboxed: an origin of its own
+    } finally {
+      await close();
+      for (const ext of ['js', 'svg']) rmSync(join(dir, `${name}.${ext}`), { force: true });
+    }
+  });
 
   it('runs on every page kind with no CSP violation', async () => {
     for (const path of pageKinds()) {

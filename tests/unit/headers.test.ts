@@ -8,6 +8,12 @@ const sha = (text: string) => `'sha256-${createHash('sha256').update(text).diges
 const routes = ['/', '/thread/', '/sitemap/', '/404/', '/service/a/x-1/', '/service/b/x-2/', '/alternatives/alternative-to-y/'];
 const rules = headerRules({ routes, embeddable: ['/thread/'], scriptHashes: [sha('run()')] });
 
+/** The policies of a Content-Security-Policy value (hosts join several with a comma), each as directive → sources. */
+const policies = (csp = '') => csp.split(',').map((policy) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!, sources])));
+/** Whether some policy runs no script at all and puts the document in a sandbox that allows none either. */
+const sandboxedWithoutScript = (csp?: string) =>
+  policies(csp).some((p) => (p.get('script-src') ?? p.get('default-src'))?.join(' ') === "'none'" && p.has('sandbox') && !p.get('sandbox')!.includes('allow-scripts'));
+
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts that run, once each, and skips external scripts and data blocks', () => {
     const hashes = inlineScriptHashes([
@@ -49,6 +55,15 @@ describe('headerRules', () => {
     for (const path of ['/', '/service/a/x-1/', '/thread/', '/404.html']) expect(headersFor(path, rules), path).not.toHaveProperty('Cross-Origin-Opener-Policy');
   });
 
+  it("runs no script in a catalogue image opened on its own (a maintainer's SVG may carry some), and pages keep theirs", () => {
+    for (const path of ['/img/services/x.svg', '/img/icons/a.svg', '/img/clients/b.png']) {
+      const headers = headersFor(path, rules);
+      expect(sandboxedWithoutScript(headers['Content-Security-Policy']), path).toBe(true);
+      expect(headers['X-Content-Type-Options'], path).toBe('nosniff');
+    }
+    for (const path of ['/', '/service/a/x-1/', '/thread/', '/404.html', '/assets/entry.js']) expect(headersFor(path, rules)['Content-Security-Policy'], path).not.toContain('sandbox');
+  });
+
   it('has one rule per top-level section, however many pages there are', () => {
     expect(rules.filter((r) => r.pattern.startsWith('/service'))).toHaveLength(1);
   });
@@ -68,5 +83,26 @@ describe('the written files', () => {
     const root = /location \/ \{([^}]*)\}/.exec(conf)![1]!;
     expect(root).toContain('add_header X-Frame-Options "DENY" always;');
     for (const line of conf.split('\n').filter((l) => l.includes('add_header'))) expect(line).toMatch(/ always;$/);
+  });
+
+  it('the nginx block sends images under the sandboxed policy and sitemap.xml as application/xml, with their _headers headers', () => {
+    const conf = nginxConf(rules, ['/thread/']);
+    const block = (location: string) => new RegExp(`location ${location.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\{([^{}]*(?:\\{[^{}]*\\}[^{}]*)*)\\}`).exec(conf)?.[1] ?? '';
+    const csp = (text: string) => /add_header Content-Security-Policy "([^"]*)"/.exec(text)?.[1];
+    expect(sandboxedWithoutScript(csp(block('/img/')))).toBe(true);
+    const sitemap = block('= /sitemap.xml');
+    expect(sitemap).toMatch(/types \{\s*application\/xml xml;\s*\}/);
+    expect(csp(sitemap)).toBe(headersFor('/sitemap.xml', rules)['Content-Security-Policy']);
+    expect(sitemap).not.toContain('X-Frame-Options');
+  });
+
+  it('the nginx block answers 404 for _headers and the .br/.gz siblings, and for folders without an index.html', () => {
+    const conf = nginxConf(rules, ['/thread/']);
+    expect(conf).toMatch(/location = \/_headers \{\s*return 404;\s*\}/);
+    expect(conf).toMatch(/location ~ \\\.\(\?:br\|gz\)\$ \{\s*return 404;\s*\}/);
+    // `$uri/` sends a folder to the index module, which answers 403 when it has no index.html.
+    for (const [, location, body] of conf.matchAll(/location ([^{]+) \{([^}]*)\}/g)) {
+      if (!location!.startsWith('@')) expect(body, location).not.toMatch(/try_files[^;]*\$uri\//);
+    }
   });
 });
