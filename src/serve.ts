@@ -7,13 +7,17 @@
 // Content-Encoding: asking for `/x.js.br` directly answers 404 when `x.js` exists, so a compressed body is never
 // sent under a wrong type. A lone `.gz`/`.br` without an uncompressed sibling is an ordinary download
 // (application/octet-stream).
+//
+// Only files whose real path is inside the site folder are served: a symlink leading out of it answers 404, so a
+// stray link cannot publish the rest of the disk (object storage has no symlinks; the folder itself may be one).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
+import { UserError } from './errors.ts';
 
 export interface ServeOptions {
   /** The built site folder. */
@@ -72,8 +76,8 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const ALLOW = 'GET, HEAD';
 // Compressed bodies are kept across requests; bounded so a long dev session with many rebuilds cannot grow forever.
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
-// Errors meaning "no such file here", answered with 404 rather than 500.
-const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EINVAL']);
+// Errors meaning "no such file here", answered with 404 rather than 500 (ELOOP: a symlink cycle).
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EINVAL', 'ELOOP']);
 
 type Opened = { kind: 'file'; path: string; handle: FileHandle; stats: Stats } | { kind: 'dir' } | { kind: 'missing' };
 
@@ -90,31 +94,82 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const root = resolve(options.dir);
   const port = options.port ?? 4173;
   const host = options.host ?? '127.0.0.1';
-  const compressedCache = new Map<string, Buffer>();
+  // Compressed bodies by encoding, path, mtime and size (so an edited file is compressed afresh), least recently
+  // used first. An entry holds the promise from the first request on, so requests arriving while a large page is
+  // being compressed wait for that one compression instead of each starting their own; and any body up to the
+  // whole byte bound is kept (a 42 MB page compresses to about 10 MB), so later requests do not compress it again.
+  const compressedCache = new Map<string, { body: Promise<Buffer>; bytes: number }>();
   let cachedBytes = 0;
   const hostingRules: HeaderRule[] = options.hostingHeaders === false ? [] : await readHostingRules(root);
 
-  const remember = (key: string, body: Buffer) => {
-    if (body.length > CACHE_LIMIT_BYTES / 4) return body;
-    compressedCache.set(key, body);
-    cachedBytes += body.length;
-    // Maps iterate in insertion order, so the first keys are the least recently used (hits re-insert).
-    for (const [oldKey, old] of compressedCache) {
-      if (cachedBytes <= CACHE_LIMIT_BYTES) break;
-      compressedCache.delete(oldKey);
-      cachedBytes -= old.length;
-    }
-    return body;
-  };
-
-  const compressedBody = async (key: string, encoding: Encoding, source: () => Promise<Buffer>) => {
+  const compressedBody = (key: string, encoding: Encoding, source: () => Promise<Buffer>): Promise<Buffer> => {
     const hit = compressedCache.get(key);
     if (hit) {
+      // Maps iterate in insertion order: re-inserting keeps the least recently used first.
       compressedCache.delete(key);
       compressedCache.set(key, hit);
-      return hit;
+      return hit.body;
     }
-    return remember(key, await compress(encoding, await source()));
+    const entry = { body: source().then((bytes) => compress(encoding, bytes)), bytes: 0 };
+    compressedCache.set(key, entry);
+    entry.body.then(
+      (body) => {
+        if (compressedCache.get(key) !== entry) return;
+        // Larger than the whole bound: not kept, rather than flushing everything else for it.
+        if (body.length > CACHE_LIMIT_BYTES) {
+          compressedCache.delete(key);
+          return;
+        }
+        entry.bytes = body.length;
+        cachedBytes += body.length;
+        for (const [oldKey, old] of compressedCache) {
+          if (cachedBytes <= CACHE_LIMIT_BYTES) break;
+          compressedCache.delete(oldKey);
+          cachedBytes -= old.bytes;
+        }
+      },
+      // The requests waiting for it get the error; the next one tries again.
+      () => compressedCache.get(key) === entry && compressedCache.delete(key),
+    );
+    return entry.body;
+  };
+
+  // The site folder's real path: a file is served only if its real path is inside. Resolved once, and again only
+  // when a file seems to be outside, since the folder may not exist yet (dev starts serving before its first
+  // build) or may be a symlink switched to a new build since.
+  let realRoot = await realpath(root).catch(() => root);
+  const insideSite = async (real: string) => {
+    if (isWithin(real, realRoot)) return true;
+    const now = await realpath(root).catch(() => realRoot);
+    if (now === realRoot) return false;
+    realRoot = now;
+    return isWithin(real, realRoot);
+  };
+
+  /** Opens a file of the site; one whose real path is outside the site folder is missing. */
+  const openInSite = async (path: string): Promise<Opened> => {
+    let real: string;
+    try {
+      real = await realpath(path);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code && MISSING.has(code)) return { kind: 'missing' };
+      throw error;
+    }
+    if (!(await insideSite(real))) return { kind: 'missing' };
+    // The checked real path is opened; `path` (the name asked for) still gives the type and the siblings' names.
+    return openPath(real, path);
+  };
+
+  /** A precompressed sibling, unless it is older than the original (a stale leftover would serve old content). */
+  const openFresh = async (path: string, original: Stats) => {
+    const opened = await openInSite(path);
+    if (opened.kind !== 'file') return undefined;
+    if (opened.stats.mtimeMs < original.mtimeMs) {
+      await opened.handle.close();
+      return undefined;
+    }
+    return opened;
   };
 
   const sendFile = async (req: IncomingMessage, res: ServerResponse, file: Extract<Opened, { kind: 'file' }>, urlPath: string, status: 200 | 404) => {
@@ -148,6 +203,24 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
     const head = req.method === 'HEAD';
     const encoding = compressible ? negotiate(req.headers['accept-encoding']) : undefined;
+    // Byte ranges of the file as stored. A compressed or transformed body is another representation, always sent
+    // whole (as nginx does), so it does not advertise ranges. Range is defined for GET only (RFC 9110 §14.2).
+    const rangeable = status === 200 && !encoding && !transform;
+    if (rangeable) headers['accept-ranges'] = 'bytes';
+    const range = rangeable && !head && req.headers.range !== undefined && ifRangeHolds(req, stats) ? parseRange(req.headers.range, stats.size) : undefined;
+    if (range === 'unsatisfiable') {
+      const text = Buffer.from('416 Range Not Satisfiable\n', 'utf8');
+      res.writeHead(416, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-range': `bytes */${stats.size}`, 'content-length': text.length });
+      res.end(text);
+      return;
+    }
+    if (range) {
+      const [start, end] = range;
+      const slice = await readSlice(handle, start, end - start + 1);
+      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${start + slice.length - 1}/${stats.size}`, 'content-length': slice.length });
+      res.end(slice);
+      return;
+    }
     const readSource = async () => {
       const bytes = await handle.readFile();
       return transform ? Buffer.from(transform(bytes.toString('utf8')), 'utf8') : bytes;
@@ -183,7 +256,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 
   const notFound = async (req: IncomingMessage, res: ServerResponse) => {
-    const page = await openPath(join(root, '404.html'));
+    const page = await openInSite(join(root, '404.html'));
     if (page.kind === 'file') {
       try {
         return await sendFile(req, res, page, '/404.html', 404);
@@ -209,7 +282,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
 
     if (target.path.endsWith('/')) {
-      const index = await openPath(join(fsPath, 'index.html'));
+      const index = await openInSite(join(fsPath, 'index.html'));
       if (index.kind !== 'file') return notFound(req, res);
       try {
         return await sendFile(req, res, index, `${target.path}index.html`, 200);
@@ -220,7 +293,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
     // Configuration for the host, not part of the site (Netlify and Cloudflare do not serve it either).
     if (target.path === '/_headers' || (await isCompressedSibling(fsPath))) return notFound(req, res);
-    const opened = await openPath(fsPath);
+    const opened = await openInSite(fsPath);
     if (opened.kind === 'file') {
       try {
         return await sendFile(req, res, opened, target.path, 200);
@@ -248,11 +321,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   await new Promise<void>((resolveListen, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is in use; pass --port with another number.`, { cause: error })
-          : error,
-      );
+      reject(listenError(error, port, host));
     };
     const onListening = () => {
       server.off('error', onError);
@@ -300,10 +369,11 @@ function parseTarget(url: string): Target | undefined {
   return { path, rawPath, search };
 }
 
-async function openPath(path: string): Promise<Opened> {
+/** Opens `real`, reporting it under the name it was asked for. */
+async function openPath(real: string, path: string): Promise<Opened> {
   let handle: FileHandle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(real, 'r');
   } catch (error) {
     const code = errorCode(error);
     if (code === 'EISDIR') return { kind: 'dir' };
@@ -320,17 +390,6 @@ async function openPath(path: string): Promise<Opened> {
     await handle.close().catch(() => undefined);
     throw error;
   }
-}
-
-/** A precompressed sibling, unless it is older than the original (a stale leftover would serve old content). */
-async function openFresh(path: string, original: Stats) {
-  const opened = await openPath(path);
-  if (opened.kind !== 'file') return undefined;
-  if (opened.stats.mtimeMs < original.mtimeMs) {
-    await opened.handle.close();
-    return undefined;
-  }
-  return opened;
 }
 
 async function isFile(path: string) {
@@ -355,6 +414,10 @@ async function readHostingRules(root: string): Promise<HeaderRule[]> {
   } finally {
     await file.close();
   }
+}
+
+function isWithin(path: string, folder: string) {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -391,6 +454,46 @@ function notModified(req: IncomingMessage, etag: string, stats: Stats) {
   const since = Date.parse(ifModifiedSince);
   // HTTP dates have whole seconds.
   return Number.isFinite(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
+}
+
+/** If-Range compares strongly (RFC 9110 §13.1.5) and these ETags are weak, so only the Last-Modified date matches. */
+function ifRangeHolds(req: IncomingMessage, stats: Stats) {
+  const ifRange = req.headers['if-range'];
+  if (typeof ifRange !== 'string') return ifRange === undefined;
+  return !ifRange.includes('"') && Date.parse(ifRange) === Math.floor(stats.mtimeMs / 1000) * 1000;
+}
+
+/**
+ * A single `bytes=` range as first and last offset, clipped to the file; 'unsatisfiable' when it starts past the
+ * end; undefined to ignore the header and send the whole file, which a server may always do (RFC 9110 §14.2): a
+ * malformed range, another unit, or several ranges.
+ */
+function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    if (last === '') return undefined;
+    // A suffix: the last N bytes.
+    const suffix = Number(last);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(first);
+  const end = last === '' ? Infinity : Number(last);
+  if (end < start) return undefined;
+  return start >= size ? 'unsatisfiable' : [start, Math.min(end, size - 1)];
+}
+
+/** `length` bytes of the file from `start`, fewer if it has shrunk since it was opened. */
+async function readSlice(handle: FileHandle, start: number, length: number) {
+  const buffer = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
 }
 
 /** Picks br or gzip from Accept-Encoding by q-value, br winning ties; undefined means identity. */
@@ -435,4 +538,16 @@ function compress(encoding: Encoding, input: Buffer): Promise<Buffer> {
       gzip(input, { level: 6 }, done);
     }
   });
+}
+
+/** Why the server could not listen, as the maintainer's mistake when it is one (a busy port, a wrong --host). */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `Port ${port} on ${host} is in use; pass --port with another number.`,
+    EADDRNOTAVAIL: `This machine has no address ${host}; pass --host with one of its addresses, such as 127.0.0.1.`,
+    ENOTFOUND: `There is no host named ${host}; pass --host with an address such as 127.0.0.1.`,
+    EACCES: `Listening on port ${port} needs more permissions; pass --port with a number above 1023.`,
+  };
+  const reason = error.code && reasons[error.code];
+  return reason ? new UserError(reason, { cause: error }) : error;
 }

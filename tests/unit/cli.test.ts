@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../../src/cli.ts';
 
@@ -64,5 +67,16 @@ describe('usage', () => {
     const result = await cli('validate', '--help');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/-c, --catalogue <dir>/);
+  });
+});
+
+describe('storefront serve', () => {
+  it('exits 1 with the reason when --host is no address of this machine', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-cli-serve-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    const result = await cli('serve', '-d', dir, '-p', '0', '--host', '203.0.113.7');
+    rmSync(dir, { recursive: true });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('This machine has no address 203.0.113.7; pass --host with one of its addresses, such as 127.0.0.1.');
   });
 });

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../src/serve.ts';
+
+// The real compressors, counted: a repeated request must reuse a compressed body, not make it again.
+vi.mock('node:zlib', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:zlib')>();
+  return { ...actual, brotliCompress: vi.fn(actual.brotliCompress), gzip: vi.fn(actual.gzip) };
+});
+const compressions = () => vi.mocked(brotliCompress).mock.calls.length + vi.mocked(gzip).mock.calls.length;
 
 interface Reply {
   status: number;
@@ -47,6 +54,7 @@ let server: RunningServer;
 const APP_BR = brotliCompressSync(Buffer.from(APP), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
 const INDEX_BR = brotliCompressSync(Buffer.from(INDEX), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
 const FONT = randomBytes(2048);
+const ARCHIVE = randomBytes(64);
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'storefront-serve-'));
@@ -67,7 +75,17 @@ beforeAll(async () => {
   await writeFile(join(site, 'logo.svg'), SVG);
   await writeFile(join(site, 'robots.txt'), 'User-agent: *\n');
   await writeFile(join(site, 'sitemap.xml'), '<?xml version="1.0"?><urlset/>');
-  await writeFile(join(site, 'archive.bin'), randomBytes(64));
+  await writeFile(join(site, 'archive.bin'), ARCHIVE);
+  // Symlinks: one inside the site (fine), and three leading out of it, to a file, a folder and a compressed file.
+  await symlink(join(site, 'data.json'), join(site, 'alias.json'));
+  await symlink(join(base, 'secret.txt'), join(site, 'secret.txt'));
+  await symlink(base, join(site, 'outside'));
+  await symlink(join(site, 'loop'), join(site, 'loop'));
+  await writeFile(join(site, 'leak.txt'), 'an ordinary text file\n');
+  await writeFile(join(base, 'secret.txt.gz'), gzipSync(SECRET));
+  await symlink(join(base, 'secret.txt.gz'), join(site, 'leak.txt.gz'));
+  // Newer than leak.txt, so only the symlink check keeps it from being sent as leak.txt's gzip body.
+  await utimes(join(base, 'secret.txt.gz'), new Date(), new Date(Date.now() + 60_000));
   server = await startServer({ dir: site, port: 0 });
 });
 
@@ -375,5 +393,207 @@ describe('startServer', () => {
     expect(gunzipSync(second.body).toString()).toBe('{"version":22}');
     expect(second.headers.etag).not.toBe(first.headers.etag);
     await unlink(path);
+  });
+});
+
+describe('compressed bodies', () => {
+  it('compresses a large page once, however many requests ask for it at the same time or later', async () => {
+    // Base64 compresses poorly, so the brotli body (about 18 MB) is larger than the old per-body cache limit.
+    const page = `<!doctype html><html><body><pre>${randomBytes(18_000_000).toString('base64')}</pre></body></html>`;
+    await writeFile(join(site, 'large.html'), page);
+    try {
+      vi.mocked(brotliCompress).mockClear();
+      vi.mocked(gzip).mockClear();
+      const br = { headers: { 'accept-encoding': 'br' } };
+      const together = await Promise.all(Array.from({ length: 4 }, () => get(server, '/large.html', br)));
+      const later = [await get(server, '/large.html', br), await get(server, '/large.html', { ...br, method: 'HEAD' }), await get(server, '/large.html', br)];
+      expect(compressions()).toBe(1);
+      for (const reply of [...together, ...later]) {
+        expect(reply.status).toBe(200);
+        expect(reply.headers['content-encoding']).toBe('br');
+        expect(reply.headers['content-length']).toBe(String(together[0]!.body.length));
+      }
+      expect(brotliDecompressSync(later[2]!.body).toString()).toBe(page);
+    } finally {
+      await unlink(join(site, 'large.html'));
+    }
+  });
+
+  it('compresses again after the file changes, and for each encoding', async () => {
+    const path = join(site, 'changing.txt');
+    await writeFile(path, 'first version\n'.repeat(100));
+    try {
+      vi.mocked(brotliCompress).mockClear();
+      vi.mocked(gzip).mockClear();
+      await get(server, '/changing.txt', { headers: { 'accept-encoding': 'br' } });
+      await get(server, '/changing.txt', { headers: { 'accept-encoding': 'br' } });
+      await get(server, '/changing.txt', { headers: { 'accept-encoding': 'gzip' } });
+      expect(compressions()).toBe(2);
+      await writeFile(path, 'second version\n'.repeat(100));
+      const reply = await get(server, '/changing.txt', { headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(reply.body).toString()).toBe('second version\n'.repeat(100));
+      expect(compressions()).toBe(3);
+    } finally {
+      await unlink(path);
+    }
+  });
+});
+
+describe('byte ranges', () => {
+  const range = (path: string, value: string, headers: Record<string, string> = {}) => get(server, path, { headers: { range: value, ...headers } });
+
+  it('answers a single byte range with 206 and Content-Range', async () => {
+    for (const [value, start, end] of [
+      ['bytes=10-19', 10, 19],
+      ['bytes=0-0', 0, 0],
+      ['bytes=60-', 60, 63],
+      ['bytes=50-1000', 50, 63],
+      ['bytes=-5', 59, 63],
+      ['bytes=-1000', 0, 63],
+    ] as const) {
+      const reply = await range('/archive.bin', value);
+      expect(reply.status, value).toBe(206);
+      expect(reply.headers['content-range'], value).toBe(`bytes ${start}-${end}/64`);
+      expect(reply.headers['content-length'], value).toBe(String(end - start + 1));
+      expect(reply.headers['accept-ranges']).toBe('bytes');
+      expect(reply.headers['content-type']).toBe('application/octet-stream');
+      expect(reply.body.equals(ARCHIVE.subarray(start, end + 1)), value).toBe(true);
+    }
+  });
+
+  it('says it accepts ranges on whole uncompressed answers', async () => {
+    expect((await get(server, '/archive.bin')).headers['accept-ranges']).toBe('bytes');
+    expect((await get(server, '/data.json')).headers['accept-ranges']).toBe('bytes');
+    expect((await get(server, '/archive.bin', { method: 'HEAD' })).headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('answers 416 with the size when the range starts past the end', async () => {
+    for (const value of ['bytes=64-', 'bytes=100-200', 'bytes=-0']) {
+      const reply = await range('/archive.bin', value);
+      expect(reply.status, value).toBe(416);
+      expect(reply.headers['content-range'], value).toBe('bytes */64');
+      expect(reply.body.toString()).not.toContain(ARCHIVE.toString('latin1'));
+    }
+  });
+
+  it('sends the whole file for a range it does not take (malformed, another unit, several ranges, HEAD)', async () => {
+    for (const value of ['bytes=5-2', 'items=0-1', 'bytes=0-1,4-5', 'bytes=x-y', 'bytes=-']) {
+      const reply = await range('/archive.bin', value);
+      expect(reply.status, value).toBe(200);
+      expect(reply.body.equals(ARCHIVE), value).toBe(true);
+    }
+    const head = await get(server, '/archive.bin', { method: 'HEAD', headers: { range: 'bytes=0-9' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe('64');
+  });
+
+  it('sends a compressed body whole, without Accept-Ranges, and the identity body in ranges', async () => {
+    const compressed = await range('/data.json', 'bytes=0-9', { 'accept-encoding': 'br' });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['accept-ranges']).toBeUndefined();
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(DATA);
+
+    const identity = await range('/data.json', 'bytes=0-9');
+    expect(identity.status).toBe(206);
+    expect(identity.body.toString()).toBe(DATA.slice(0, 10));
+  });
+
+  it('applies If-Range: only the Last-Modified date matches, since the ETags are weak', async () => {
+    const { headers } = await get(server, '/archive.bin');
+    expect((await range('/archive.bin', 'bytes=0-9', { 'if-range': headers['last-modified']! })).status).toBe(206);
+    expect((await range('/archive.bin', 'bytes=0-9', { 'if-range': 'Thu, 01 Jan 1970 00:00:00 GMT' })).status).toBe(200);
+    const weak = await range('/archive.bin', 'bytes=0-9', { 'if-range': headers.etag! });
+    expect(weak.status).toBe(200);
+    expect(weak.body.equals(ARCHIVE)).toBe(true);
+  });
+
+  it('never sends a range of the not-found page', async () => {
+    const reply = await range('/no-such-file.bin', 'bytes=0-3');
+    expect(reply.status).toBe(404);
+    expect(reply.body.toString()).toBe(NOT_FOUND);
+  });
+});
+
+describe('symlinks', () => {
+  it('refuses a symlink that leads out of the site folder, as if it were not there', async () => {
+    for (const path of ['/secret.txt', '/outside/secret.txt', '/outside/', '/outside', '/loop']) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+        const reply = await get(server, path, { headers });
+        expect(reply.status, path).toBe(404);
+        expect(reply.body.toString(), path).not.toContain(SECRET);
+      }
+    }
+  });
+
+  it('never sends a precompressed sibling that leads out of the site folder', async () => {
+    const reply = await get(server, '/leak.txt', { headers: { 'accept-encoding': 'gzip' } });
+    expect(reply.status).toBe(200);
+    expect(gunzipSync(reply.body).toString()).toBe('an ordinary text file\n');
+  });
+
+  it('serves a symlink that stays inside the site folder', async () => {
+    const reply = await get(server, '/alias.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(reply.body.toString()).toBe(DATA);
+  });
+
+  it('serves a site folder that is itself a symlink (dist -> a versioned build)', async () => {
+    const current = join(base, 'current');
+    await symlink(site, current);
+    const linked = await startServer({ dir: current, port: 0 });
+    try {
+      expect((await get(linked, '/')).body.toString()).toBe(INDEX);
+      expect((await get(linked, '/thread/')).body.toString()).toBe(THREAD);
+      expect((await get(linked, '/alias.json')).body.toString()).toBe(DATA);
+      expect((await get(linked, '/secret.txt')).status).toBe(404);
+      expect((await get(linked, '/outside/secret.txt')).status).toBe(404);
+    } finally {
+      await linked.close();
+      await unlink(current);
+    }
+  });
+
+  it('serves a site folder created after the server started (dev builds into it after listening)', async () => {
+    const later = join(base, 'later');
+    const early = await startServer({ dir: later, port: 0 });
+    try {
+      expect((await get(early, '/')).status).toBe(404);
+      await mkdir(later);
+      await writeFile(join(later, 'index.html'), INDEX);
+      expect((await get(early, '/')).body.toString()).toBe(INDEX);
+    } finally {
+      await early.close();
+      await rm(later, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the site's _headers", () => {
+  it('applies an /img/* rule to every answer for an image: whole, ranged, compressed and revalidated', async () => {
+    const hosted = join(base, 'hosted');
+    const csp = "script-src 'none'; sandbox";
+    await mkdir(join(hosted, 'img'), { recursive: true });
+    await writeFile(join(hosted, 'index.html'), INDEX);
+    await writeFile(join(hosted, '_headers'), `/*\n  X-Frame-Options: DENY\n\n/img/*\n  Content-Security-Policy: ${csp}\n  Cache-Control: public, max-age=86400\n`);
+    await writeFile(join(hosted, 'img', 'photo.png'), FONT);
+    await writeFile(join(hosted, 'img', 'logo.svg'), SVG);
+    const other = await startServer({ dir: hosted, port: 0 });
+    try {
+      const whole = await get(other, '/img/photo.png');
+      const ranged = await get(other, '/img/photo.png', { headers: { range: 'bytes=0-99' } });
+      const svg = await get(other, '/img/logo.svg', { headers: { 'accept-encoding': 'br' } });
+      const revalidated = await get(other, '/img/photo.png', { headers: { 'if-none-match': whole.headers.etag! } });
+      const head = await get(other, '/img/logo.svg', { method: 'HEAD' });
+      expect([whole.status, ranged.status, svg.status, revalidated.status, head.status]).toEqual([200, 206, 200, 304, 200]);
+      for (const reply of [whole, ranged, svg, revalidated, head]) {
+        expect(reply.headers['content-security-policy']).toBe(csp);
+        expect(reply.headers['cache-control']).toBe('public, max-age=86400');
+        expect(reply.headers['x-frame-options']).toBe('DENY');
+      }
+      expect((await get(other, '/')).headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 });
