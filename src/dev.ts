@@ -1,16 +1,23 @@
 // `storefront dev`: build, serve, watch, rebuild, reload. Open pages listen on a server-sent-events stream;
 // after a good rebuild they reload, after a catalogue error they show the problems over the page. The server
-// keeps running through errors: the last good site stays served.
-import { statfsSync, watch, type FSWatcher } from 'node:fs';
+// keeps running through errors: the last good site stays served, a watched folder that goes away is waited
+// for, and the pages are told the maintainer's messages, never a stack trace or this machine's paths. It answers
+// only requests addressed to this machine (see isLocalHost).
+import { statfsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { isIP } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
+import { CatalogueNotFoundError } from './catalogue/load.ts';
+import { describeInternalError, UserError } from './errors.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 
 const EVENTS = '/__storefront/events';
+/** How often a watched folder is looked at, to notice it went away or came back (one stat each). */
+const FOLDER_POLL_MS = 500;
 
 export interface DevOptions {
   catalogueDir: string;
@@ -55,11 +62,27 @@ function scratchFolder(): string {
 }
 
 export async function startDev(options: DevOptions, io: Reporter): Promise<DevServer> {
-  const outDir = join(await mkdtemp(join(scratchFolder(), 'storefront-dev-')), 'site');
+  // Before anything starts: a mistyped --catalogue is the maintainer's mistake, said in one line, and must not
+  // leave a server running.
+  if (folderIdentity(options.catalogueDir) === undefined) {
+    throw new CatalogueNotFoundError(`There is no catalogue folder at ${options.catalogueDir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
+  }
+  const scratch = await mkdtemp(join(scratchFolder(), 'storefront-dev-'));
+  const outDir = join(scratch, 'site');
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => {
     for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  // The open pages get the maintainer's messages with the folders named as the maintainer knows them, not
+  // where they are on this machine.
+  const pathNames: PathNames = [
+    [options.catalogueDir, basename(options.catalogueDir)],
+    [scratch, 'dev-build'],
+    [process.cwd(), '.'],
+    [PACKAGE_ROOT, 'storefront'],
+    [homedir(), '~'],
+  ];
+  const forPage = (text: string) => withoutPaths(text, pathNames);
 
   // What one build may reuse of the one before: descriptions, bundles and pages whose inputs did not change.
   const cache = createBuildCache();
@@ -70,15 +93,28 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     try {
       const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache }, capture);
       if (result.ok) send('reload', null);
-      else send('problems', errors.join('\n\n'));
+      else send('problems', forPage(errors.join('\n\n')));
     } catch (error) {
-      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      io.err(text);
-      send('problems', text);
+      // A folder that went away during the build has been reported as such; it is built again when it is back.
+      for (const folder of folders) folder.check();
+      if (!folders.every((folder) => folder.present)) return;
+      if (error instanceof UserError || error instanceof CatalogueNotFoundError) {
+        io.err(error.message);
+        send('problems', forPage(error.message));
+      } else {
+        // A bug: the terminal gets all of it, the page a line (a stack trace says nothing to the maintainer).
+        io.err(describeInternalError(error));
+        send('problems', internalErrorForPage(error, pathNames));
+      }
     }
   };
 
-  const events = (req: IncomingMessage, res: ServerResponse) => {
+  const before = (req: IncomingMessage, res: ServerResponse) => {
+    if (!isLocalHost(req.headers.host, options.host)) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
+      return true;
+    }
     if (req.url !== EVENTS) return false;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write(': connected\n\n');
@@ -86,25 +122,19 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     req.on('close', () => clients.delete(res));
     return true;
   };
-  const server: RunningServer = await startServer({
-    dir: outDir,
-    port: options.port,
-    host: options.host,
-    before: events,
-    transformHtml: (html) => html.replace('</body>', `${devClientScript}</body>`),
-    hostingHeaders: false,
-  });
 
   // Rebuilds are serialised: a change during a build schedules exactly one more. The watchers start before
-  // the first build: Node sets up a recursive watch asynchronously, and an edit made while the first build
-  // runs must not be lost.
+  // the server and the first build: Node sets up a recursive watch asynchronously, and an edit made while the
+  // first build runs must not be lost.
   let running: Promise<void> = Promise.resolve();
   let queued = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (file: string) => {
+  const schedule = (why: string) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      io.out(`\nChanged: ${file}`);
+      // Nothing to build while a watched folder is missing: that was said when it went.
+      if (!folders.every((folder) => folder.present)) return;
+      io.out(`\n${why}`);
       if (queued) return;
       queued = true;
       running = running.then(async () => {
@@ -114,14 +144,36 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     }, 60);
   };
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
-  const watchers: FSWatcher[] = watched.map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name && !name.split(/[\\/]/).some((part) => part.startsWith('.'))) schedule(relative(process.cwd(), join(dir, name)));
+  const folders = watched.map((dir) =>
+    watchFolder(dir, {
+      change: (name) => {
+        if (!name.split(/[\\/]/).some((part) => part.startsWith('.'))) schedule(`Changed: ${shown(join(dir, name))}`);
+      },
+      gone: () => {
+        const message = `${shown(dir)}/ was removed or moved away; waiting for it to come back.`;
+        io.err(`\n${message}`);
+        send('problems', forPage(message));
+      },
+      // Whatever changed while it was not watched is in no event: build it all again.
+      back: (returned) => schedule(returned ? `${shown(dir)}/ is back; rebuilding.` : `${shown(dir)}/ was moved or replaced; watching it again.`),
     }),
   );
-  running = rebuild();
+  const server: RunningServer = await startServer({
+    dir: outDir,
+    port: options.port,
+    host: options.host,
+    before,
+    transformHtml: (html) => html.replace('</body>', `${devClientScript}</body>`),
+    hostingHeaders: false,
+  }).catch(async (error: unknown) => {
+    for (const folder of folders) folder.close();
+    await rm(scratch, { recursive: true, force: true });
+    throw error;
+  });
+  // After any rebuild a change scheduled while the server started.
+  running = running.then(rebuild);
   await running;
-  io.out(`\nDev server: ${server.url}/  (watching ${watched.map((d) => relative(process.cwd(), d) || '.').join(', ')}; Ctrl+C to stop)`);
+  io.out(`\nDev server: ${server.url}/  (watching ${watched.map(shown).join(', ')}; Ctrl+C to stop)`);
   io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/model, src/core, src/build).');
 
   return {
@@ -132,10 +184,128 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     },
     close: async () => {
       clearTimeout(timer);
-      for (const w of watchers) w.close();
+      for (const folder of folders) folder.close();
       for (const client of clients) client.end();
       await server.close();
-      await rm(join(outDir, '..'), { recursive: true, force: true });
+      await rm(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/** Paths as the maintainer typed them: relative to the current folder when inside it. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+interface WatchedFolder {
+  /** False from when the folder is seen gone until it is seen back. */
+  readonly present: boolean;
+  /** Looks at the folder now (it is also looked at every FOLDER_POLL_MS). */
+  check(): void;
+  close(): void;
+}
+
+/** Watches a folder and everything in it, and keeps doing so when the folder is removed or moved away and
+ *  comes back. Node's recursive watch ends for good when its folder goes: it reports a 'rename' of '' and then
+ *  nothing, even once the folder is back. So the folder is also polled (cheap: one stat), and watched afresh
+ *  whenever it is there but not watched, or is another folder than the one watched (removed and recreated). */
+function watchFolder(dir: string, on: { change(name: string): void; gone(): void; back(returned: boolean): void }): WatchedFolder {
+  let watcher: FSWatcher | undefined;
+  let watching: string | undefined;
+  let present = true;
+  const stop = () => {
+    watcher?.close();
+    watcher = watching = undefined;
+  };
+  const start = (identity: string) => {
+    watcher = watch(dir, { recursive: true }, (event, name) => {
+      if (name) on.change(name);
+      else if (event === 'rename') (stop(), check());
+    });
+    watcher.on('error', () => (stop(), check()));
+    watching = identity;
+  };
+  let started = false;
+  const check = () => {
+    const identity = folderIdentity(dir);
+    if (identity === undefined) {
+      stop();
+      if (present) (present = false), on.gone();
+    } else if (identity !== watching) {
+      stop();
+      try {
+        start(identity);
+      } catch {
+        return; // gone again already: the next look sees it
+      }
+      const returned = !present;
+      present = true;
+      if (started) on.back(returned);
+    }
+  };
+  check();
+  started = true;
+  const poll = setInterval(check, FOLDER_POLL_MS);
+  poll.unref();
+  return {
+    get present() {
+      return present;
+    },
+    check,
+    close: () => (clearInterval(poll), stop()),
+  };
+}
+
+/** Tells a folder from one made in its place (inode numbers are reused, so the birth time too); undefined when
+ *  there is no folder there. */
+function folderIdentity(dir: string): string | undefined {
+  try {
+    const stats = statSync(dir);
+    return stats.isDirectory() ? `${stats.dev}:${stats.ino}:${stats.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a request's Host header names this machine. DNS rebinding: any web page can point a name of its own
+ *  at 127.0.0.1 and then read this server as its own origin, but the browser still sends that name. So only
+ *  names nobody else controls are answered: localhost and *.localhost (browsers never ask DNS for them), IP
+ *  addresses (no name to rebind), and the name dev listens on (--host). A request without a Host header is an
+ *  HTTP/1.0 client, never a browser. */
+export function isLocalHost(host: string | undefined, listenHost: string): boolean {
+  if (host === undefined) return true;
+  const name = (/^\[([0-9a-f:.]+)\](?::\d+)?$/i.exec(host) ?? /^([a-z0-9.-]+)(?::\d+)?$/i.exec(host))?.[1];
+  if (!name) return false;
+  const bare = (text: string) => text.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const asked = bare(name);
+  return asked === 'localhost' || asked.endsWith('.localhost') || isIP(asked) !== 0 || asked === bare(listenHost);
+}
+
+/** Folders of this machine and the names the open pages show instead. */
+type PathNames = ReadonlyArray<readonly [path: string, name: string]>;
+
+/** Replaces the folders in `text` by their names, the longest (most specific) first; a folder only where its
+ *  name ends (so /work/main does not match in /work/main2). */
+function withoutPaths(text: string, names: PathNames): string {
+  const folders = names
+    .map(([path, name]) => [path.replace(/[\\/]+$/, ''), name] as const)
+    .filter(([path]) => /[\\/]/.test(path)) // never the file system's root
+    .sort(([a], [b]) => b.length - a.length);
+  for (const [path, name] of folders) {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(new RegExp(`${escaped}(?![\\w.@+-])`, 'g'), () => name);
+  }
+  return text;
+}
+
+/** What the open pages are told about a bug: one line saying what failed, without the stack or any absolute
+ *  path (a known folder by its name, any other path by its last part); the terminal has the whole of it. */
+export function internalErrorForPage(error: unknown, names: PathNames): string {
+  const what = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const line = withoutPaths(what.split('\n')[0] ?? '', names).replace(
+    /(^|[\s'"(=])((?:[a-z]:)?[\\/][^\s'"()]*[\\/]([^\s'"()\\/]*))/gi,
+    (_match, before: string, _path: string, last: string) => `${before}…/${last}`,
+  );
+  return `Internal error: ${line} (the terminal has the details)`;
 }

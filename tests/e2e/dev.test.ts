@@ -1,6 +1,7 @@
 // `storefront dev` as a maintainer uses it: edit the catalogue and the open page reloads with the change;
 // break it and the problems show in the terminal and over the page while the server keeps serving.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,5 +60,156 @@ describe('storefront dev', () => {
     await reloaded;
     expect(await page.locator('#storefront-problems').count()).toBe(0);
     await close();
+  });
+});
+
+// The same, on a small catalogue, for what goes wrong around the edges: who may ask the server, what the
+// open pages are told when a build fails, and a catalogue folder that goes away and comes back.
+describe('storefront dev, around the edges', () => {
+  const work = mkdtempSync(join(tmpdir(), 'storefront-dev-edges-'));
+  const catalogueDir = join(work, 'catalogue');
+  const siteYaml = join(catalogueDir, 'site.yaml');
+  const terminal: string[] = [];
+  let dev: DevServer;
+
+  beforeAll(async () => {
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, catalogueDir, { recursive: true });
+    const io = { out: (t: string) => terminal.push(t), err: (t: string) => terminal.push(t) };
+    dev = await startDev({ catalogueDir, port: 0, host: '127.0.0.1' }, io);
+  });
+  afterAll(async () => {
+    await dev?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Polls until `check` is true; the deadline is generous, the tests assert what happens, not how fast. */
+  const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 45_000) => {
+    for (const deadline = Date.now() + ms; !(await check()); ) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. The terminal said:\n${terminal.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+  const homePage = async () => (await fetch(`${dev.url}/`)).text();
+  const showsTitle = (title: string) => until(`the home page to show "${title}"`, async () => (await homePage()).includes(title));
+  const setTitle = (title: string) => edit(siteYaml, (text) => text.replace(/^( {2}title: ).*$/m, `$1${title}`));
+
+  /** A raw request (fetch would not let the test choose the Host header). */
+  const requestWithHost = (path: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(dev.url);
+      const req = httpRequest({ hostname, port, path, headers: { host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          // The event stream never ends: its first bytes are enough.
+          if (res.headers['content-type']?.startsWith('text/event-stream')) res.destroy();
+        });
+        res.on('close', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  /** The dev event stream as the open pages get it, every event kept in order. */
+  const listen = async () => {
+    const events: { event: string; data: string }[] = [];
+    const controller = new AbortController();
+    const response = await fetch(`${dev.url}/__storefront/events`, { signal: controller.signal });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffered = '';
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          buffered += chunk.value;
+          for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data !== undefined) events.push({ event, data: JSON.parse(data) as string });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    const next = async (event: string) => {
+      const from = events.length;
+      await until(`a "${event}" event`, () => events.slice(from).some((e) => e.event === event));
+      return events.slice(from).find((e) => e.event === event)!.data;
+    };
+    return { next, close: () => controller.abort() };
+  };
+
+  it('answers only requests addressed to this machine (DNS rebinding)', async () => {
+    const { port } = new URL(dev.url);
+    for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`, '127.0.0.1.nip.io']) {
+      for (const path of ['/', '/__storefront/events']) {
+        const response = await requestWithHost(path, host);
+        expect(response.status, `${path} with Host: ${host}`).toBe(403);
+        expect(response.body).toMatch(/^403 Forbidden/);
+      }
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
+      expect((await requestWithHost('/', host)).status, `Host: ${host}`).toBe(200);
+    }
+  });
+
+  it('tells the open pages the problems as printed, without absolute paths or stack traces', async () => {
+    const stream = await listen();
+    const clean = (text: string) => {
+      expect(text).not.toContain(work);
+      expect(text).not.toContain(tmpdir());
+      expect(text).not.toMatch(/^\s*at /m);
+    };
+    try {
+      edit(siteYaml, (text) => text.replace('baseUrl: https://www.example.com', 'baseUrl: www.example.com'));
+      const problems = await stream.next('problems');
+      expect(problems).toMatch(/^catalogue\/site\.yaml\n.*baseUrl/m);
+      clean(problems);
+      edit(siteYaml, (text) => text.replace('baseUrl: www.example.com', 'baseUrl: https://www.example.com'));
+      await stream.next('reload');
+
+      // A build that cannot even find its catalogue: said in a sentence, not with the loader's stack.
+      cpSync(catalogueDir, join(work, 'saved'), { recursive: true });
+      rmSync(catalogueDir, { recursive: true });
+      const gone = await stream.next('problems');
+      expect(gone).toMatch(/catalogue\/? was removed/);
+      clean(gone);
+      renameSync(join(work, 'saved'), catalogueDir);
+      await stream.next('reload');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('keeps watching the catalogue when its folder is moved away and back, or removed and restored', async () => {
+    const saved = join(work, 'saved');
+    const away = join(work, 'away');
+
+    terminal.length = 0;
+    renameSync(catalogueDir, away);
+    await until('the terminal to say the catalogue went away', () => /catalogue\/? was removed/.test(terminal.join('\n')));
+    renameSync(away, catalogueDir);
+    setTitle('Moved away and back');
+    await showsTitle('Moved away and back');
+
+    // Away and back before dev can notice that it was gone.
+    renameSync(catalogueDir, away);
+    renameSync(away, catalogueDir);
+    await dev.settled();
+    setTitle('Moved away and straight back');
+    await showsTitle('Moved away and straight back');
+
+    terminal.length = 0;
+    cpSync(catalogueDir, saved, { recursive: true });
+    rmSync(catalogueDir, { recursive: true });
+    await until('the terminal to say the catalogue went away', () => /catalogue\/? was removed/.test(terminal.join('\n')));
+    cpSync(saved, catalogueDir, { recursive: true });
+    rmSync(saved, { recursive: true });
+    setTitle('Removed and restored');
+    await showsTitle('Removed and restored');
+    expect(terminal.join('\n')).toMatch(/catalogue\/? is back/);
   });
 });
