@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
+import { isRunning, OutDirRefused } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
 import { buildSite, checkCatalogue } from './pipeline.ts';
 
@@ -22,10 +23,27 @@ const processIO: CliIO = {
 
 type Action = (io: CliIO) => Promise<number>;
 
-const untilInterrupted = () =>
+// Noted when the CLI loads, before any build, so a parent that goes away during `start`'s build is noticed too.
+const parentAtStart = process.ppid;
+
+/** Resolves on Ctrl+C or SIGTERM, or once the process that started this one has gone. npm runs scripts (and npx
+ *  commands) under `sh -c` and passes a SIGTERM on to that shell only, which dies of it without passing it on:
+ *  without this check the server would outlive `npm start` and keep its port. */
+const untilStopped = () =>
   new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+    const stop = () => {
+      clearInterval(watch);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done();
+    };
+    // An orphan gets a new parent (init or a subreaper); on Windows the old one just stops existing. A check is
+    // one system call, and unref'd so it never keeps the process alive by itself.
+    const watch = setInterval(() => {
+      if (process.ppid !== parentAtStart || !isRunning(parentAtStart)) stop();
+    }, 500).unref();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
   });
 
 export function createProgram(io: CliIO = processIO, setExit: (code: number) => void = () => {}): Command {
@@ -54,20 +72,34 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .command('build')
     .description('Build the site: every route prerendered to HTML, with a code-split React client.')
     .addOption(catalogueOption())
-    .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds)', 'dist')
+    .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds; an empty or new folder, or an earlier build)', 'dist')
+    .option('--force', 'replace an output folder that holds files the build did not write')
     .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
     .option('--development', "use React's development build (reports every hydration mismatch)")
     .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder)')
-    .action(async (options: { catalogue: string; out: string; baseUrl?: string; development?: boolean; deployDir?: string }) => {
+    .action(async (options: { catalogue: string; out: string; force?: boolean; baseUrl?: string; development?: boolean; deployDir?: string }) => {
       await act(async () => {
         if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
           io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
           return EXIT.usage;
         }
         const result = await buildSite(
-          { catalogueDir: resolve(io.cwd, options.catalogue), outDir: resolve(io.cwd, options.out), baseUrl: options.baseUrl, development: options.development, deployDir: options.deployDir && resolve(io.cwd, options.deployDir) },
+          {
+            catalogueDir: resolve(io.cwd, options.catalogue),
+            outDir: resolve(io.cwd, options.out),
+            force: options.force,
+            projectDir: io.cwd,
+            baseUrl: options.baseUrl,
+            development: options.development,
+            deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
+          },
           io,
-        );
+        ).catch((error: unknown) => {
+          if (!(error instanceof OutDirRefused)) throw error;
+          io.err(error.message);
+          return undefined;
+        });
+        if (!result) return EXIT.usage;
         return result.ok ? EXIT.ok : EXIT.problems;
       })();
     });
@@ -79,6 +111,20 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
       return port;
     });
 
+  const serveBuilt = async (options: { dir: string; port: number; host: string }) => {
+    const dir = resolve(io.cwd, options.dir);
+    if (!existsSync(join(dir, 'index.html'))) {
+      io.err(`There is no built site in ${options.dir}: run \`storefront build\` first, or pass --dir.`);
+      return EXIT.problems;
+    }
+    const { startServer } = await import('./serve.ts');
+    const server = await startServer({ dir, port: options.port, host: options.host });
+    io.out(`Serving ${options.dir} at ${server.url}/  (Ctrl+C to stop)`);
+    await untilStopped();
+    await server.close();
+    return EXIT.ok;
+  };
+
   program
     .command('serve')
     .description('Serve a built site the way object storage and CDNs do (directory index, 404.html, gzip and brotli).')
@@ -86,20 +132,25 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
     .action(async (options: { dir: string; port: number; host: string }) => {
+      await act(() => serveBuilt(options))();
+    });
+
+  // What `npm start` runs: one process, not `build && serve`, so a shell that runs a lone command by exec'ing it
+  // (bash; dash does not) hands npm's signals straight to the server, and there is no second command to outlive npm.
+  program
+    .command('start')
+    .description('Build the site, then serve it, in one process (what `npm start` runs).')
+    .addOption(catalogueOption())
+    .option('-o, --out <dir>', 'the output folder, then the site served', 'dist')
+    .option('--force', 'replace an output folder that holds files the build did not write')
+    .addOption(portOption())
+    .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .action(async (options: { catalogue: string; out: string; force?: boolean; port: number; host: string }) => {
       await act(async () => {
-        const dir = resolve(io.cwd, options.dir);
-        if (!existsSync(join(dir, 'index.html'))) {
-          io.err(`There is no built site in ${options.dir}: run \`storefront build\` first, or pass --dir.`);
-          return EXIT.problems;
-        }
-        const { startServer } = await import('./serve.ts');
-        const server = await startServer({ dir, port: options.port, host: options.host }).catch((e: Error) => {
-          throw new UserError(e.message);
-        });
-        io.out(`Serving ${options.dir} at ${server.url}/  (Ctrl+C to stop)`);
-        await untilInterrupted();
-        await server.close();
-        return EXIT.ok;
+        // The build command itself, so `start` never drifts from `storefront build`.
+        const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : [])], io);
+        if (built !== EXIT.ok) return built;
+        return serveBuilt({ dir: options.out, port: options.port, host: options.host });
       })();
     });
 
@@ -112,10 +163,8 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .action(async (options: { catalogue: string; port: number; host: string }) => {
       await act(async () => {
         const { startDev } = await import('./dev.ts');
-        const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host }, io).catch((e: Error) => {
-          throw /in use/.test(e.message) ? new UserError(e.message) : e;
-        });
-        await untilInterrupted();
+        const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host }, io);
+        await untilStopped();
         await dev.close();
         return EXIT.ok;
       })();

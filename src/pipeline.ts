@@ -13,6 +13,7 @@ import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, imageFiles, Staging } from './build/emit.ts';
+import { asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
 import { emojiAssets, TEMPLATE_EMOJI, type EmojiAssets } from './build/emoji.ts';
 import { siteCharacters } from './build/fontSubset.ts';
 import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
@@ -39,6 +40,10 @@ export const createBuildCache = (): BuildCache => ({ descriptions: new Map(), bu
 export interface BuildOptions {
   catalogueDir: string;
   outDir: string;
+  /** Replace an output folder holding files the build did not write (see build/outDir.ts). */
+  force?: boolean;
+  /** The current project, which the output folder must not be or contain (default: the current folder). */
+  projectDir?: string;
   /** Overrides site.yaml's baseUrl, e.g. for a staging deployment. */
   baseUrl?: string;
   development?: boolean;
@@ -81,9 +86,19 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const { cache } = options;
   const pageKinds = findPageKinds(options.pageKindDirs ?? [PAGE_KINDS_DIR]);
   const compressCache = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed');
-  io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
+  const { outDir } = options;
+  await checkOutDir({ outDir, catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), force: options.force, shown: shown(outDir) }).catch((error: unknown) => {
+    throw asUserError(error, outDir, shown(outDir));
+  });
+  io.out(`Building ${shown(options.catalogueDir)} → ${shown(outDir)}${options.development ? ' (development React)' : ''}`);
   let staging: Staging | undefined;
+  let claim: Claim | undefined;
   try {
+    // One build at a time into one output folder; a second one waits here, before any stage starts.
+    claim = await claimOutDir(outDir, {
+      waiting: (pid) => io.out(`Waiting for another build (process ${pid}) to finish writing ${shown(outDir)}…`),
+      restored: (from) => io.out(`Restored ${shown(outDir)} from ${from}, which a build stopped while replacing it left behind.`),
+    });
     const built = await runStages<Built>(
       {
         load: {
@@ -179,7 +194,9 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
       io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
       return { ok: false };
     }
-    throw error;
+    throw asUserError(error, outDir, shown(outDir));
+  } finally {
+    await claim?.release();
   }
 }
 

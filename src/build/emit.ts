@@ -2,7 +2,7 @@
 // first, while the catalogue is validated) and swapped in with renames only once every file is there and every internal link checked. A failed
 // build never leaves a half-written site, and the previous one stays until the new one is complete.
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { KindInfo } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
@@ -11,6 +11,7 @@ import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks } from './links.ts';
+import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
 import { BRAND_EMOJI } from '../../templates/brand.ts';
 
@@ -90,9 +91,11 @@ export class Staging {
   }
 
   static async open(outDir: string): Promise<Staging> {
-    const dir = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
+    const dir = stagingFolder(outDir);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
+    // The mark of a folder a build wrote: the next build may replace it (outDir.ts).
+    await writeFile(join(dir, BUILD_MARKER), BUILD_MARKER_TEXT);
     return new Staging(dir);
   }
 
@@ -170,7 +173,11 @@ export async function emitSite(input: EmitInput & { staging?: Staging }): Promis
   }
 }
 
-/** Replaces outDir with staging: the old site is moved aside first and removed only once the new one is in. */
+/** Replaces outDir with staging: the old site is moved aside first and removed only once the new one is in.
+ *  Between the two renames there is no outDir; a build killed there leaves the old site in `<staging>-old`, and
+ *  the next build puts it back (claimOutDir). outDir stays a real folder rather than a symbolic link switched in
+ *  one rename, because `tar`, `cp -r`, `rsync -a dist host:` and git's `dist/` ignore pattern take a link for a
+ *  file, not the site (docs/decisions.md). */
 async function swapIn(staging: string, outDir: string) {
   const old = `${staging}-old`;
   await rm(old, { recursive: true, force: true });

@@ -1,0 +1,71 @@
+// Every fixture catalogue built with the real command over an earlier build: a catalogue with errors exits 1,
+// prints each problem at its place, and leaves the earlier site exactly as it was; one with only warnings
+// builds, and still shows where each warning is.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, type CliIO } from '../../src/cli.ts';
+
+const fixtures = new URL('../fixtures/', import.meta.url).pathname;
+const WARNINGS_ONLY = new Set(['long-meta-description', 'unused-image']);
+const modes = readdirSync(fixtures).filter((name) => name !== 'valid' && statSync(join(fixtures, name)).isDirectory());
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-fixture-builds-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: fixtures };
+  const code = await run(args, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Every file of a folder with a hash of its content, by path. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** A problem line of the report: "  12:5    error   ..." under its file, or the file's own line for a whole-file problem. */
+const located = (report: string, mode: string, severity: 'error' | 'warning') =>
+  new RegExp(`${mode}/[^\\n]+\\n(  \\d+:\\d+ +| {10})${severity} `).test(report);
+
+describe('every fixture catalogue, built over an earlier site', () => {
+  const out = join(work, 'dist');
+  let before: Record<string, string>;
+
+  beforeAll(async () => {
+    expect((await cli('build', '-c', 'valid', '-o', out, '--deploy-dir', join(work, 'deploy'))).code).toBe(0);
+    before = snapshot(out);
+  }, 60_000);
+
+  it('covers more than a handful of failure modes', () => expect(modes.length).toBeGreaterThan(30));
+
+  it.each(modes.filter((m) => !WARNINGS_ONLY.has(m)))('%s: exits 1, says where, and leaves the earlier site untouched', async (mode) => {
+    const result = await cli('build', '-c', mode, '-o', out, '--deploy-dir', join(work, 'deploy'));
+    expect(result.code, result.err).toBe(1);
+    expect(result.err).not.toMatch(/Internal error/);
+    if (mode !== 'broken-built-link') expect(located(result.err, mode, 'error'), result.err).toBe(true);
+    else expect(result.err).toMatch(/on \/service\/[^:]+: \/sitemap\/#nowhere/);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(work).filter((name) => name.includes('building'))).toEqual([]);
+  });
+
+  it.each([...WARNINGS_ONLY])('%s: builds, and says where each warning is', async (mode) => {
+    const result = await cli('build', '-c', mode, '-o', join(work, `dist-${mode}`), '--deploy-dir', join(work, 'deploy'));
+    expect(result.code, result.err).toBe(0);
+    expect(located(result.out, mode, 'warning'), result.out).toBe(true);
+    rmSync(join(work, `dist-${mode}`), { recursive: true, force: true });
+  });
+});

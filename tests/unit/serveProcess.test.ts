@@ -1,0 +1,114 @@
+// `storefront serve` and `npm start` as real processes, started the way npm starts them (npm -> sh -c -> node):
+// stopping the process that started the server stops the server, instead of leaving it running on its port.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'storefront-serve-process-'));
+// This test runs on the project's Node 24, which is what `npm start` and `npx` put first on PATH too.
+const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
+// Generous: only a hang fails, never a slow machine.
+const DEADLINE_MS = 20_000;
+
+/** Processes started here and their descendants, ended after each test if still running (a failed test). */
+const started = new Set<number>();
+afterEach(() => {
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  started.clear();
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  /** Resolves once every process writing to the child's stdout (npm, the shell, the server) has exited. */
+  closed: Promise<void>;
+}
+
+/** Starts a command and waits until the server in it says where it serves. */
+function startServing(command: string, args: string[]): Promise<Running> {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child.pid!);
+  let output = '';
+  const closed = new Promise<void>((resolve) => child.stdout!.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Serving .* at (http:\/\/\S+?)\/ /.exec(output);
+      if (!match) return;
+      // The server's process and any in between, to end them if the test fails.
+      for (const pid of descendants(child.pid!)) started.add(pid);
+      resolve({ child, url: match[1]!, closed });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`${command} exited (${code}) before serving:\n${output}`)));
+  });
+}
+
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    // pgrep exits 1 when there are none
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** Whether the promise settles before the deadline. */
+async function settles(promise: Promise<unknown>) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DEADLINE_MS)));
+  try {
+    return await Promise.race([promise.then(() => true), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function refusesConnections(url: string) {
+  return fetch(`${url}/`).then(
+    () => false,
+    () => true,
+  );
+}
+
+describe('the server process ends with the process that started it', () => {
+  it('storefront serve, when the shell that runs it (as npm and npx do) is stopped', async () => {
+    const site = join(work, 'site');
+    rmSync(site, { recursive: true, force: true });
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Tiny</title><h1>Tiny</h1>');
+    // Not `exec`: sh stays the parent, as under npm, and a SIGTERM ends sh without reaching the server.
+    const running = await startServing('sh', ['-c', `node bin/storefront.js serve -d '${site}' -p 0`]);
+    expect((await fetch(`${running.url}/`)).status).toBe(200);
+    running.child.kill('SIGTERM');
+    expect(await settles(running.closed)).toBe(true);
+    expect(await refusesConnections(running.url)).toBe(true);
+  }, 60_000);
+
+  // The start script `exec`s node, so no shell stands between npm and the server: dash, Debian's sh, holds a
+  // SIGINT until its command ends, so a SIGINT sent to npm's pid alone would never reach the server.
+  it.each(['SIGTERM', 'SIGINT'] as const)('npm start (build, then serve), when npm gets %s', async (signal) => {
+    const out = join(work, `npm-start-${signal}`, 'dist');
+    // npm passes the arguments after -- on to the start script.
+    const running = await startServing('npm', ['start', '--silent', '--', '-c', 'tests/fixtures/valid', '-o', out, '-p', '0']);
+    const home = await fetch(`${running.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html');
+    running.child.kill(signal);
+    expect(await settles(running.closed)).toBe(true);
+    expect(await refusesConnections(running.url)).toBe(true);
+  }, 60_000);
+});
