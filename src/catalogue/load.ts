@@ -2,6 +2,7 @@
 // stages; everything after this is pure and can be tested without a disk.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import pLimit from 'p-limit';
 import { DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES } from './limits.ts';
 
 export interface CatalogueSource {
@@ -29,18 +30,20 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
   const svgs = new Map<string, string>();
+  // A few files at a time: 10,000 services are 20,000 files or more, and each read holds a descriptor.
+  const limit = pLimit(64);
   await Promise.all([
-    ...all.filter(isText).map(async (f) => {
+    ...all.filter(isText).map((f) => limit(async () => {
       const size = (await stat(join(dir, f))).size;
       sizes.set(f, size);
       // An oversized description is reported, not read: a 50 MB one took 1.3 GB to compile.
       texts.set(f, f.endsWith('.md') && size > DESCRIPTION_MAX_BYTES ? '' : await readFile(join(dir, f), 'utf8'));
-    }),
-    ...images.map(async (f) => {
+    })),
+    ...images.map((f) => limit(async () => {
       const size = (await stat(join(dir, f))).size;
       sizes.set(f, size);
       if (/\.svg$/i.test(f) && size <= IMAGE_MAX_BYTES) svgs.set(f, await readFile(join(dir, f), 'utf8'));
-    }),
+    })),
   ]);
   return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(images), sizes, svgs };
 }
