@@ -79,11 +79,11 @@ function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
   const files = new Set(categories.map((c) => c.name));
   const seen = new Set<string>();
   listed.forEach((name, i) => {
-    const where = at(site.yaml, ['categories', i], `categories[${i}]`);
-    if (seen.has(name)) problems.push(error('site.yaml', where, `The category "${name}" is listed twice.`, 'Keep one of the two entries.'));
+    const where = () => at(site.yaml, ['categories', i], `categories[${i}]`);
+    if (seen.has(name)) problems.push(error('site.yaml', where(), `The category "${name}" is listed twice.`, 'Keep one of the two entries.'));
     seen.add(name);
     if (!files.has(name)) {
-      problems.push(error('site.yaml', where, `There is no file categories/${name}.yaml for the listed category "${name}".`, `Create categories/${name}.yaml, or fix the name to match an existing file (${[...files].join(', ') || 'there are none yet'}).`));
+      problems.push(error('site.yaml', where(), `There is no file categories/${name}.yaml for the listed category "${name}".`, `Create categories/${name}.yaml, or fix the name to match an existing file (${[...files].join(', ') || 'there are none yet'}).`));
     }
   });
   for (const category of categories) {
@@ -148,7 +148,7 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
         problems.push(error(yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }
     }
-    if (service.name) problems.push(...nameChecks(service.name, str(raw.slug), yaml.file, field('name')));
+    if (service.name) problems.push(...nameChecks(service.name, str(raw.slug), yaml.file, () => field('name')));
     const image = str(raw.image);
     if (image && !catalogue.images.has(`img/services/${image}`)) {
       problems.push(error(yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
@@ -168,14 +168,15 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
 }
 
 /** A name must give a page address (or the service a slug of its own), and hold no letters that pass for Latin ones. */
-function nameChecks(name: string, ownSlug: string | undefined, file: string, where: ReturnType<typeof at>): Problem[] {
+// `where` is asked only for a problem: locating a field parses its file's syntax tree, which most builds never need.
+function nameChecks(name: string, ownSlug: string | undefined, file: string, where: () => ReturnType<typeof at>): Problem[] {
   const problems: Problem[] = [];
   if (ownSlug === undefined && !slugify(name)) {
-    problems.push(error(file, where, `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
+    problems.push(error(file, where(), `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
   }
   for (const { letter, codePoint, latin } of lookAlikes(name)) {
     const script = /\p{Script=Cyrillic}/u.test(letter) ? 'Cyrillic' : 'Greek';
-    problems.push(error(file, where, `The name has the ${script} letter "${letter}" (${codePoint}), which looks like the Latin "${latin}" but is not: the page address would leave it out.`, `Type it again as the Latin letter "${latin}".`));
+    problems.push(error(file, where(), `The name has the ${script} letter "${letter}" (${codePoint}), which looks like the Latin "${latin}" but is not: the page address would leave it out.`, `Type it again as the Latin letter "${latin}".`));
   }
   return problems;
 }

@@ -10,7 +10,7 @@ export interface CatalogueSource {
   texts: ReadonlyMap<string, string>;
   /** Every file under img/, relative to the catalogue folder. */
   images: ReadonlySet<string>;
-  /** The size in bytes of every text and image file; a description or image over its limit is not read. */
+  /** The size in bytes of every text and image file (a description over its limit is not kept). */
   sizes: ReadonlyMap<string, number>;
   /** The text of every SVG file under img/, which validation checks for script and external references. */
   svgs: ReadonlyMap<string, string>;
@@ -32,18 +32,21 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
   const svgs = new Map<string, string>();
   // A few files at a time: 10,000 services are 20,000 files or more, and each read holds a descriptor.
   const limit = pLimit(64);
+  const read = (f: string) => limit(() => readFile(join(dir, f)));
   await Promise.all([
-    ...all.filter(isText).map((f) => limit(async () => {
-      const size = (await stat(join(dir, f))).size;
-      sizes.set(f, size);
-      // An oversized description is reported, not read: a 50 MB one took 1.3 GB to compile.
-      texts.set(f, f.endsWith('.md') && size > DESCRIPTION_MAX_BYTES ? '' : await readFile(join(dir, f), 'utf8'));
-    })),
-    ...images.map((f) => limit(async () => {
-      const size = (await stat(join(dir, f))).size;
-      sizes.set(f, size);
-      if (/\.svg$/i.test(f) && size <= IMAGE_MAX_BYTES) svgs.set(f, await readFile(join(dir, f), 'utf8'));
-    })),
+    ...all.filter(isText).map(async (f) => {
+      // A file too large to read at all (over 2 GB) counts as too large, which validation reports.
+      const bytes = await read(f).catch((e: NodeJS.ErrnoException) => (e.code === 'ERR_FS_FILE_TOO_LARGE' ? undefined : Promise.reject(e)));
+      sizes.set(f, bytes?.byteLength ?? Infinity);
+      // An oversized description is reported, not compiled: a 50 MB one took 1.3 GB.
+      texts.set(f, !bytes || (f.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES) ? '' : bytes.toString('utf8'));
+    }),
+    ...images.map(async (f) => {
+      if (!/\.svg$/i.test(f)) return sizes.set(f, (await limit(() => stat(join(dir, f)))).size);
+      const bytes = await read(f);
+      sizes.set(f, bytes.byteLength);
+      if (bytes.byteLength <= IMAGE_MAX_BYTES) svgs.set(f, bytes.toString('utf8'));
+    }),
   ]);
   return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(images), sizes, svgs };
 }

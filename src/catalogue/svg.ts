@@ -18,32 +18,34 @@ const HINT = 'Export the image again without it (most editors have a plain or op
 
 export function svgProblems(file: string, text: string): Problem[] {
   const problems: Problem[] = [];
-  const parser = new SaxesParser({ position: true });
-  const report = (line: number, column: number, message: string) => problems.push(error(file, { line, column }, message, HINT));
-  let tagStart = { line: 1, column: 1 };
+  const parser = new SaxesParser();
+  // Positions are noted as offsets (the parser's line and column getters cost more than the parse itself) and
+  // turned into a line and column only for a problem.
+  const report = (offset: number, message: string) => problems.push(error(file, lineAndColumn(text, offset), message, HINT));
+  let tagStart = 0;
   let inStyle = false;
 
   parser.on('doctype', (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) report(parser.line, 1, 'The SVG declares entities in its DOCTYPE, which can hide what it contains.');
+    if (/<!ENTITY/i.test(doctype)) report(parser.position, 'The SVG declares entities in its DOCTYPE, which can hide what it contains.');
   });
-  parser.on('opentagstart', () => (tagStart = { line: parser.line, column: Math.max(1, parser.column - 1) }));
+  parser.on('opentagstart', () => (tagStart = parser.position - 1));
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     inStyle = name === 'style';
-    if (ACTIVE_ELEMENTS.has(name.toLowerCase())) report(tagStart.line, tagStart.column, `The SVG has a <${tag.name}> element, which could run code or load a page on the site.`);
+    if (ACTIVE_ELEMENTS.has(name.toLowerCase())) report(tagStart, `The SVG has a <${tag.name}> element, which could run code or load a page on the site.`);
     const animated = localName(String(tag.attributes.attributeName ?? '')).toLowerCase();
     if (['set', 'animate'].includes(name) && (ADDRESS_ATTRIBUTES.has(animated) || animated.startsWith('on'))) {
-      report(tagStart.line, tagStart.column, `The SVG has a <${tag.name}> element that changes the "${animated}" attribute, which could turn a link into script.`);
+      report(tagStart, `The SVG has a <${tag.name}> element that changes the "${animated}" attribute, which could turn a link into script.`);
     }
   });
   parser.on('attribute', ({ name, value }) => {
     const local = localName(name).toLowerCase();
-    if (local.startsWith('on')) report(parser.line, parser.column, `The SVG has an event handler attribute "${name}", which runs script.`);
-    else if (ADDRESS_ATTRIBUTES.has(local) && !INTERNAL_ADDRESS.test(value)) report(parser.line, parser.column, `The SVG refers to "${shorten(value)}" in its "${name}" attribute: an image must not load anything from elsewhere.`);
-    else if (local === 'style' && EXTERNAL_IN_CSS.test(value)) report(parser.line, parser.column, 'The SVG has a style attribute that loads something from elsewhere (url() or @import).');
+    if (local.startsWith('on')) report(parser.position, `The SVG has an event handler attribute "${name}", which runs script.`);
+    else if (ADDRESS_ATTRIBUTES.has(local) && !INTERNAL_ADDRESS.test(value)) report(parser.position, `The SVG refers to "${shorten(value)}" in its "${name}" attribute: an image must not load anything from elsewhere.`);
+    else if (local === 'style' && EXTERNAL_IN_CSS.test(value)) report(parser.position, 'The SVG has a style attribute that loads something from elsewhere (url() or @import).');
   });
   const styleText = (content: string) => {
-    if (inStyle && EXTERNAL_IN_CSS.test(content)) report(parser.line, 1, 'The SVG has a <style> element that loads something from elsewhere (url() or @import).');
+    if (inStyle && EXTERNAL_IN_CSS.test(content)) report(parser.position, 'The SVG has a <style> element that loads something from elsewhere (url() or @import).');
   };
   parser.on('text', styleText);
   parser.on('cdata', styleText);
@@ -51,11 +53,17 @@ export function svgProblems(file: string, text: string): Problem[] {
   parser.on('error', (cause) => {
     // The first syntax error is the one to fix; the parser's later complaints follow from it.
     if (!problems.some((p) => p.message.startsWith('The SVG is not well-formed'))) {
-      problems.push(error(file, { line: parser.line, column: Math.max(1, parser.column) }, `The SVG is not well-formed XML: ${cause.message.replace(/^[^:]*:\d+:\d+: /, '')}.`, 'Export the image again from your editor; browsers show a broken SVG as an empty box.'));
+      problems.push(error(file, lineAndColumn(text, parser.position), `The SVG is not well-formed XML: ${cause.message.replace(/^[^:]*:\d+:\d+: /, '')}.`, 'Export the image again from your editor; browsers show a broken SVG as an empty box.'));
     }
   });
   parser.write(text).close();
   return problems;
+}
+
+function lineAndColumn(text: string, offset: number) {
+  const before = text.slice(0, Math.max(0, offset));
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
