@@ -248,11 +248,15 @@ function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService
   const altRoutes = Array.isArray(alternatives) ? alternatives.map((a) => str(record(a).slug)).filter((s) => s !== undefined).map(routes.alternative) : [];
   return {
     complete: readable({ site, categories }),
-    paths: new Set([routes.home(), ...pageRoutes, ...altRoutes, ...serviceRouteById.values()]),
+    paths: new Set([routes.home(), ...pageRoutes, ...altRoutes, ...serviceRouteById.values(), ...categoryRoutes(categories)]),
     anchors: new Set(['clients', ...categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined)]),
     serviceRouteById,
   };
 }
+
+/** The categories' own pages (their first pages: further ones come and go with the number of services). */
+const categoryRoutes = (categories: ParsedCategory[]) =>
+  categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined).map((anchor) => routes.category(anchor));
 
 /** Checks one link from a description or the footer; undefined when it is fine. */
 export function checkLink(url: string, known: KnownRoutes): { message: string; hint: string } | undefined {

@@ -2,6 +2,9 @@
 // JSON Schema files editors use (see jsonSchema.ts), and of the descriptions shown in error hints.
 import { z } from 'zod';
 
+/** The longest card summary: one line on a phone's card, two at most. */
+export const SUMMARY_MAX = 100;
+
 /** The highest price a service may have: above it, a typo (a zero too many, 1e23) is far likelier than a real offer. */
 export const PRICE_MAX = 10_000_000;
 /** Whole dollars or dollars and cents: 3.6 and 3.60 are the same number; 0.0001 is not a price. */
@@ -82,6 +85,13 @@ export const siteSchema = z
         links: z.array(linkSchema).meta({ description: 'Extra links for the footer\'s "Other" column.' }),
       })
       .optional(),
+    homeServicesPerCategory: z
+      .number()
+      .int({ message: 'expected a whole number' })
+      .min(1, { message: 'expected 1 or more' })
+      .max(48, { message: 'expected at most 48' })
+      .default(6)
+      .meta({ description: 'How many services each category shows on the home page (default 6); its "All n services" link leads to the rest.' }),
     categories: z
       .array(z.string().regex(kebab, { message: 'expected a category file name without .yaml, e.g. "listing"' }))
       .min(1)
@@ -101,6 +111,9 @@ export const serviceSchema = z.strictObject({
     .optional()
     .meta({ description: 'Optional page address part, /service/{slug}/{id}/, for a name the rule cannot make one from (no Latin letters or digits). By default it is made from the name.' }),
   sname: text('Optional short name for cards and breadcrumbs.').max(60).optional(),
+  summary: text('Optional one line for the card, what a buyer gets, e.g. "Your token in a wallet app within 24 hours". Without it, cards show the meta description, shortened.')
+    .max(SUMMARY_MAX)
+    .optional(),
   label: text('Optional short variant tag shown on the card, e.g. "PR" or "Article".').max(24).optional(),
   price: z
     .number({ message: 'expected a number' })

@@ -9,4 +9,4 @@ export { Prerendered } from './Prerendered.tsx';
 export { GoToNotFound } from './RouteView.tsx';
 export { useSite } from './runtime.tsx';
 export { COLOR_MODE_KEY, type ColorMode } from './colorMode.ts';
-export type { Head, Page, PageKindOptions, PageProps, PageSpec } from './pageKind.ts';
+export type { Head, Page, PageKindOptions, PageProps, PageSpec, SearchRecord } from './pageKind.ts';

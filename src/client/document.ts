@@ -42,6 +42,7 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     meta('name', 'description', head.description),
     meta('name', 'robots', head.robots),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    ...(head.links ?? []).map(({ rel, href }) => `<link rel="${escapeHtml(rel)}" href="${escapeHtml(href)}">`),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', brand),
     meta('property', 'og:title', head.title),

@@ -7,6 +7,7 @@
 //   export function pages(site) { … }                    the pages it makes from the model, with their data
 //   export function head(page, site) { … }               title, description, canonical URL, JSON-LD
 //   export default function Service(props) { … }         its component
+//   export function searchRecords(site) { … }            what site search finds (optional, see SearchRecord)
 //
 // The browser's chunk for a kind holds only `default` and `head` (for the document's title after a
 // client-side navigation); `paths` and `options` reach it through the client manifest, and `pages` never.
@@ -54,6 +55,8 @@ export interface Head {
   canonical?: string;
   robots?: string;
   image?: string;
+  /** Further <link> elements, e.g. rel="prev" and rel="next" between the pages of a paginated list. */
+  links?: { rel: string; href: string }[];
   jsonLd: object[];
 }
 
@@ -71,11 +74,25 @@ export interface PageChunk {
   head(page: Page<any>, site: SiteShell): Head;
 }
 
+/**
+ * One entry of the site's search index (Pagefind's custom record, src/build/search.ts): the page it leads to,
+ * the text it is found by, and the strings its result shows, filters by and sorts by.
+ */
+export interface SearchRecord {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+  filters: Record<string, string[]>;
+  sort: Record<string, string>;
+}
+
 /** A page kind module, as the build imports it. */
 export interface PageKindModule extends PageChunk {
   paths: readonly string[];
   options?: PageKindOptions;
   pages(site: Site): PageSpec<any>[];
+  /** The search index's records, when this kind offers site search. */
+  searchRecords?(site: Site): SearchRecord[];
 }
 
 /** What the browser knows of a kind before loading its chunk: from the client manifest. */

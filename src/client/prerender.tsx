@@ -12,7 +12,7 @@ import type { SiteShell } from '../model/shell.ts';
 import { App } from './App.tsx';
 import { htmlDocument, type DocumentAssets } from './document.ts';
 import type { BootData } from './manifest.ts';
-import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec } from './pageKind.ts';
+import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec, type SearchRecord } from './pageKind.ts';
 import { routeTable } from './routeTable.ts';
 import type { PageSource } from './runtime.tsx';
 
@@ -36,6 +36,9 @@ export function pagesOf(site: Site): Page[] {
 }
 
 export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kind]!.head(page, site);
+
+/** The records of the site's search index, from the kinds that offer search (none: no index is built). */
+export const searchRecordsOf = (site: Site): SearchRecord[] => Object.values(pageKinds).flatMap((module) => module.searchRecords?.(site) ?? []);
 
 // React puts a preload link for each image it expects to matter in front of the markup (it has no <head> to
 // put them in). Those images are all within the first kilobytes of the body, where the browser's preload

@@ -10,6 +10,8 @@ export const routes = {
   service: (slug: string, id: string) => `/service/${slug}/${id}/`,
   alternative: (competitorSlug: string) => `/alternatives/${ALTERNATIVE_PREFIX}${competitorSlug}/`,
   section: (anchor: string) => `/#${anchor}`,
+  /** A category's own page; its further pages (page 2 on) at /category/{anchor}/page/{n}/. */
+  category: (anchor: string, page = 1) => (page > 1 ? `/category/${anchor}/page/${page}/` : `/category/${anchor}/`),
 } as const;
 
 /** The file a route is written to, relative to the output folder. */

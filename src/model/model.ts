@@ -1,6 +1,6 @@
 // Stage 3, model: one typed, deeply frozen object the renderer reads. Slugs, routes and compiled
 // descriptions are worked out here, once.
-import type { Link } from '../catalogue/schema.ts';
+import { SUMMARY_MAX, type Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import { competitorName, routes } from '../core/routes.ts';
 import { serviceSlug } from '../core/slug.ts';
@@ -19,6 +19,8 @@ export interface Service {
   /** Path of the image in the built site, e.g. /img/services/listing-1.svg. */
   image: string;
   metaDescription: string;
+  /** One line for cards: the service's own summary, or its meta description shortened. */
+  summary: string;
   description: TreeNode[];
   slug: string;
   route: string;
@@ -33,7 +35,10 @@ export interface Category {
   info?: string;
   notice?: string;
   icon: string;
+  /** The category's section on the home page, /#{anchor}. */
   route: string;
+  /** The category's own page, /category/{anchor}/. */
+  pageRoute: string;
   services: Service[];
 }
 
@@ -54,6 +59,8 @@ export interface Site {
   alternatives: Alternative[];
   footerLinks: Link[];
   categories: Category[];
+  /** How many services each category shows on the home page. */
+  homeServicesPerCategory: number;
   /** Every service in menu order. */
   services: Service[];
   /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
@@ -71,6 +78,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
     notice: value.notice,
     icon: `/img/icons/${value.icon}`,
     route: routes.section(value.anchor),
+    pageRoute: routes.category(value.anchor),
     services: value.services.map((s) => {
       const slug = serviceSlug(s);
       return {
@@ -84,6 +92,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
         delivery: s.delivery,
         image: `/img/services/${s.image}`,
         metaDescription: s.metaDescription,
+        summary: s.summary ?? shorten(s.metaDescription, SUMMARY_MAX),
         description: catalogue.descriptions.get(s.id)!.tree,
         slug,
         route: routes.service(slug, s.id),
@@ -102,8 +111,17 @@ export function buildModel(catalogue: ValidCatalogue): Site {
     alternatives: site.alternatives.map((a) => ({ slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug) })),
     footerLinks: site.footer?.links ?? [],
     categories,
+    homeServicesPerCategory: site.homeServicesPerCategory,
     services: categories.flatMap((c) => c.services),
   });
+}
+
+/** The text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.–-]+$/, '');
+  return `${atWord}…`;
 }
 
 function deepFreeze<T>(value: T): T {

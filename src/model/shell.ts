@@ -10,10 +10,15 @@ export interface CategoryNav {
   description: string;
   info?: string;
   icon: string;
+  /** The section on the home page, /#{anchor}. */
   route: string;
+  /** The category's own page, /category/{anchor}/. */
+  pageRoute: string;
+  /** How many services it has. */
+  count: number;
 }
 
-export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'image' | 'route'>;
+export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'summary' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'image' | 'route'>;
 
 export interface SiteShell {
   brand: string;
@@ -30,12 +35,22 @@ export interface SiteShell {
   emoji: Record<string, string>;
 }
 
-export const categoryNav = (c: Category): CategoryNav => ({ name: c.name, anchor: c.anchor, description: c.description, info: c.info, icon: c.icon, route: c.route });
+export const categoryNav = (c: Category): CategoryNav => ({
+  name: c.name,
+  anchor: c.anchor,
+  description: c.description,
+  info: c.info,
+  icon: c.icon,
+  route: c.route,
+  pageRoute: c.pageRoute,
+  count: c.services.length,
+});
 
 export const serviceCard = (s: Service): ServiceCard => ({
   id: s.id,
   name: s.name,
   shortName: s.shortName,
+  summary: s.summary,
   label: s.label,
   price: s.price,
   priceFrom: s.priceFrom,

@@ -14,6 +14,7 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Card; head
             {service.name}
           </Link>
         </Heading>
+        <p className="card-summary">{service.summary}</p>
         <p className="card-meta">
           {service.label && <span className="badge">{service.label}</span>}
           {service.delivery && <span className="card-delivery">{service.delivery}</span>}

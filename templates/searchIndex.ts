@@ -1,0 +1,57 @@
+// What site search finds and shows. One record per service goes into the search index (Pagefind, built by the
+// build's search stage from the search page kind's `searchRecords`); the search page asks the index with the
+// filters and sort keys named here and shows each result as the same card as everywhere else.
+import type { SearchRecord } from '../src/client/api.ts';
+import type { Site } from '../src/model/model.ts';
+import type { ServiceCard } from '../src/model/shell.ts';
+
+/**
+ * The budget choices, in dollars. The index filters by exact values only, so each service carries every step
+ * its price is within: "up to $1,000" is the filter max=1000, "from $5,000" min=5000.
+ */
+export const BUDGET_STEPS = [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000] as const;
+
+/** The index's filters (`category` holds the category's anchor) and sort keys. */
+export const FILTERS = { category: 'category', max: 'max', min: 'min' } as const;
+export const SORTS = { price: 'price', name: 'name' } as const;
+
+export function searchRecords(site: Site): SearchRecord[] {
+  return site.categories.flatMap((category) =>
+    category.services.map((s) => ({
+      url: s.route,
+      content: [s.name, s.summary, category.name, s.label].filter(Boolean).join('. '),
+      meta: {
+        title: s.name,
+        id: s.id,
+        summary: s.summary,
+        price: String(s.price),
+        priceFrom: s.priceFrom ? 'true' : '',
+        delivery: s.delivery ?? '',
+        label: s.label ?? '',
+        image: s.image,
+        category: category.name,
+      },
+      filters: {
+        [FILTERS.category]: [category.anchor],
+        [FILTERS.max]: BUDGET_STEPS.filter((step) => s.price <= step).map(String),
+        [FILTERS.min]: BUDGET_STEPS.filter((step) => s.price >= step).map(String),
+      },
+      // Numbers sort as numbers when every value of the key is one.
+      sort: { [SORTS.price]: String(s.price), [SORTS.name]: s.name.toLowerCase() },
+    })),
+  );
+}
+
+/** A search result's card, from the record's URL and meta. */
+export const resultCard = (url: string, meta: Record<string, string | undefined>): ServiceCard => ({
+  id: meta.id ?? url,
+  name: meta.title ?? '',
+  shortName: meta.title ?? '',
+  summary: meta.summary ?? '',
+  label: meta.label || undefined,
+  price: Number(meta.price ?? 0),
+  priceFrom: meta.priceFrom === 'true',
+  delivery: meta.delivery || undefined,
+  image: meta.image ?? '',
+  route: url,
+});
