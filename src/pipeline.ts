@@ -18,6 +18,7 @@ import { emojiAssets, TEMPLATE_EMOJI, type EmojiAssets } from './build/emoji.ts'
 import { siteCharacters } from './build/fontSubset.ts';
 import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from './build/render.ts';
+import { searchIndex } from './build/search.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
 import { UserError } from './errors.ts';
 import { buildModel, type Site } from './model/model.ts';
@@ -78,6 +79,7 @@ interface Built {
   client: ReturnType<typeof clientFiles>;
   compress: Map<string, Uint8Array>;
   render: RenderedPage[];
+  search: Map<string, Uint8Array>;
   emit: { files: number; nginxConf: string };
 }
 
@@ -157,14 +159,20 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache)),
           summary: (c) => `${c.size} .br and .gz files`,
         },
+        // Pagefind indexes in a process of its own, while this one renders.
+        search: {
+          needs: ['model', 'templates'],
+          run: ({ model, templates }) => searchIndex(templates.searchRecordsOf(model.site)),
+          summary: (files) => (files.size ? `${files.size} index files, ${kilobytes([...files.values()].reduce((n, f) => n + f.byteLength, 0))}` : 'no page kind offers search'),
+        },
         render: {
           needs: ['model', 'templates', 'bundle', 'client'],
           run: ({ model, templates, bundle, client }) => renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url), cache?.pages),
           summary: (r) => `${r.length} pages`,
         },
         emit: {
-          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'images', 'load', 'staging'],
-          run: async ({ model, render, templates, bundle, client, compress, emoji, load, staging }) => {
+          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'search', 'images', 'load', 'staging'],
+          run: async ({ model, render, templates, bundle, client, compress, emoji, search, load, staging }) => {
             const shell = options.precompress === false ? new Map() : await precompress(encoded(client.files), compressCache);
             return emitSite({
               site: model.site,
@@ -176,7 +184,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
               outDir: options.outDir,
               deployDir: options.deployDir,
               precompressed: new Map([...compress, ...shell]),
-              assets: emoji.files,
+              assets: new Map([...emoji.files, ...search]),
               clientFiles: client.files,
               staging,
             });

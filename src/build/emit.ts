@@ -13,6 +13,7 @@ import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './heade
 import { findBrokenLinks, formatBrokenLinks } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
+import { SEARCH_FOLDER } from './search.ts';
 import { BRAND_EMOJI } from '../../templates/brand.ts';
 
 export interface EmitInput {
@@ -29,7 +30,7 @@ export interface EmitInput {
   deployDir?: string;
   /** .br and .gz siblings of the hashed text assets (see compress.ts), when wanted. */
   precompressed?: ReadonlyMap<string, Uint8Array>;
-  /** Other hashed assets, by path inside the site: the emoji's SVG files (emoji.ts). */
+  /** Other assets, by path inside the site: the emoji's SVG files (emoji.ts), the search index (search.ts). */
   assets?: ReadonlyMap<string, Uint8Array>;
   /** The site shell and the client loader, by path inside the site (shell.ts clientFiles). */
   clientFiles: ReadonlyMap<string, string>;
@@ -60,7 +61,7 @@ export function pageFiles({ page, html }: RenderedPage, kinds: Readonly<Record<s
 }
 
 /** The whole site as a file tree (the images already written are in it too, for the link check). */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds)): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
@@ -74,8 +75,10 @@ export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images,
 }
 
 /** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
-export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
-  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)) });
+export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>, search = false) =>
+  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)), search });
+
+const hasSearch = (assets: EmitInput['assets']) => assets?.has(`${SEARCH_FOLDER}/pagefind.js`) ?? false;
 
 const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
   pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
@@ -146,7 +149,7 @@ export const imageFiles = (catalogueDir: string, images: Iterable<string>): [str
 
 export async function emitSite(input: EmitInput & { staging?: Staging }): Promise<{ files: number; nginxConf: string }> {
   // One scan of every page for its inline scripts, for both header files.
-  const rules = hostingRules(input.pages, input.kinds);
+  const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets));
   const tree = assembleSite(input, rules);
   const documents = new Map<string, string>();
   for (const [path, file] of tree) if (path.endsWith('.html') && 'content' in file) documents.set(path, String(file.content));

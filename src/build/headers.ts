@@ -42,11 +42,16 @@ export function inlineScriptHashes(documents: Iterable<string>): string[] {
   return [...hashes].sort();
 }
 
-/** The Content-Security-Policy of the site. Framing is separate (see framingHeaders) so /thread can differ. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * The Content-Security-Policy of the site. Framing is separate (see framingHeaders) so /thread can differ.
+ * `webAssembly`: the site's search runs Pagefind's WebAssembly, which needs 'wasm-unsafe-eval' (compiling
+ * WebAssembly only, not eval of JavaScript). On every page, since a visitor reaches the search page by a
+ * client-side navigation that keeps the first page's policy.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], webAssembly = false): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    ["script-src 'self'", ...(webAssembly ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -77,6 +82,8 @@ export interface HostingInput {
   /** Routes of pages that other sites may frame (page kinds with options.embeddable, e.g. /thread/). */
   embeddable?: readonly string[];
   scriptHashes: readonly string[];
+  /** The site has a search index (/pagefind/), run by WebAssembly. */
+  search?: boolean;
 }
 
 export interface HeaderRule {
@@ -100,8 +107,8 @@ function sections(routes: readonly string[]): string[] {
  * header name appears in two rules that can match the same path, except Content-Security-Policy, where a
  * joined value is two policies that both apply.
  */
-export function headerRules({ routes, embeddable = [], scriptHashes }: HostingInput): HeaderRule[] {
-  const csp = contentSecurityPolicy(scriptHashes);
+export function headerRules({ routes, embeddable = [], scriptHashes, search = false }: HostingInput): HeaderRule[] {
+  const csp = contentSecurityPolicy(scriptHashes, search);
   const page = (pattern: string): HeaderRule => ({
     pattern,
     headers: {
@@ -113,6 +120,8 @@ export function headerRules({ routes, embeddable = [], scriptHashes }: HostingIn
     { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Content-Security-Policy': csp } },
     { pattern: '/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
     { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images, 'Content-Security-Policy': IMAGE_POLICY } },
+    // Some of the index's file names carry a hash and some do not (pagefind.js, the entry file): all revalidate.
+    ...(search ? [{ pattern: '/pagefind/*', headers: { 'Cache-Control': CACHE.revalidate } }] : []),
     ...sections(routes).map(page),
     page('/404.html'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
@@ -164,6 +173,7 @@ const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
   },
   { location: '/assets/', sample: '/assets/x', directives: ['try_files $uri =404;'] },
   { location: '/img/', sample: '/img/x', directives: ['try_files $uri =404;'] },
+  { location: '/pagefind/', sample: '/pagefind/x', directives: ['try_files $uri =404;'] },
   { location: '= /favicon.svg', sample: '/favicon.svg', directives: ['try_files $uri =404;'] },
   {
     location: '= /sitemap.xml',

@@ -1,0 +1,33 @@
+// Stage: search. The site's search index, made by Pagefind from the records the page kinds offer
+// (`searchRecords`, e.g. one per service), written under /pagefind/. Pagefind splits the index into chunks by
+// word, so a search fetches the parts it needs, not the whole catalogue: that keeps search fast at 10,000
+// services. Its indexer is a prebuilt binary in the npm package, run as a service process; the records are
+// handed over as they are, no HTML parsed.
+import { createIndex } from 'pagefind';
+import type { SearchRecord } from '../client/pageKind.ts';
+
+export const SEARCH_FOLDER = 'pagefind';
+
+// Pagefind also writes its ready-made search UIs and a playground; the site has its own search page.
+const RUNTIME_FILE = /^(pagefind\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w.-]+)$/;
+
+// With one fragment file per record, 10,000 services were 10,000 more files. Above this many, Pagefind puts
+// several records' fragments in one file.
+const MAX_FRAGMENT_FILES = 1_000;
+
+/** The index's files, by path inside the site; none when no page kind offers search. */
+export async function searchIndex(records: readonly SearchRecord[]): Promise<Map<string, Uint8Array>> {
+  if (!records.length) return new Map();
+  const { index, errors } = await createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENT_FILES });
+  if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`);
+  try {
+    const added = await Promise.all(records.map((record) => index.addCustomRecord({ ...record, language: 'en' })));
+    const failed = added.flatMap((response) => response.errors);
+    if (failed.length) throw new Error(`Pagefind refused search records: ${failed.slice(0, 3).join('; ')}`);
+    const { files, errors: writeErrors } = await index.getFiles();
+    if (writeErrors.length) throw new Error(`Pagefind could not make the index: ${writeErrors.join('; ')}`);
+    return new Map(files.filter((file) => RUNTIME_FILE.test(file.path)).map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content]));
+  } finally {
+    await index.deleteIndex();
+  }
+}

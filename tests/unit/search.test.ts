@@ -1,0 +1,66 @@
+// The search stage: Pagefind's index of the search records, as files of the site.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { headerRules, headersFor } from '../../src/build/headers.ts';
+import { searchIndex } from '../../src/build/search.ts';
+import { buildModel, type Site } from '../../src/model/model.ts';
+import { BUDGET_STEPS, resultCard, searchRecords } from '../../templates/searchIndex.ts';
+import { validate } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  const { catalogue } = await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname));
+  site = buildModel(catalogue!);
+});
+
+describe('the search records', () => {
+  it('hold one record per service, found by name, summary, category and label', () => {
+    const records = searchRecords(site);
+    expect(records).toHaveLength(site.services.length);
+    const record = records.find((r) => r.meta.id === 'listing-1')!;
+    const service = site.services.find((s) => s.id === 'listing-1')!;
+    expect(record.url).toBe(service.route);
+    expect(record.content).toContain(service.name);
+    expect(record.content).toContain(service.summary);
+    expect(record.filters.category).toEqual([service.categoryAnchor]);
+  });
+  it('put each service in every budget step its price is within', () => {
+    for (const record of searchRecords(site)) {
+      const price = Number(record.meta.price);
+      expect(record.filters.max).toEqual(BUDGET_STEPS.filter((s) => price <= s).map(String));
+      expect(record.filters.min).toEqual(BUDGET_STEPS.filter((s) => price >= s).map(String));
+    }
+  });
+  it('give back the card the service has everywhere else', () => {
+    const record = searchRecords(site)[0]!;
+    const service = site.services.find((s) => s.route === record.url)!;
+    expect(resultCard(record.url, record.meta)).toEqual({
+      id: service.id, name: service.name, shortName: service.name, summary: service.summary, label: service.label, price: service.price,
+      priceFrom: service.priceFrom, delivery: service.delivery, image: service.image, route: service.route,
+    });
+  });
+});
+
+describe('the search index', () => {
+  it('is Pagefind’s runtime and index files under /pagefind/, without its ready-made UIs', async () => {
+    const files = await searchIndex(searchRecords(site));
+    const paths = [...files.keys()];
+    expect(paths).toContain('pagefind/pagefind.js');
+    expect(paths).toContain('pagefind/pagefind-entry.json');
+    expect(paths.some((p) => /^pagefind\/wasm\.en\.pagefind$/.test(p))).toBe(true);
+    expect(paths.some((p) => /^pagefind\/pagefind\.en_\w+\.pf_meta$/.test(p))).toBe(true);
+    expect(paths.some((p) => p.startsWith('pagefind/filter/'))).toBe(true);
+    expect(paths.filter((p) => /ui|playground|highlight/.test(p))).toEqual([]);
+  }, 30_000);
+  it('is nothing when no page kind offers search', async () => expect((await searchIndex([])).size).toBe(0));
+});
+
+describe('the headers of a site with search', () => {
+  it('let its pages run WebAssembly, and revalidate the index files', () => {
+    const rules = headerRules({ routes: ['/', '/search/'], scriptHashes: [], search: true });
+    expect(headersFor('/search/', rules)['Content-Security-Policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
+    expect(headersFor('/pagefind/pagefind.js', rules)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    const without = headerRules({ routes: ['/'], scriptHashes: [] });
+    expect(headersFor('/', without)['Content-Security-Policy']).not.toMatch(/wasm/);
+  });
+});
