@@ -13,5 +13,18 @@ export interface ServiceData {
 }
 
 export interface SitemapData {
-  categories: { name: string; route: string; services: { name: string; route: string }[] }[];
+  /** Each category with its page's route (/category/{anchor}/) and its services. */
+  categories: { name: string; anchor: string; route: string; services: { name: string; route: string }[] }[];
+}
+
+/** One page of a category's services (templates/pages/category.tsx): page 1 at /category/{anchor}/, then /page/{n}/. */
+export interface CategoryData {
+  category: CategoryNav & { notice?: string };
+  /** This page's number, from 1. */
+  page: number;
+  /** How many pages the category has. */
+  pages: number;
+  /** The position in the category of this page's first service, from 0. */
+  first: number;
+  services: ServiceCard[];
 }

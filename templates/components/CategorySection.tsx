@@ -1,10 +1,21 @@
+import { Link } from '../../src/client/api.ts';
 import type { HomeData } from '../data.ts';
 import { ServiceCard } from './ServiceCard.tsx';
 
-/** The section's card count rounded up to one the stylesheet knows (home.css sizes unrendered sections by it). */
-export const CARD_BUCKETS = [2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;
+/** The text (and accessible name) of a section's link to its category page: "All 28 Press Releases services". */
+export const allServicesText = (count: number, name: string) => `All ${count} ${name} ${count === 1 ? 'service' : 'services'}`;
+
+/**
+ * The section's card count rounded up to one the stylesheet knows (home.css sizes unrendered sections by it):
+ * every count up to six (the default number a section shows), then coarser up to 48 (site.yaml's maximum).
+ */
+export const CARD_BUCKETS = [1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, 48] as const;
 export const cardsBucket = (cards: number) => CARD_BUCKETS.find((b) => b >= cards) ?? CARD_BUCKETS.at(-1)!;
 
+/**
+ * A category on the home page: its heading, the services the home page data gives (the category's first few),
+ * and a link to the category's own page with all of them.
+ */
 export function CategorySection({ category }: { category: HomeData['categories'][number] }) {
   const titleId = `${category.anchor}-title`;
   return (
@@ -29,6 +40,14 @@ export function CategorySection({ category }: { category: HomeData['categories']
             <ServiceCard key={s.id} service={s} />
           ))}
         </ul>
+        <p className="category-more">
+          <Link to={category.pageRoute} className="category-more-link">
+            {allServicesText(category.count, category.name)}
+            <span aria-hidden="true" className="category-more-arrow">
+              →
+            </span>
+          </Link>
+        </p>
       </div>
     </section>
   );

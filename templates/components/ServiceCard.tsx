@@ -2,11 +2,17 @@ import { Link } from '../../src/client/api.ts';
 import type { ServiceCard as Card } from '../../src/model/shell.ts';
 import { formatPrice } from '../format.ts';
 
-/** A service in a grid: the whole card is one link, named by the service name. */
+/**
+ * A service in a grid (home, category pages, search results): name, one-line summary, price, delivery time and
+ * label, with the image as a square thumbnail beside the text (home.css). The whole card is one link, named by the
+ * service name.
+ */
 export function ServiceCard({ service, headingLevel = 3 }: { service: Card; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { price, priceFrom, label, delivery } = service;
   return (
     <li className="card">
+      {/* width and height give the box its place before the image loads (home.css sets its shape). */}
       <img className="card-image" src={service.image} alt="" width={400} height={240} loading="lazy" decoding="async" />
       <div className="card-body">
         <Heading className="card-title">
@@ -15,11 +21,25 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Card; head
           </Link>
         </Heading>
         <p className="card-summary">{service.summary}</p>
-        <p className="card-meta">
-          {service.label && <span className="badge">{service.label}</span>}
-          {service.delivery && <span className="card-delivery">{service.delivery}</span>}
-        </p>
-        <p className="card-price">{formatPrice(service.price, service.priceFrom)}</p>
+        <div className="card-footer">
+          <p className="card-price">
+            {/* "from $12,000" as formatPrice writes it, with the word set smaller than the amount. */}
+            {priceFrom && price > 0 ? (
+              <>
+                <span className="card-price-from">from </span>
+                {formatPrice(price)}
+              </>
+            ) : (
+              formatPrice(price, priceFrom)
+            )}
+          </p>
+          {(delivery || label) && (
+            <p className="card-meta">
+              {delivery && <span className="card-delivery">{delivery}</span>}
+              {label && <span className="badge">{label}</span>}
+            </p>
+          )}
+        </div>
       </div>
     </li>
   );

@@ -1,7 +1,10 @@
-// The home page: hero, stats, the catalogue with a section per category, clients.
+// The home page: hero, the sticky category chips (right under the hero's calls to action, so a phone shows the
+// categories on its first screen), stats, the catalogue with a section per category (its first services and a
+// link to the category's own page), clients.
 import { Prerendered, type Page, type PageProps, type PageSpec } from '../../src/client/api.ts';
 import type { Site } from '../../src/model/model.ts';
 import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.ts';
+import { CategoryChips } from '../components/CategoryChips.tsx';
 import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -14,7 +17,10 @@ export const paths = ['/'];
 export const options = { prerenderedParts: true };
 
 export function pages(site: Site): PageSpec<HomeData>[] {
-  return [{ route: '/', data: { categories: site.categories.map((c) => ({ ...categoryNav(c), services: c.services.map(serviceCard) })) } }];
+  // Each section shows the category's first services only (site.yaml's homeServicesPerCategory) and links to the
+  // category's page for the rest: with every service, the page was 5.8 MB of HTML (200 KB brotli) at 10,000.
+  const first = site.homeServicesPerCategory;
+  return [{ route: '/', data: { categories: site.categories.map((c) => ({ ...categoryNav(c), services: c.services.slice(0, first).map(serviceCard) })) } }];
 }
 
 export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description });
@@ -23,6 +29,7 @@ export default function Home({ data }: PageProps<HomeData>) {
   return (
     <Layout>
       <Hero />
+      <CategoryChips mode="sections" />
       <Stats />
       <Prerendered as="div" name="catalogue" className="catalogue">
         {() => <Catalogue data={data} />}

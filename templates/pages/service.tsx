@@ -37,7 +37,7 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
         // The Offer without the Service's URL: no field twice.
         offers: { '@type': 'Offer', price: priceValue(service.price), priceCurrency: service.currency },
       },
-      breadcrumb(site, [{ name: 'Home', route: '/' }, { name: category.name, route: category.route }, { name: service.name, route: page.route }]),
+      breadcrumb(site, [{ name: 'Home', route: '/' }, { name: category.name, route: category.pageRoute }, { name: service.name, route: page.route }]),
     ],
   });
 }

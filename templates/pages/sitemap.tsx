@@ -11,7 +11,7 @@ export const paths = ['/sitemap'];
 export const options = { prerenderedParts: true };
 
 export function pages(site: Site): PageSpec<SitemapData>[] {
-  const categories = site.categories.map((c) => ({ name: c.name, route: c.route, services: c.services.map((s) => ({ name: s.name, route: s.route })) }));
+  const categories = site.categories.map((c) => ({ name: c.name, anchor: c.anchor, route: c.pageRoute, services: c.services.map((s) => ({ name: s.name, route: s.route })) }));
   return [{ route: '/sitemap/', data: { categories } }];
 }
 

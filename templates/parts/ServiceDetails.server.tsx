@@ -16,7 +16,7 @@ export default function ServiceDetails({ site, data }: { site: SiteShell; data: 
             <Link to="/">Home</Link>
           </li>
           <li>
-            <Link to={category.route}>{category.name}</Link>
+            <Link to={category.pageRoute}>{category.name}</Link>
           </li>
           <li>
             <span aria-current="page">{service.shortName}</span>

@@ -5,8 +5,8 @@ import type { SitemapData } from '../data.ts';
 export default function ServicesByCategory({ data }: { data: SitemapData | undefined }) {
   if (!data) throw new Error('Sitemap rendered without sitemap data');
   return data.categories.map((c) => (
-    <section key={c.route} aria-labelledby={`sitemap-${c.route.slice(2)}`}>
-      <h2 id={`sitemap-${c.route.slice(2)}`} className="sitemap-heading">
+    <section key={c.anchor} aria-labelledby={`sitemap-${c.anchor}`}>
+      <h2 id={`sitemap-${c.anchor}`} className="sitemap-heading">
         <Link to={c.route}>{c.name}</Link>
       </h2>
       <ul className="sitemap-list">

@@ -16,6 +16,7 @@ const pages: [kind: string, path: () => string][] = [
   ['service', firstService],
   ['alternatives', () => '/alternatives/alternative-to-icoda/'],
   ['sitemap', () => '/sitemap/'],
+  ['category', () => '/category/listing/'],
   ['404', () => '/404/'],
 ];
 const cases = pages.flatMap(([kind, path]) =>

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
@@ -89,13 +90,18 @@ it('draws emoji from their SVG files, named by the emoji, with none left as text
   await close();
 });
 
-it('shows every service of the home page with JavaScript disabled, in place and visible', async () => {
-  // React's streaming moves large Suspense boundaries into hidden <div>s that only a script puts back.
+it('shows every card of the home page with JavaScript disabled, in place and visible', async () => {
+  // React's streaming moves large Suspense boundaries into hidden <div>s that only a script puts back. The
+  // home page shows the first homeServicesPerCategory services of each category (home.test.ts).
   const { page, close } = await openPage(browser(), { javaScriptEnabled: false });
   await page.goto(siteUrl('/'));
-  const services = (sitemap().match(/<loc>[^<]*\/service\//g) ?? []).length;
-  expect(services).toBeGreaterThan(0);
-  expect(await page.locator('main .catalogue .card-link:visible').count()).toBe(services);
+  const catalogue = new URL('../../catalogue/', import.meta.url).pathname;
+  const site = parse(readFileSync(join(catalogue, 'site.yaml'), 'utf8')) as { categories: string[]; homeServicesPerCategory?: number };
+  const shown = site.categories
+    .map((file) => (parse(readFileSync(join(catalogue, 'categories', `${file}.yaml`), 'utf8')) as { services: unknown[] }).services.length)
+    .reduce((sum, count) => sum + Math.min(count, site.homeServicesPerCategory ?? 6), 0);
+  expect(shown).toBeGreaterThan(site.categories.length);
+  expect(await page.locator('main .catalogue .card-link:visible').count()).toBe(shown);
   expect(await page.locator('[hidden][id^="S:"], template[id^="B:"]').count()).toBe(0);
   await close();
 });
@@ -208,17 +214,24 @@ describe('navigation', () => {
 
   it.each([375, 1280])('lands exactly on a section far down the home page at %i px, loaded or navigated to', async (width) => {
     // The sections are laid out only near the viewport (content-visibility), at an estimated height until then.
+    // A section lands just below the two sticky bars: the header (html's scroll-padding-top) and the category
+    // chips (the section's scroll-margin-top).
     const { page, close } = await openPage(browser(), { viewport: { width, height: 800 } });
     const topOf = (id: string) => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), id);
     const settled = (id: string) =>
       page.waitForFunction((id) => {
-        const top = document.getElementById(id)?.getBoundingClientRect().top;
-        return top !== undefined && Math.abs(top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)) < 2;
+        const target = document.getElementById(id);
+        if (!target) return false;
+        const landing = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) + parseFloat(getComputedStyle(target).scrollMarginTop);
+        return Math.abs(target.getBoundingClientRect().top - landing) < 2;
       }, id);
+    const barsBottom = () => page.evaluate(() => Math.round(document.querySelector('.category-chips')!.getBoundingClientRect().bottom));
     await page.goto(siteUrl('/#clients'));
     await hydrated(page);
     await settled('clients');
     const loaded = await topOf('clients');
+    const bars = await barsBottom();
+    expect(bars).toBeGreaterThan(64);
     await page.goto(siteUrl('/sitemap/'));
     await hydrated(page);
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('#footer a[href="/sitemap/"]')!.setAttribute('href', '/#press-releases'));
@@ -226,7 +239,8 @@ describe('navigation', () => {
     await page.waitForURL(/\/#press-releases$/);
     await settled('press-releases');
     await page.waitForTimeout(300); // still there a few frames later
-    expect([loaded, await topOf('press-releases')]).toEqual([64, 64]);
+    expect([loaded, await topOf('press-releases')]).toEqual([bars, await barsBottom()]);
+    expect(bars).toBe(await barsBottom());
     await close();
   });
 

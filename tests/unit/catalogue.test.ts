@@ -118,7 +118,8 @@ describe('the example catalogue', () => {
     expect(source.texts.get('descriptions/trending-3.md')).toContain(`](${walletListing.route})`);
   });
 
-  it('shows every service on the home page and the sitemap, at the route the slug rule gives', async () => {
+  it('shows every service in the sitemap and the first of each category on the home page, at the route the slug rule gives', async () => {
+    // The home page shows each category's first services and links to its page for the rest (home.test.ts).
     const pages = (await prerenderer()).pagesOf(site);
     const home = pages.find((p) => p.kind === 'home')!.data as HomeData;
     const sitemap = pages.find((p) => p.kind === 'sitemap')!.data as SitemapData;
@@ -126,11 +127,13 @@ describe('the example catalogue', () => {
     const inSitemap = new Set(sitemap.categories.flatMap((c) => c.services.map((s) => s.route)));
     for (const s of site.services) {
       const route = routes.service(slugify(s.name), s.id);
+      const category = site.categories.find((c) => c.anchor === s.categoryAnchor)!;
       expect(s.route).toBe(route);
-      expect(onHome.has(route), s.id).toBe(true);
+      expect(onHome.has(route), s.id).toBe(category.services.indexOf(s) < site.homeServicesPerCategory);
       expect(inSitemap.has(route), s.id).toBe(true);
       expect(pages.some((p) => p.route === route && p.kind === 'service')).toBe(true);
     }
+    expect(home.categories.map((c) => [c.anchor, c.count])).toEqual(site.categories.map((c) => [c.anchor, c.services.length]));
   });
 
   it('has the 18 alternatives with proper display names', () => {

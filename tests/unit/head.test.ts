@@ -53,7 +53,7 @@ describe('headFor', () => {
       expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD', price: priceValue(page.data.service.price) });
       const crumbs = ofType(head.jsonLd, 'BreadcrumbList').itemListElement;
       expect(crumbs.map((c: { name: string }) => c.name)).toEqual(['Home', page.data.category.name, page.data.service.name]);
-      expect(crumbs.map((c: { item?: string }) => c.item)).toEqual(['https://www.example.com/', `https://www.example.com${page.data.category.route}`, undefined]);
+      expect(crumbs.map((c: { item?: string }) => c.item)).toEqual(['https://www.example.com/', `https://www.example.com${page.data.category.pageRoute}`, undefined]);
       expect(ofType(head.jsonLd, 'Service').provider).toEqual({ '@type': 'Organization', '@id': 'https://www.example.com/#organization', name: site.brand, url: 'https://www.example.com/' });
     }
     expect(formatPrice(0)).toBe('Free');
