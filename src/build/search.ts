@@ -8,8 +8,9 @@ import type { SearchRecord } from '../client/pageKind.ts';
 
 export const SEARCH_FOLDER = 'pagefind';
 
-// Pagefind also writes its ready-made search UIs and a playground; the site has its own search page.
-const RUNTIME_FILE = /^(pagefind\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w.-]+)$/;
+// Pagefind also writes its ready-made search UIs, a playground, and a WebAssembly build for pages of no known
+// language (every record here is English); the site has its own search page.
+const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.en\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w.-]+)$/;
 
 // With one fragment file per record, 10,000 services were 10,000 more files. Above this many, Pagefind puts
 // several records' fragments in one file.

@@ -2,8 +2,9 @@
 // prerendered parts, and the types of a page kind (pageKind.ts). Nothing else in
 // src/client is theirs to import (.dependency-cruiser.cjs holds them to it).
 
-// The router's location (pathname, hash, and a key that changes with every navigation).
-export { useLocation } from 'react-router';
+// The router's location (pathname, hash, and a key that changes with every navigation), and navigation by
+// code (the search page keeps its state in the address).
+export { useLocation, useNavigate } from 'react-router';
 export { Link, NavLink } from './links.tsx';
 export { Prerendered } from './Prerendered.tsx';
 export { GoToNotFound } from './RouteView.tsx';

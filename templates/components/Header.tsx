@@ -1,5 +1,5 @@
-// Sticky header. Large screens: logo, Categories disclosure, Clients, Contact. Small screens: a menu toggle,
-// the centred brand, Contact, and a collapsible list with its own Categories group.
+// Sticky header. Large screens: logo, Categories disclosure, Clients, Search, Contact. Small screens: a menu
+// toggle, the centred brand, Contact, and a collapsible list with Search and its own Categories group.
 import { Link, NavLink, useLocation, useSite } from '../../src/client/api.ts';
 import { useEffect, useId, useState } from 'react';
 import { mailto } from '../format.ts';
@@ -7,6 +7,7 @@ import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';
 import { BRAND_EMOJI } from '../brand.ts';
 import { EmojiText } from './EmojiText.tsx';
+import { SearchIcon } from './SearchIcon.tsx';
 
 export function Header() {
   const site = useSite();
@@ -50,6 +51,12 @@ export function Header() {
           </ul>
         </nav>
         <div className="header-actions">
+          {/* The search page: from md, an icon (its name shown from lg); on phones, where the bar has no room
+              for a third control beside the brand, the first entry of the menu. */}
+          <NavLink to="/search/" className="header-search">
+            <SearchIcon className="header-search-icon" />
+            <span className="header-search-label">Search</span>
+          </NavLink>
           <ColorModeSwitch />
           <a className="button button-primary header-contact" href={contact}>
             Contact
@@ -61,6 +68,12 @@ export function Header() {
       <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
         {menuOpen && (
           <ul className="mobile-list">
+            <li className="mobile-search">
+              <NavLink to="/search/" className="nav-link">
+                Search
+                <SearchIcon className="header-search-icon" />
+              </NavLink>
+            </li>
             <NavItems variant="inline" />
             <li>
               <a className="button button-primary button-block" href={contact}>

@@ -1,6 +1,7 @@
 import { Link, useSite } from '../../src/client/api.ts';
 import { mailto } from '../format.ts';
 import { EmojiText } from './EmojiText.tsx';
+import { HeroSearch } from './HeroSearch.tsx';
 
 /**
  * The hero: h1 on landing pages, with the agency's line and the calls to action; on a service page the heading
@@ -21,6 +22,7 @@ export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
             <p className="hero-subtitle">
               <EmojiText text={site.hero.subtitle} />
             </p>
+            <HeroSearch />
             <div className="hero-actions">
               <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
                 Get a quote

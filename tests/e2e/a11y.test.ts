@@ -17,6 +17,7 @@ const pages: [kind: string, path: () => string][] = [
   ['alternatives', () => '/alternatives/alternative-to-icoda/'],
   ['sitemap', () => '/sitemap/'],
   ['category', () => '/category/listing/'],
+  ['search', () => '/search/?q=listing'],
   ['404', () => '/404/'],
 ];
 const cases = pages.flatMap(([kind, path]) =>

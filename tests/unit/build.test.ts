@@ -53,7 +53,7 @@ describe('storefront build', () => {
     order('load', 'validate', 'model', 'render', 'emit');
     order('templates', 'validate');
     order('bundle', 'render');
-    expect(log.at(-1)).toMatch(/^Built 11 pages into .* in \d+\.\d\d s\.$/);
+    expect(log.at(-1)).toMatch(/^Built 12 pages into .* in \d+\.\d\d s\.$/);
   });
 
   it('writes every route as a directory index, plus 404.html, sitemap.xml and robots.txt', () => {

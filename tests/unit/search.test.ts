@@ -47,6 +47,9 @@ describe('the search index', () => {
     const paths = [...files.keys()];
     expect(paths).toContain('pagefind/pagefind.js');
     expect(paths).toContain('pagefind/pagefind-entry.json');
+    // Pagefind searches in a worker when it can; without its script, each first search logged a failed request.
+    expect(paths).toContain('pagefind/pagefind-worker.js');
+    expect(paths.filter((p) => p.startsWith('pagefind/wasm.'))).toEqual(['pagefind/wasm.en.pagefind']);
     expect(paths.some((p) => /^pagefind\/wasm\.en\.pagefind$/.test(p))).toBe(true);
     expect(paths.some((p) => /^pagefind\/pagefind\.en_\w+\.pf_meta$/.test(p))).toBe(true);
     expect(paths.some((p) => p.startsWith('pagefind/filter/'))).toBe(true);

@@ -1,0 +1,408 @@
+// The search page: words, a category, a budget and a sort over the whole catalogue. The build indexes the
+// services with Pagefind from `searchRecords` (searchIndex.ts); this page asks that index in the browser and
+// shows each result as the same card as everywhere else. It loads nothing until used: the index is fetched
+// when the address asks something or the visitor focuses the field. The state is the address
+// (/search/?q=&category=&min=&max=&sort=, searchState.ts), so a search can be shared, and Back and Forward
+// return to the one before. Without JavaScript the form still navigates, and the page says so and offers the
+// category pages and the sitemap.
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate, type Page, type PageProps } from '../../src/client/api.ts';
+import type { ServiceCard as Card, SiteShell } from '../../src/model/shell.ts';
+import { Layout } from '../components/Layout.tsx';
+import { SearchIcon } from '../components/SearchIcon.tsx';
+import { ServiceCard } from '../components/ServiceCard.tsx';
+import { formatPrice } from '../format.ts';
+import { pageHead } from '../head.ts';
+import { loadPagefind, type PagefindResult } from '../pagefind.ts';
+import { BUDGET_STEPS, resultCard } from '../searchIndex.ts';
+import {
+  EMPTY_SEARCH,
+  MAX_QUERY,
+  SEARCH_ROUTE,
+  SORT_LABELS,
+  effectiveSort,
+  hasFilters,
+  indexQuery,
+  isActive,
+  parseSearch,
+  sameSearch,
+  searchHref,
+  serializeSearch,
+  sortChoices,
+  type SearchState,
+  type SortKey,
+} from '../searchState.ts';
+
+export { searchRecords } from '../searchIndex.ts';
+
+export const paths = ['/search'];
+export const pages = () => [{ route: SEARCH_ROUTE, indexed: false }];
+export const head = (page: Page, site: SiteShell) => ({
+  ...pageHead(page, site, { title: `Search | ${site.brand}`, description: `Find a ${site.brand} service by name, category and budget.` }),
+  jsonLd: [],
+});
+
+/** Results shown at a time: each one's data is a request of its own. */
+const PAGE_SIZE = 24;
+/** How long typing pauses before the search runs and the address follows. */
+const TYPING_DELAY = 250;
+
+interface Found {
+  /** The address of the search these results answer. */
+  asked: string;
+  all: PagefindResult[];
+  cards: Card[];
+}
+
+const cardsOf = async (results: readonly PagefindResult[]) => (await Promise.all(results.map((r) => r.data()))).map((d) => resultCard(d.url, d.meta));
+const plural = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
+const quoted = (q: string) => `“${q.trim()}”`;
+
+export default function Search({ site }: PageProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const anchors = site.categories.map((c) => c.anchor);
+  // The server renders the empty form; the address is read once hydrated (the first render must match).
+  const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
+  // The search the results are for, as its address: follows `state` at once, or after a pause while typing.
+  const [asked, setAsked] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [found, setFound] = useState<Found | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const input = useRef<HTMLInputElement>(null);
+  const results = useRef<HTMLUListElement>(null);
+  const stateNow = useRef(state);
+  stateNow.current = state;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Whether typing has already made this history entry its own (then it replaces it while typing goes on). */
+  const typing = useRef(false);
+  /** The address this page navigated to itself, until the router reports it. */
+  const ownNavigation = useRef<string | null>(null);
+  /** Which search is current: a slower, older answer is dropped. */
+  const run = useRef(0);
+  /** The card to focus after "Show more": the first new one. */
+  const focusCard = useRef<number | null>(null);
+
+  // The address is the state: on arrival, Back, Forward, and links to this page.
+  useEffect(() => {
+    const here = location.pathname + location.search;
+    const own = ownNavigation.current === here;
+    ownNavigation.current = null;
+    if (!own) typing.current = false;
+    clearTimeout(timer.current);
+    const next = parseSearch(location.search, anchors);
+    if (!sameSearch(next, stateNow.current)) setState(next);
+    setAsked(serializeSearch(next));
+    // Following a link to the search page (the header's) is asking to search: the field is ready to type in.
+    if (!own && location.key !== 'default' && !isActive(next)) input.current?.focus({ preventScroll: true });
+    // The location's key changes with every navigation (the address is read above).
+  }, [location.key]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Ask the index whenever the search changes.
+  useEffect(() => {
+    const query = parseSearch(asked, anchors);
+    const current = ++run.current;
+    if (!isActive(query)) {
+      setFound(null);
+      setBusy(false);
+      setFailed(false);
+      return;
+    }
+    setBusy(true);
+    setFailed(false);
+    void (async () => {
+      try {
+        const pagefind = await loadPagefind();
+        const { term, options } = indexQuery(query);
+        const response = await pagefind.search(term, options);
+        const cards = await cardsOf(response.results.slice(0, PAGE_SIZE));
+        if (current !== run.current) return;
+        setFound({ asked, all: response.results, cards });
+      } catch (error) {
+        if (current !== run.current) return;
+        console.warn('Search failed:', error);
+        setFailed(true);
+        setFound(null);
+      } finally {
+        if (current === run.current) setBusy(false);
+      }
+    })();
+  }, [asked, attempt]);
+
+  // After "Show more", focus moves to the first new result, where reading goes on.
+  useEffect(() => {
+    if (focusCard.current === null) return;
+    results.current?.querySelectorAll<HTMLAnchorElement>('.card-link')[focusCard.current]?.focus();
+    focusCard.current = null;
+  }, [found]);
+
+  /** Starts fetching Pagefind and the index chunks a search for these words needs. */
+  const warmUp = (next?: SearchState) => {
+    loadPagefind()
+      .then((pagefind) => {
+        const q = next?.q.trim();
+        if (q) return pagefind.preload(q, indexQuery(next!).options);
+      })
+      .catch(() => {});
+  };
+
+  /**
+   * Puts a state in the address and searches for it. A change of filter or sort, or a submitted form, is a new
+   * history entry; typing makes one entry (a new one, unless this one asked nothing yet) and then replaces it,
+   * outside the router: a navigation would scroll the page to the top at every pause.
+   */
+  const commit = (next: SearchState, how: 'push' | 'type') => {
+    clearTimeout(timer.current);
+    const href = searchHref(next);
+    const here = window.location.pathname + window.location.search;
+    if (href !== here) {
+      if (how === 'type' && (typing.current || !isActive(parseSearch(window.location.search)))) {
+        window.history.replaceState(window.history.state, '', href);
+      } else {
+        ownNavigation.current = href;
+        void navigate(href);
+      }
+    }
+    typing.current = how === 'type';
+    setAsked(serializeSearch(next));
+  };
+
+  const change = (patch: Partial<SearchState>) => {
+    const next = { ...state, ...patch };
+    setState(next);
+    commit(next, 'push');
+  };
+
+  const type = (q: string) => {
+    const next = { ...state, q: q.slice(0, MAX_QUERY) };
+    setState(next);
+    warmUp(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(next, 'type'), TYPING_DELAY);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    commit(state, 'push');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || !state.q) return;
+    event.preventDefault();
+    const next = { ...state, q: '' };
+    setState(next);
+    commit(next, 'type');
+  };
+
+  const clearFilters = () => change({ category: '', min: undefined, max: undefined });
+
+  const showMore = async () => {
+    if (!found) return;
+    const current = run.current;
+    setLoadingMore(true);
+    try {
+      const more = await cardsOf(found.all.slice(found.cards.length, found.cards.length + PAGE_SIZE));
+      if (current !== run.current) return;
+      focusCard.current = found.cards.length;
+      setFound({ ...found, cards: [...found.cards, ...more] });
+    } catch (error) {
+      console.warn('Loading more results failed:', error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  // The results stay while the next search runs (dimmed), and say what they are for.
+  const shown = found;
+  const query = parseSearch(shown?.asked ?? asked, anchors);
+  const sort = effectiveSort(state);
+  const total = site.categories.reduce((n, c) => n + c.count, 0);
+  const empty = shown !== null && shown.all.length === 0;
+  const status = failed
+    ? 'Search could not load.'
+    : shown
+      ? shown.all.length
+        ? `${plural(shown.all.length)} found${query.q.trim() ? ` for ${quoted(query.q)}` : ''}`
+        : `No services match${query.q.trim() ? ` ${quoted(query.q)}` : ''}${hasFilters(query) ? ' with these filters' : ''}.`
+      : busy
+        ? 'Searching…'
+        : '';
+
+  return (
+    <Layout>
+      <div className="container page search-page">
+        <h1 className="page-title">Find a service</h1>
+        <p className="lead search-lead">
+          Search all {plural(total)}, or narrow them down by category and budget.
+        </p>
+        <form id="search-form" className="search-form" role="search" aria-label="Services" action={SEARCH_ROUTE} method="get" onSubmit={submit}>
+          <div className="search-field">
+            <label htmlFor="search-q" className="search-label">
+              Search services
+            </label>
+            <div className="search-input-row">
+              <span className="search-input-wrap">
+                <SearchIcon className="search-input-icon" />
+                <input
+                  ref={input}
+                  id="search-q"
+                  className="search-input"
+                  type="search"
+                  name="q"
+                  value={state.q}
+                  maxLength={MAX_QUERY}
+                  placeholder="e.g. billboard"
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  onChange={(e) => type(e.target.value)}
+                  onFocus={() => warmUp()}
+                  onKeyDown={onKeyDown}
+                />
+              </span>
+              <button type="submit" className="button button-primary search-submit">
+                Search
+              </button>
+            </div>
+          </div>
+          <div className="search-filters">
+            <label className="search-control">
+              <span className="search-control-label">Category</span>
+              <select name="category" value={state.category} onChange={(e) => change({ category: e.target.value })}>
+                <option value="">All categories</option>
+                {site.categories.map((c) => (
+                  <option key={c.anchor} value={c.anchor}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="search-control">
+              <span className="search-control-label">Budget from</span>
+              <select name="min" value={state.min ?? ''} onChange={(e) => change({ min: e.target.value ? Number(e.target.value) : undefined })}>
+                <option value="">Any</option>
+                {BUDGET_STEPS.filter((s) => state.max === undefined || s <= state.max).map((s) => (
+                  <option key={s} value={s}>
+                    {formatPrice(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="search-control">
+              <span className="search-control-label">Budget up to</span>
+              <select name="max" value={state.max ?? ''} onChange={(e) => change({ max: e.target.value ? Number(e.target.value) : undefined })}>
+                <option value="">Any</option>
+                {BUDGET_STEPS.filter((s) => state.min === undefined || s >= state.min).map((s) => (
+                  <option key={s} value={s}>
+                    {formatPrice(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </form>
+
+        <noscript>
+          <p className="search-note">
+            Search needs JavaScript, which is off in this browser. Every service is one click away on its category
+            page below, or on the <a href="/sitemap/">sitemap</a>.
+          </p>
+        </noscript>
+
+        {/* data-for: the address of the search the results shown answer. */}
+        <div className="search-results" aria-busy={busy} data-for={shown?.asked ?? ''}>
+          {shown && shown.all.length > 0 && <h2 className="visually-hidden">Results</h2>}
+          <div className="search-summary">
+            <p className="search-status" role="status">
+              {status}
+            </p>
+            {/* With the results it orders; still one of the form's fields. */}
+            {shown && shown.all.length > 1 && (
+              <label className="search-control search-sort">
+                <span className="search-control-label">Sort by</span>
+                <select
+                  form="search-form"
+                  name="sort"
+                  value={sort}
+                  onChange={(e) => change({ sort: e.target.value === 'relevance' ? undefined : (e.target.value as SortKey) })}
+                >
+                  {sortChoices(state).map((key) => (
+                    <option key={key} value={key}>
+                      {SORT_LABELS[key]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          {failed && (
+            <p className="search-next">
+              Check the connection and{' '}
+              <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+                try again
+              </button>
+              , or browse a category below.
+            </p>
+          )}
+          {empty && (
+            <p className="search-next">
+              {query.q.trim() ? 'Try a shorter or different word' : 'Try a wider budget or another category'}
+              {hasFilters(query) && (
+                <>
+                  , or{' '}
+                  <button type="button" className="link-button" onClick={clearFilters}>
+                    clear the filters
+                  </button>
+                </>
+              )}
+              . Or browse a category below.
+            </p>
+          )}
+          {shown && shown.cards.length > 0 && (
+            <ul className="card-grid search-grid" ref={results}>
+              {shown.cards.map((card) => (
+                <ServiceCard key={card.id} service={card} />
+              ))}
+            </ul>
+          )}
+          {shown && shown.cards.length < shown.all.length && (
+            <div className="search-more">
+              <p className="search-more-count">
+                Showing {shown.cards.length} of {plural(shown.all.length)}
+              </p>
+              <button type="button" className="button button-secondary" onClick={() => void showMore()} disabled={loadingMore}>
+                {loadingMore ? 'Loading…' : 'Show more'}
+              </button>
+            </div>
+          )}
+        </div>
+
+        {(!shown || empty || failed) && (
+          <section className="search-browse" aria-labelledby="search-browse-title">
+            <h2 id="search-browse-title" className="search-browse-title">
+              Browse by category
+            </h2>
+            <ul className="search-categories">
+              {site.categories.map((c) => (
+                <li key={c.anchor}>
+                  <Link to={c.pageRoute} className="search-category-link">
+                    <img className="category-icon" src={c.icon} alt="" width={32} height={32} loading="lazy" />
+                    <span className="search-category-name">{c.name}</span>
+                    <span className="search-category-count">{plural(c.count)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="search-sitemap">
+              Or see every service at once on the <Link to="/sitemap/">sitemap</Link>.
+            </p>
+          </section>
+        )}
+      </div>
+    </Layout>
+  );
+}
