@@ -33,13 +33,26 @@ export const BUDGETS = {
     at1500Seconds: 4,
     at10000Seconds: 20,
     at10000PeakMemoryBytes: 1.5 * GB,
-    at10000OutputBytes: 120 * MB,
+    /**
+     * 140 MB since the site gained category pages (420 at 10,000 services, 12.7 MB), the search index (1.8 MB)
+     * and a search link in every page's header (3.6 MB); it was 120 MB, with 118.6 MB measured. The issue on
+     * build speed and page weight brings it down to 100 MB.
+     */
+    at10000OutputBytes: 140 * MB,
     /**
      * "Time grows no faster than linearly in N": the marginal cost of a service between 1,500 and 10,000
      * services, (t10000 - t1500) / 8,500, may be at most this factor times the marginal cost between 150 and
      * 1,500, (t1500 - t150) / 1,350. The factor leaves room for timing noise, not for a growing trend.
      */
     linearityFactor: 1.25,
+  },
+  browse: {
+    /** The home page's HTML document, brotli, of a 10,000-service catalogue: its sections show a few each. */
+    homeHtmlBrotliAt10000: 100 * KB,
+    /** A first search on the search page, cold cache, over HTTP/2 on this machine: Enter to the first card. */
+    firstSearchResultMs: 1_000,
+    /** What that first search fetches: Pagefind's script, WebAssembly and the index chunks it needs. */
+    firstSearchBytes: 250 * KB,
   },
   dev: {
     /** From saving one description to the dev server's reload signal, at the example catalogue's size. */

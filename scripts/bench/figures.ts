@@ -4,11 +4,19 @@ import type { BuildFigures } from './build.ts';
 import type { PageBytes } from './bytes.ts';
 import type { DevFigures } from './devRebuild.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
+import type { SearchFigures } from './search.ts';
 import type { Figure } from './report.ts';
 
 export interface BuildResult extends BuildFigures {
   catalogue: 'example' | 'synthetic';
   services: number;
+}
+
+/** The home page and a first search on a synthetic catalogue of `services`. */
+export interface BrowseFigures {
+  services: number;
+  homeHtmlBrotli: number;
+  search: SearchFigures;
 }
 
 export interface Results {
@@ -17,6 +25,7 @@ export interface Results {
   dev?: DevFigures;
   bytes?: PageBytes[];
   lighthouse?: LighthouseFigures[];
+  browse?: BrowseFigures[];
 }
 
 const max = (limit: number) => ({ op: '<=' as const, limit });
@@ -78,11 +87,26 @@ export function lighthouseFigures(pages: readonly LighthouseFigures[]): Figure[]
   });
 }
 
+export function browseFigures(sizes: readonly BrowseFigures[]): Figure[] {
+  const b = BUDGETS.browse;
+  return sizes.flatMap(({ services, homeHtmlBrotli, search }): Figure[] => {
+    const section = `browse ${services.toLocaleString('en-US')}`;
+    const largest = services === 10_000;
+    return [
+      { section, name: 'home page HTML, brotli', value: homeHtmlBrotli, unit: 'bytes', ...(largest && { budget: max(b.homeHtmlBrotliAt10000) }) },
+      { section, name: 'first search: time to first result', value: search.firstResultMs, unit: 'ms', budget: max(b.firstSearchResultMs) },
+      { section, name: 'first search: bytes fetched', value: search.bytes, unit: 'bytes', budget: max(b.firstSearchBytes) },
+      { section, name: 'first search: requests', value: search.requests, unit: 'count' },
+    ];
+  });
+}
+
 export function allFigures(results: Results): Figure[] {
   return [
     ...buildFigures(results.builds),
     ...(results.dev ? [{ section: 'dev', name: 'rebuild after editing one description', value: results.dev.rebuildMs, unit: 'ms' as const, budget: max(BUDGETS.dev.rebuildMs) }] : []),
     ...byteFigures(results.bytes ?? []),
     ...lighthouseFigures(results.lighthouse ?? []),
+    ...browseFigures(results.browse ?? []),
   ];
 }

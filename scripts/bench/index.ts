@@ -4,7 +4,7 @@
 // docs/benchmarks.json, and exits with 1 when a budget is broken.
 //
 //   npm run bench                         everything
-//   npm run bench -- --only bytes,dev     some parts (build, dev, bytes, lighthouse); prints, writes nothing
+//   npm run bench -- --only bytes,dev     some parts (build, dev, bytes, lighthouse, browse); prints, writes nothing
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +12,15 @@ import { ensureChromium } from '../chromium.ts';
 import { startNginx } from '../nginx.ts';
 import { SIZES } from './budgets.ts';
 import { measureBuilds, ROOT } from './build.ts';
-import { measureBytes } from './bytes.ts';
+import { compressedSizes, measureBytes } from './bytes.ts';
 import { measureDevRebuild } from './devRebuild.ts';
 import { allFigures, type Results } from './figures.ts';
 import { measureLighthouse } from './lighthouse.ts';
+import { measureSearch } from './search.ts';
 import { cpuTimes, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
-import { writeSyntheticCatalogue } from './syntheticCatalogue.ts';
+import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
-const PARTS = ['build', 'dev', 'bytes', 'lighthouse'] as const;
+const PARTS = ['build', 'dev', 'bytes', 'lighthouse', 'browse'] as const;
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? '').split(',') : [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
@@ -34,13 +35,13 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const loadAverage = loadavg()[0]!;
 const cpuAtStart = cpuTimes();
-const chromium = wanted('bytes') || wanted('lighthouse') ? ensureChromium(log) : undefined;
+const chromium = wanted('bytes') || wanted('lighthouse') || wanted('browse') ? ensureChromium(log) : undefined;
 const machine = describeMachine(chromium, ROOT);
 log(`Benchmark on ${machine.cpu} (${machine.cores} cores, ${machine.memory}), ${machine.os}, Node ${machine.node}, ${machine.chromium}.`);
 if (loadAverage > 0.5) log(`Note: the load average is ${loadAverage.toFixed(2)}: something else is running, and timings will suffer.`);
 
 const work = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
-const results: Results = { builds: [] };
+const results: Results = { builds: [], browse: [] };
 const exampleOut = join(work, 'example', 'dist');
 try {
   // The example catalogue is built in any case: the byte and Lighthouse figures are of its last cold build.
@@ -53,7 +54,7 @@ try {
     results.dev = await measureDevRebuild();
     log(`    runs: ${results.dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}`);
   }
-  if (chromium) {
+  if (chromium && (wanted('bytes') || wanted('lighthouse'))) {
     const first = (prefix: string) => {
       const found = new RegExp(`<loc>[^<]*?(/${prefix}/[^<]*)</loc>`).exec(sitemap)?.[1];
       if (!found) throw new Error(`The example site's sitemap.xml lists no /${prefix}/ page`);
@@ -62,6 +63,8 @@ try {
     const pages = [
       { kind: 'home', path: '/' },
       { kind: 'service', path: first('service') },
+      { kind: 'category', path: first('category') },
+      { kind: 'search', path: '/search/' },
       { kind: 'sitemap', path: '/sitemap/' },
       { kind: 'alternatives', path: first('alternatives') },
       { kind: '404', path: '/404/' },
@@ -82,13 +85,26 @@ try {
     }
   }
   // The large builds come last: the hundreds of megabytes they write would disturb the other measurements.
-  if (wanted('build')) {
+  if (wanted('build') || wanted('browse')) {
     for (const size of SIZES) {
       log(`▶ cold builds: ${size.toLocaleString('en-US')} synthetic services`);
-      const catalogue = join(work, `synthetic-${size}`, 'catalogue');
+      const folder = join(work, `synthetic-${size}`);
+      const catalogue = join(folder, 'catalogue');
       await writeSyntheticCatalogue(catalogue, { services: size });
-      const figures = await measureBuilds(catalogue, join(work, `synthetic-${size}`, 'dist'), 3, log);
-      results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
+      const figures = await measureBuilds(catalogue, join(folder, 'dist'), wanted('build') ? 3 : 1, log);
+      if (wanted('build')) results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
+      if (wanted('browse') && chromium) {
+        log('▶ the home page and a first search');
+        const home = await compressedSizes(await readFile(join(folder, 'dist', 'index.html')));
+        const server = await startNginx({ siteDir: join(folder, 'dist'), serverBlock: join(folder, 'deploy', 'nginx.conf'), workDir: join(folder, 'nginx'), https: true });
+        try {
+          const search = await measureSearch(chromium, server.url, SEARCH_TERM);
+          log(`    home ${(home.brotli / 1000).toFixed(1)} KB brotli; first result ${Math.round(search.firstResultMs)} ms, ${(search.bytes / 1000).toFixed(0)} KB in ${search.requests} requests`);
+          results.browse!.push({ services: size, homeHtmlBrotli: home.brotli, search });
+        } finally {
+          await server.stop();
+        }
+      }
     }
   }
 } finally {

@@ -72,6 +72,8 @@ const CATEGORIES: CategorySpec[] = [
 const ALTERNATIVES = ['bdc-consulting', 'blockwiz', 'byzantium', 'coinbound', 'crowdcrate', 'crypto-promoters-global', 'cryptotoken-media', 'dapixel', 'flexe', 'ibc-group', 'icoda', 'icoservice', 'key-difference-media', 'lunar-strategey', 'marketacross', 'ninjapromo', 'priority-token', 'wagmi-marketing'];
 const LOGOS = ['Aurora Chain', 'LumenSwap', 'NebulaPay', 'Orbit DAO', 'QuasarFi'];
 const TIERS = ['Standard', 'Premium', 'Express', 'Starter', 'Pro', 'Extended', 'Global', 'Regional'];
+/** A word visitors would search for: one service in eight has it in its name. */
+export const SEARCH_TERM = 'premium';
 const LABELS = ['PR', 'Article', 'Video', 'Story', 'Post', 'Bundle'];
 const DELIVERIES = ['Within 24 h', '12-24 h', '1-3 days', '3-5 days', '1 week', '2 weeks', '30 days'];
 const COLOURS = ['#818cf8', '#4338ca', '#f472b6', '#be185d', '#34d399', '#047857', '#fbbf24', '#b45309', '#60a5fa', '#1d4ed8', '#a78bfa', '#6d28d9'];
