@@ -34,18 +34,24 @@ export function GoToNotFound() {
   return <Navigate to={usePageSource().routes.notFound.route} replace />;
 }
 
-/** Every route change scrolls to the top; a link with a #hash scrolls to that section instead. */
+/**
+ * Every route change scrolls to the top; a link with a #hash scrolls to that section instead. A change of the
+ * query alone on the same page (the search page keeping its state in the address) is no new page: it stays.
+ */
 function useScrollOnNavigation() {
-  const { key, hash } = useLocation();
+  const { key, hash, pathname, search } = useLocation();
   const first = useRef(true);
+  const shown = useRef({ pathname, search });
   useLayoutEffect(() => {
     // The first render is the page the browser loaded: it has already placed the scroll position, but a
     // #hash target may have moved since (see keepInView).
     const loaded = first.current && key === 'default';
     first.current = false;
+    const queryOnly = shown.current.pathname === pathname && shown.current.search !== search;
+    shown.current = { pathname, search };
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (!target) {
-      if (!loaded) window.scrollTo(0, 0);
+      if (!loaded && !queryOnly) window.scrollTo(0, 0);
       return;
     }
     target.scrollIntoView();

@@ -153,20 +153,15 @@ export default function Search({ site }: PageProps) {
 
   /**
    * Puts a state in the address and searches for it. A change of filter or sort, or a submitted form, is a new
-   * history entry; typing makes one entry (a new one, unless this one asked nothing yet) and then replaces it,
-   * outside the router: a navigation would scroll the page to the top at every pause.
+   * history entry; typing makes one entry (a new one, unless this one asked nothing yet) and then replaces it.
    */
   const commit = (next: SearchState, how: 'push' | 'type') => {
     clearTimeout(timer.current);
     const href = searchHref(next);
     const here = window.location.pathname + window.location.search;
     if (href !== here) {
-      if (how === 'type' && (typing.current || !isActive(parseSearch(window.location.search)))) {
-        window.history.replaceState(window.history.state, '', href);
-      } else {
-        ownNavigation.current = href;
-        void navigate(href);
-      }
+      ownNavigation.current = href;
+      void navigate(href, { replace: how === 'type' && (typing.current || !isActive(parseSearch(window.location.search))) });
     }
     typing.current = how === 'type';
     setAsked(serializeSearch(next));

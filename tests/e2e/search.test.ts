@@ -211,6 +211,24 @@ describe('the address', () => {
   });
 });
 
+describe('the page while searching', () => {
+  it('stays where the visitor is when a sort or a filter changes the address', async () => {
+    const { page, close } = await open('/search/?q=press', { viewport: { width: 390, height: 700 } });
+    await announced(page, found);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    const sort = page.getByLabel('Sort by');
+    await sort.selectOption({ label: 'Price: low to high' });
+    await page.waitForURL((url) => url.search === '?q=press&sort=price-asc');
+    await settled(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    await page.getByLabel('Budget up to').selectOption({ label: '$5,000' });
+    await page.waitForURL((url) => url.searchParams.get('max') === '5000');
+    await settled(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    await close();
+  });
+});
+
 describe('the live region', () => {
   it('is a status region that announces the count', async () => {
     const { page, close } = await open();
