@@ -1,0 +1,45 @@
+// CloudFront invalidation of what a deploy replaced. Pages revalidate on every use anyway; an invalidation makes
+// the edge drop copies it would otherwise keep for a while (images keep their names and a day's cache; a 404 for
+// a page that is new now may be cached too). Hashed assets have new names when they change: never invalidated.
+import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import { isPageKind } from './manifest.ts';
+import type { Plan } from './plan.ts';
+
+/** Above this many paths one wildcard is cheaper (CloudFront bills each path past 1,000 a month, `/*` as one). */
+export const MAX_PATHS = 300;
+
+/** The addresses visitors use for a file of the site: a page both as its folder and by its file name. */
+export function addressesOf(path: string): string[] {
+  const encoded = `/${path.split('/').map(encodeURIComponent).join('/')}`;
+  if (path === 'index.html' || path.endsWith('/index.html')) return [encoded.slice(0, -'index.html'.length), encoded];
+  return [encoded];
+}
+
+/** The paths to invalidate after a deploy: replaced files other than hashed assets, new and deleted pages. */
+export function invalidationPaths(plan: Pick<Plan, 'phases' | 'deletions'>): string[] {
+  const paths = new Set<string>();
+  for (const { file, replaces } of plan.phases.flat()) {
+    if (file.kind !== 'asset' && (replaces || isPageKind(file.kind))) for (const address of addressesOf(file.path)) paths.add(address);
+  }
+  for (const { path, kind } of plan.deletions.flat()) if (isPageKind(kind)) for (const address of addressesOf(path)) paths.add(address);
+  if (paths.size > MAX_PATHS) return ['/*'];
+  return [...paths].sort();
+}
+
+/** The request CloudFront gets (built here so tests can read it without a network). */
+export function invalidationCommand(distributionId: string, paths: readonly string[], reference: string): CreateInvalidationCommand {
+  return new CreateInvalidationCommand({
+    DistributionId: distributionId,
+    InvalidationBatch: { CallerReference: reference, Paths: { Quantity: paths.length, Items: [...paths] } },
+  });
+}
+
+export interface Invalidator {
+  send(command: CreateInvalidationCommand): Promise<{ Invalidation?: { Id?: string } }>;
+}
+
+/** Asks CloudFront to invalidate the paths; resolves to the invalidation's id. */
+export async function invalidate(distributionId: string, paths: readonly string[], reference: string, client: Invalidator = new CloudFrontClient({ region: 'us-east-1' })) {
+  const answer = await client.send(invalidationCommand(distributionId, paths, reference));
+  return answer.Invalidation?.Id;
+}

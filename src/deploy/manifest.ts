@@ -1,0 +1,192 @@
+// The local manifest: every file of a built site that a deploy publishes, with its content hashes, size, the
+// headers it goes out with (from the site's own `_headers`, so a deploy applies exactly what the build decided),
+// its kind (which fixes when it is uploaded and how it is pruned) and the other files it references.
+//
+// Left out: `_headers` (configuration for Netlify and Cloudflare Pages), the build marker, and the `.br`/`.gz`
+// siblings of the hashed assets. Object storage sends a stored object as it is, whatever the browser accepts
+// (S3 does no content negotiation), so a compressed copy under the original name would reach clients that
+// cannot read it; the CDN in front compresses instead (see docs/hosting.md).
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import pLimit from 'p-limit';
+import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from '../build/headers.ts';
+import { BUILD_MARKER } from '../build/outDir.ts';
+import { UserError } from '../errors.ts';
+import { MANIFEST_NAME } from './target.ts';
+
+/**
+ * What a file is to a deploy, in upload order:
+ * - asset: a hashed name that never changes content (/assets/*, the hashed files of the search index);
+ * - image: a name kept when the content changes (/img/*, anything else that is not a page);
+ * - search: the search index's entry points, unhashed (pagefind.js, pagefind-entry.json, its worker and WebAssembly);
+ * - page: an HTML page;
+ * - final: 404.html, sitemap.xml and robots.txt, uploaded last.
+ */
+export type Kind = 'asset' | 'image' | 'search' | 'page' | 'final';
+export const UPLOAD_ORDER: readonly Kind[] = ['asset', 'image', 'search', 'page', 'final'];
+
+/** Pages are replaced in place and a page that left the site is deleted as soon as the new pages are up; every
+ *  other kind is kept for the grace period after the site stops using it (see plan.ts). */
+export const isPageKind = (kind: Kind) => kind === 'page' || kind === 'final';
+
+export interface LocalFile {
+  /** Inside the site, '/'-separated, no leading slash: 'service/x/y/index.html'. */
+  path: string;
+  size: number;
+  sha256: string;
+  /** Hex MD5: the ETag S3 gives an object uploaded in one piece. */
+  md5: string;
+  contentType: string;
+  cacheControl: string;
+  kind: Kind;
+  /** The files of the site, other than pages, that this one names (sorted). */
+  refs: string[];
+}
+
+export interface LocalSite {
+  dir: string;
+  files: ReadonlyMap<string, LocalFile>;
+  /** References to files that are not in the site, and files skipped (symbolic links). */
+  warnings: string[];
+}
+
+/** Content types, as `storefront serve` sends them (the deploy test checks that the two agree). */
+const TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+};
+
+export const contentTypeOf = (path: string) => TYPES[extname(path).slice(1).toLowerCase()] ?? 'application/octet-stream';
+
+/** Files that scripts, styles, pages and data name: text formats only. */
+const SCANNED = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'svg', 'webmanifest']);
+
+/** A hashed file of Pagefind's index (`en_96a7f91.pf_filter`, `pagefind.en_ce1d79544c.pf_meta`). */
+const HASHED_SEARCH_FILE = /_[0-9a-f]{7,}\.pf_\w+$/;
+const SEARCH_FOLDER = 'pagefind/';
+const FINAL = new Set(['404.html', 'sitemap.xml', 'robots.txt']);
+
+export function kindOf(path: string): Kind {
+  if (path.startsWith('assets/')) return 'asset';
+  if (path.startsWith(SEARCH_FOLDER)) return HASHED_SEARCH_FILE.test(path) ? 'asset' : 'search';
+  if (FINAL.has(path)) return 'final';
+  if (/\.html?$/.test(path)) return 'page';
+  return 'image';
+}
+
+/** Files of a build that are never published (see the top of this file). */
+export function isExcluded(path: string, exists: (path: string) => boolean): boolean {
+  if (path === '_headers' || path === BUILD_MARKER || path === MANIFEST_NAME) return true;
+  const original = /^(.+)\.(?:br|gz)$/.exec(path)?.[1];
+  return original !== undefined && exists(original);
+}
+
+/** The address a host matches `_headers` patterns against: '/x/' for 'x/index.html', as serve.ts does. */
+export const urlPathOf = (path: string) => `/${path.replace(/(^|\/)index\.html$/, '$1')}`;
+
+/** Cache-Control of a file under the site's rules; a file no rule names must be revalidated. */
+export const cacheControlOf = (path: string, rules: readonly HeaderRule[]) => headersFor(urlPathOf(path), rules)['Cache-Control'] ?? CACHE.revalidate;
+
+// A root-relative address with a file extension, as it appears in attributes, url(), srcset, script strings and
+// JSON: after a quote, a parenthesis, '=', ',' or white space.
+const ADDRESS = /(?<=["'`(=,\s])\/(?![/\\])[^\s"'`()<>,?#\\]*\.[A-Za-z0-9]+(?=[\s"'`()<>,?#\\]|$)/g;
+/** Addresses that must be files of the site; elsewhere an address that is no file (text in a description) is ignored. */
+const SITE_FOLDERS = /^(assets|img|pagefind)\//;
+
+/** The addresses of files that a text names, as paths inside the site (unchecked). */
+export function addressesIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const [address] of text.matchAll(ADDRESS)) {
+    try {
+      found.add(decodeURIComponent(address.slice(1)));
+    } catch {
+      found.add(address.slice(1));
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The search index is one unit: its entry file names the hashed files it was written with (its metadata names
+ * the rest, in a binary format), and pagefind.js loads the entry, the worker and the WebAssembly. So the entry
+ * references every hashed file of the index, and pagefind.js every other unhashed one.
+ */
+function searchRefs(path: string, all: readonly string[]): string[] {
+  const inIndex = all.filter((p) => p.startsWith(SEARCH_FOLDER) && p !== path);
+  if (path === `${SEARCH_FOLDER}pagefind-entry.json`) return inIndex.filter((p) => kindOf(p) === 'asset');
+  if (path === `${SEARCH_FOLDER}pagefind.js`) return inIndex.filter((p) => kindOf(p) === 'search');
+  return [];
+}
+
+const HASH_CONCURRENCY = 16;
+
+/** Reads a built site: throws a UserError when `dir` is no site `storefront build` wrote. */
+export async function readSite(dir: string, shown = dir): Promise<LocalSite> {
+  const headers = await readFile(join(dir, '_headers'), 'utf8').catch(() => undefined);
+  const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+  if (headers === undefined || index === undefined) {
+    throw new UserError(`There is no built site in ${shown} (no index.html and _headers): run \`storefront build\` first, or pass --dir.`);
+  }
+  const rules = parseHeadersFile(headers);
+  const warnings: string[] = [];
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (entry.isSymbolicLink()) warnings.push(`${path} is a symbolic link: skipped (object storage has none).`);
+    else if (entry.isFile()) found.push(path);
+  }
+  const all = new Set(found);
+  const published = found.filter((path) => !isExcluded(path, (p) => all.has(p))).sort();
+  const limit = pLimit(HASH_CONCURRENCY);
+  // The addresses each text names, found while it is in memory for hashing (10,000 pages are 100 MB of HTML).
+  const named = new Map<string, string[]>();
+  const files = await Promise.all(
+    published.map((path) =>
+      limit(async (): Promise<LocalFile> => {
+        const bytes = await readFile(join(dir, path));
+        if (SCANNED.has(extname(path).slice(1).toLowerCase())) named.set(path, addressesIn(bytes.toString('utf8')));
+        return {
+          path,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          md5: createHash('md5').update(bytes).digest('hex'),
+          contentType: contentTypeOf(path),
+          cacheControl: cacheControlOf(path, rules),
+          kind: kindOf(path),
+          refs: [],
+        };
+      }),
+    ),
+  );
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  for (const file of files) {
+    const refs = new Set(searchRefs(file.path, published));
+    for (const address of named.get(file.path) ?? []) {
+      const target = byPath.get(address);
+      if (target && !isPageKind(target.kind)) refs.add(address);
+      else if (!target && SITE_FOLDERS.test(address)) warnings.push(`${file.path} names /${address}, which is not in the site.`);
+    }
+    refs.delete(file.path);
+    file.refs = [...refs].sort();
+  }
+  return { dir, files: byPath, warnings };
+}

@@ -1,0 +1,168 @@
+// The bucket, through the AWS SDK: list, HEAD, upload, delete, and the deploy's manifest. Any S3-compatible store
+// (AWS S3, Cloudflare R2, MinIO, Google Cloud Storage's XML API) by --endpoint. Credentials come from the SDK's
+// default chain: environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN), AWS_PROFILE and the
+// shared files, web identity (CI's OIDC), container and instance roles.
+//
+// Only requests every one of those stores understands: one DeleteObject per object (Google's XML API has no
+// multi-object delete), no checksums beyond Content-MD5 unless AWS itself is the endpoint (the SDK's default
+// CRC32 checksums are refused by several S3-compatible stores).
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { LocalFile } from './manifest.ts';
+import { parseManifest, type Head, type Listed, type RemoteManifest } from './plan.ts';
+import { keyOf, MANIFEST_NAME, pathOf, type Target } from './target.ts';
+
+/** What a deploy does with the bucket: the port deploy.ts uses, so a test can watch or break it. */
+export interface Store {
+  /** Every object under the target's prefix, by path inside the site (the manifest left out). */
+  list(): Promise<Map<string, Listed>>;
+  head(path: string): Promise<Head | undefined>;
+  readManifest(): Promise<RemoteManifest | undefined>;
+  /** Uploads a file of the site with its headers; resolves to the ETag the store gave it. */
+  upload(file: LocalFile, dir: string): Promise<string>;
+  delete(path: string): Promise<void>;
+  writeManifest(manifest: RemoteManifest): Promise<void>;
+}
+
+export interface S3Options {
+  target: Target;
+  /** An S3-compatible endpoint (R2, MinIO, GCS); path-style addressing is used with it. */
+  endpoint?: string;
+  region?: string;
+  /** Attempts per request, retries included (the SDK's default is 3). */
+  maxAttempts?: number;
+}
+
+/** Files from this size up go in parts (lib-storage), each retried on its own. */
+export const MULTIPART_FROM = 16 * 1024 * 1024;
+const PART_SIZE = 8 * 1024 * 1024;
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'target'>): S3Client {
+  return new S3Client({
+    ...(endpoint
+      ? {
+          endpoint,
+          forcePathStyle: true,
+          // Stores other than AWS read the region only for the signature; 'us-east-1' is what MinIO expects and R2 accepts.
+          region: region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }
+      : { region }),
+    ...(maxAttempts ? { maxAttempts } : {}),
+    // The SDK waits forever for a silent connection unless told otherwise.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
+  });
+}
+
+/** Turns the SDK's failures into one line that says what to do. */
+export function describeStoreError(error: unknown, target: Target): string {
+  const name = (error as { name?: string } | undefined)?.name ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) {
+    return 'No credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or a role).';
+  }
+  if (/Region is missing/i.test(message)) return 'No region for the bucket: pass --region or set AWS_REGION.';
+  if (name === 'NoSuchBucket') return `There is no bucket "${target.bucket}" at this endpoint.`;
+  if (name === 'AccessDenied' || name === 'Forbidden' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch') {
+    return `The bucket "${target.bucket}" refused the credentials (${name}): check the keys and that they may list, read, write and delete in it.`;
+  }
+  const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode ?? '?'})` : '';
+  return `${name && name !== 'Error' ? `${name}: ` : ''}${message}${status}`;
+}
+
+const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
+const notFound = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+
+export function s3Store(options: S3Options, client: S3Client = s3Client(options)): Store {
+  const { target } = options;
+  const Bucket = target.bucket;
+  const manifestKey = keyOf(target, MANIFEST_NAME);
+  return {
+    async list() {
+      const objects = new Map<string, Listed>();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: target.prefix || undefined, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const path = object.Key === undefined ? undefined : pathOf(target, object.Key);
+          if (!path || path === MANIFEST_NAME) continue;
+          objects.set(path, { etag: unquote(object.ETag), size: object.Size ?? 0 });
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return objects;
+    },
+
+    async head(path) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(target, path) }));
+        return { contentType: head.ContentType, cacheControl: head.CacheControl };
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readManifest() {
+      let text: string;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: manifestKey }));
+        text = (await object.Body?.transformToString('utf8')) ?? '';
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+      try {
+        return parseManifest(text);
+      } catch (cause) {
+        throw new StoreError(
+          `The deploy manifest s3://${Bucket}/${manifestKey} is not one this storefront wrote (${cause instanceof Error ? cause.message : String(cause)}). Delete it to deploy everything afresh.`,
+        );
+      }
+    },
+
+    async upload(file, dir) {
+      const params = { Bucket, Key: keyOf(target, file.path), ContentType: file.contentType, CacheControl: file.cacheControl };
+      if (file.size >= MULTIPART_FROM) {
+        const upload = new Upload({ client, params: { ...params, Body: createReadStream(join(dir, file.path)) }, partSize: PART_SIZE, queueSize: 2 });
+        return unquote((await upload.done()).ETag);
+      }
+      const Body = await readFile(join(dir, file.path));
+      const put = await client.send(new PutObjectCommand({ ...params, Body, ContentMD5: Buffer.from(file.md5, 'hex').toString('base64') }));
+      return unquote(put.ETag) || file.md5;
+    },
+
+    async delete(path) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(target, path) }));
+    },
+
+    async writeManifest(manifest) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: manifestKey,
+          Body: `${JSON.stringify(manifest)}\n`,
+          ContentType: 'application/json; charset=utf-8',
+          CacheControl: 'no-store',
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,410 @@
+// `storefront deploy` against a real S3 API server: s3rver from npm, run in this process on 127.0.0.1 with its
+// buckets in a temporary folder. The sites are built with the real CLI from tests/fixtures/valid, and from a copy
+// of it with one description edited.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, type CliIO } from '../../src/cli.ts';
+import { deploy, type DeployOptions, type DeployResult } from '../../src/deploy/deploy.ts';
+import { startServer } from '../../src/serve.ts';
+
+const fixtures = new URL('../fixtures/', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'storefront-deploy-'));
+const CHANGED_PAGE = 'service/influencer-tier-one/beta-1/index.html';
+const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: work };
+  const code = await run(args, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+interface S3 {
+  server: S3rver;
+  endpoint: string;
+  client: S3Client;
+  /** Stops the server at once, cutting the requests in flight. */
+  stop(): Promise<void>;
+}
+
+async function startS3(directory: string): Promise<S3> {
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const stop = async () => {
+    const http = (server as unknown as { httpServer: import('node:http').Server }).httpServer;
+    http.closeAllConnections();
+    await server.close();
+  };
+  return { server, endpoint, client, stop };
+}
+
+/** Every file of a folder, by '/'-separated path, with the SHA-256 of its content. */
+function hashes(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path).split(sep).join('/'), createHash('sha256').update(readFileSync(path)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** The files a deploy should publish, worked out here without the deploy's code. */
+function published(dir: string): Map<string, string> {
+  const all = hashes(dir);
+  return new Map([...all].filter(([path]) => path !== '_headers' && path !== '.storefront-build' && !(/\.(br|gz)$/.test(path) && all.has(path.replace(/\.(br|gz)$/, '')))));
+}
+
+async function listing(client: S3Client, bucket: string): Promise<Map<string, string>> {
+  const objects = new Map<string, string>();
+  let token: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) objects.set(object.Key!, object.ETag!.replace(/"/g, ''));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
+}
+
+const bodies = new Map<string, string>();
+async function body(client: S3Client, bucket: string, key: string, etag: string): Promise<string> {
+  const id = `${bucket}/${key}@${etag}`;
+  if (!bodies.has(id)) bodies.set(id, await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString());
+  return bodies.get(id)!;
+}
+
+/**
+ * What a visitor could find missing right now: for every page in the bucket, each file it names (scripts,
+ * styles, fonts, images, the search index), and each file those scripts and styles name in turn, must be in the
+ * bucket. Read from the bucket itself, with a pattern of this test's own.
+ */
+async function brokenReferences(client: S3Client, bucket: string): Promise<string[]> {
+  const objects = await listing(client, bucket);
+  const broken: string[] = [];
+  const named = (text: string) => [...text.matchAll(/["'(]\/((?:assets|img|pagefind)\/[^"'()\s?#<>]+|favicon\.svg)/g)].map((m) => m[1]!);
+  for (const page of [...objects.keys()].filter((key) => key.endsWith('.html'))) {
+    const seen = new Set<string>();
+    const queue = [page];
+    while (queue.length) {
+      const key = queue.shift()!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const etag = objects.get(key);
+      if (etag === undefined) {
+        broken.push(`${page} → /${key}`);
+        continue;
+      }
+      if (key === 'pagefind/pagefind.js') queue.push('pagefind/pagefind-entry.json');
+      if (key === 'pagefind/pagefind-entry.json') {
+        const entry = JSON.parse(await body(client, bucket, key, etag)) as { languages: Record<string, { hash: string; wasm: string }> };
+        for (const { hash, wasm } of Object.values(entry.languages)) queue.push(`pagefind/pagefind.${hash}.pf_meta`, `pagefind/wasm.${wasm}.pagefind`);
+      }
+      if (key === page || /\.(js|css|json)$/.test(key)) queue.push(...named(await body(client, bucket, key, etag)));
+    }
+  }
+  return broken;
+}
+
+let s3: S3;
+let v1: string;
+let v2: string;
+
+beforeAll(async () => {
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  v1 = join(work, 'v1');
+  v2 = join(work, 'v2');
+  const catalogue = join(work, 'catalogue-v2');
+  cpSync(join(fixtures, 'valid'), catalogue, { recursive: true });
+  const description = join(catalogue, 'descriptions', 'beta-1.md');
+  writeFileSync(description, readFileSync(description, 'utf8').replace('what is required before', 'what the buyer must send before'));
+  for (const [from, to] of [
+    [join(fixtures, 'valid'), v1],
+    [catalogue, v2],
+  ] as const) {
+    const built = await cli('build', '-c', from, '-o', to, '--deploy-dir', join(work, 'deploy'));
+    expect(built.code, built.err).toBe(0);
+  }
+  s3 = await startS3(join(work, 's3'));
+}, 120_000);
+
+afterAll(async () => {
+  await s3?.stop();
+  process.env.AWS_ACCESS_KEY_ID = savedEnv.id;
+  process.env.AWS_SECRET_ACCESS_KEY = savedEnv.secret;
+  if (savedEnv.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+  if (savedEnv.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+  rmSync(work, { recursive: true, force: true });
+});
+
+const bucket = async (name: string) => {
+  await s3.client.send(new CreateBucketCommand({ Bucket: name }));
+  return name;
+};
+
+/** `storefront deploy` with --format json, and what it reported. */
+async function deployCli(dir: string, target: string, ...args: string[]) {
+  const result = await cli('deploy', '-d', dir, '--target', target, '--endpoint', s3.endpoint, '--format', 'json', ...args);
+  return { ...result, report: result.out ? (JSON.parse(result.out) as DeployResult) : undefined };
+}
+
+const md5 = (dir: string, path: string) => createHash('md5').update(readFileSync(join(dir, path))).digest('hex');
+const site = (objects: Map<string, string>) => [...objects.keys()].filter((key) => key !== '.storefront-deploy.json').sort();
+
+describe('storefront deploy to an S3 API server', () => {
+  it('first deploy: uploads every file of the site with its type and cache policy, and nothing else', async () => {
+    const name = await bucket('first');
+    const { code, err, report } = await deployCli(v1, `s3://${name}`);
+    expect(code, err).toBe(0);
+    const expected = published(v1);
+    expect(report!.uploaded.map((u) => u.path).sort()).toEqual([...expected.keys()].sort());
+    expect(report!.skipped.files).toBe(0);
+
+    const objects = await listing(s3.client, name);
+    expect(site(objects)).toEqual([...expected.keys()].sort());
+    expect(objects.has('.storefront-deploy.json')).toBe(true);
+    expect(site(objects).filter((key) => /(^|\/)(_headers|\.storefront-build)$|\.(br|gz)$/.test(key))).toEqual([]);
+    for (const path of expected.keys()) expect(objects.get(path), path).toBe(md5(v1, path));
+
+    // The headers `storefront serve` sends from the same dist/_headers: what the build decided.
+    const served = await startServer({ dir: v1, port: 0 });
+    try {
+      for (const path of expected.keys()) {
+        const head = await s3.client.send(new HeadObjectCommand({ Bucket: name, Key: path }));
+        const address = `/${path.replace(/(^|\/)index\.html$/, '$1')}`;
+        const response = await fetch(`${served.url}${address}`, { method: 'HEAD' });
+        expect(head.ContentType, path).toBe(response.headers.get('content-type'));
+        expect(head.CacheControl, path).toBe(response.headers.get('cache-control'));
+        expect(head.ContentEncoding, path).toBeUndefined();
+      }
+    } finally {
+      await served.close();
+    }
+    const headOf = (key: string) => s3.client.send(new HeadObjectCommand({ Bucket: name, Key: key }));
+    const page = await headOf(CHANGED_PAGE);
+    expect([page.ContentType, page.CacheControl]).toEqual(['text/html; charset=utf-8', 'public, max-age=0, must-revalidate']);
+    const style = await headOf([...expected.keys()].find((key) => /^assets\/styles-.*\.css$/.test(key))!);
+    expect([style.ContentType, style.CacheControl]).toEqual(['text/css; charset=utf-8', 'public, max-age=31536000, immutable']);
+    const image = await headOf('img/services/beta-1.svg');
+    expect([image.ContentType, image.CacheControl]).toEqual(['image/svg+xml', 'public, max-age=86400']);
+    const index = await headOf('pagefind/pagefind-entry.json');
+    expect([index.ContentType, index.CacheControl]).toEqual(['application/json; charset=utf-8', 'public, max-age=0, must-revalidate']);
+    const sitemap = await headOf('sitemap.xml');
+    expect(sitemap.ContentType).toBe('application/xml; charset=utf-8');
+    expect(await brokenReferences(s3.client, name)).toEqual([]);
+  }, 60_000);
+
+  it('a second deploy of the same site uploads nothing; a changed description uploads only the pages that changed', async () => {
+    const name = await bucket('incremental');
+    expect((await deployCli(v1, `s3://${name}/www`)).code).toBe(0);
+
+    const again = await deployCli(v1, `s3://${name}/www`);
+    expect(again.code, again.err).toBe(0);
+    expect(again.report!.uploaded).toEqual([]);
+    expect(again.report!.deleted).toEqual([]);
+    expect(again.report!.skipped.files).toBe(published(v1).size);
+
+    const before = published(v1);
+    const changed = [...published(v2)].filter(([path, hash]) => before.get(path) !== hash).map(([path]) => path);
+    expect(changed).toEqual([CHANGED_PAGE]);
+    const update = await deployCli(v2, `s3://${name}/www`);
+    expect(update.code, update.err).toBe(0);
+    expect(update.report!.uploaded.map((u) => u.path)).toEqual(changed);
+    expect(update.report!.deleted).toEqual([]);
+    expect((await listing(s3.client, name)).get(`www/${CHANGED_PAGE}`)).toBe(md5(v2, CHANGED_PAGE));
+
+    // The text report says what was uploaded and skipped, with bytes and time.
+    const text = await cli('deploy', '-d', v2, '--target', `s3://${name}/www`, '--endpoint', s3.endpoint);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(/^Uploaded 0 files \(0 B\), skipped \d+ unchanged \([\d.]+ KB\), deleted 0 \(0 B\), in [\d.]+ s\.$/m);
+  }, 60_000);
+
+  it('a dry run reports what it would do and changes nothing', async () => {
+    const name = await bucket('dry-run');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    const before = await listing(s3.client, name);
+    const manifest = await body(s3.client, name, '.storefront-deploy.json', before.get('.storefront-deploy.json')!);
+    const dry = await deployCli(v2, `s3://${name}`, '--dry-run', '--cloudfront-distribution', 'E2EXAMPLE');
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.report!.dryRun).toBe(true);
+    expect(dry.report!.uploaded.map((u) => u.path)).toEqual([CHANGED_PAGE]);
+    expect(dry.report!.invalidation?.paths).toEqual(['/service/influencer-tier-one/beta-1/', '/service/influencer-tier-one/beta-1/index.html']);
+    expect(await listing(s3.client, name)).toEqual(before);
+    bodies.clear();
+    expect(await body(s3.client, name, '.storefront-deploy.json', before.get('.storefront-deploy.json')!)).toBe(manifest);
+  }, 60_000);
+
+  it('keeps an asset the site stopped using for its grace period, then deletes it', async () => {
+    const name = await bucket('grace');
+    const withOld = join(work, 'v1-with-old-asset');
+    cpSync(v1, withOld, { recursive: true });
+    writeFileSync(join(withOld, 'assets', 'old-ABCD1234.js'), 'export const old = 1;\n');
+    writeFileSync(join(withOld, 'img', 'retired.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    expect((await deployCli(withOld, `s3://${name}`)).code).toBe(0);
+    const has = async (key: string) => (await listing(s3.client, name)).has(key);
+    expect(await has('assets/old-ABCD1234.js')).toBe(true);
+
+    // By deploys: kept while fewer than 2 deploys have not used it.
+    const first = await deployCli(v1, `s3://${name}`, '--keep-deploys', '2', '--keep-for', '0');
+    expect(first.code, first.err).toBe(0);
+    expect(first.report!.retained.map((r) => r.path)).toEqual(['assets/old-ABCD1234.js', 'img/retired.svg']);
+    expect(first.report!.deleted).toEqual([]);
+    expect(await has('assets/old-ABCD1234.js')).toBe(true);
+    const second = await deployCli(v1, `s3://${name}`, '--keep-deploys', '2', '--keep-for', '0');
+    expect(second.code, second.err).toBe(0);
+    expect(second.report!.deleted.map((d) => d.path).sort()).toEqual(['assets/old-ABCD1234.js', 'img/retired.svg']);
+    expect(await has('assets/old-ABCD1234.js')).toBe(false);
+    expect(await has('img/retired.svg')).toBe(false);
+
+    // By time: kept until --keep-for has passed since the first deploy that did not use it.
+    expect((await deployCli(withOld, `s3://${name}`)).code).toBe(0);
+    const options = (hours: number): DeployOptions => ({
+      dir: v1,
+      target: { bucket: name, prefix: '' },
+      endpoint: s3.endpoint,
+      maxDeletes: 256,
+      concurrency: 4,
+      grace: { deploys: 1, ms: 24 * 3_600_000 },
+      now: () => new Date(Date.UTC(2030, 0, 1) + hours * 3_600_000),
+    });
+    expect((await deploy(options(0))).retained.map((r) => r.path)).toContain('assets/old-ABCD1234.js');
+    const early = await deploy(options(23));
+    expect(early.retained.find((r) => r.path === 'assets/old-ABCD1234.js')?.retiredAt).toBe('2030-01-01T00:00:00.000Z');
+    expect(await has('assets/old-ABCD1234.js')).toBe(true);
+    const late = await deploy(options(24));
+    expect(late.ok).toBe(true);
+    expect(late.deleted.map((d) => d.path).sort()).toEqual(['assets/old-ABCD1234.js', 'img/retired.svg']);
+    expect(await has('assets/old-ABCD1234.js')).toBe(false);
+  }, 60_000);
+
+  it('--max-deletes stops a deploy that would delete more, before it changes anything; --force goes ahead', async () => {
+    const name = await bucket('max-deletes');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    const fewer = join(work, 'v1-fewer-pages');
+    cpSync(v1, fewer, { recursive: true });
+    const removed = ['alternatives/alternative-to-icoda/index.html', 'alternatives/alternative-to-crypto-promoters-global/index.html', 'thread/index.html'];
+    for (const page of removed) rmSync(join(fewer, page));
+    writeFileSync(join(fewer, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    const before = await listing(s3.client, name);
+
+    const stopped = await deployCli(fewer, `s3://${name}`, '--max-deletes', '2');
+    expect(stopped.code).toBe(1);
+    expect(stopped.err).toMatch(/would delete 3 objects \(3 pages no longer in the site, 0 files past their grace period\), more than --max-deletes 2\. Nothing was changed\./);
+    expect(await listing(s3.client, name)).toEqual(before);
+
+    const forced = await deployCli(fewer, `s3://${name}`, '--max-deletes', '2', '--force');
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.report!.deleted.map((d) => d.path).sort()).toEqual([...removed].sort());
+    expect(forced.report!.uploaded.map((u) => u.path)).toEqual(['robots.txt']);
+    const after = await listing(s3.client, name);
+    for (const page of removed) expect(after.has(page)).toBe(false);
+  }, 60_000);
+
+  it('refuses wrong usage and a folder that is no built site', async () => {
+    expect((await cli('deploy', '-d', v1)).code).toBe(2); // no --target
+    const wrong = await cli('deploy', '-d', v1, '--target', 'https://bucket');
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/--target must look like s3:\/\/BUCKET/);
+    expect((await cli('deploy', '-d', v1, '--target', 's3://site', '--max-deletes', '-1')).code).toBe(2);
+    expect((await cli('deploy', '-d', v1, '--target', 's3://site', '--keep-for', 'a week')).code).toBe(2);
+    const notSite = await cli('deploy', '-d', fixtures, '--target', 's3://site', '--endpoint', s3.endpoint);
+    expect(notSite.code).toBe(1);
+    expect(notSite.err).toMatch(/There is no built site in .*run `storefront build` first/);
+    const noBucket = await cli('deploy', '-d', v1, '--target', 's3://no-such-bucket', '--endpoint', s3.endpoint);
+    expect(noBucket.code).toBe(1);
+    expect(noBucket.err).toMatch(/There is no bucket "no-such-bucket"/);
+  }, 60_000);
+});
+
+describe('an interrupted deploy', () => {
+  it('leaves every page in the bucket naming only files that are there, and the next run finishes the job', async () => {
+    const directory = join(work, 's3-interrupted');
+    let server = await startS3(directory);
+    await server.client.send(new CreateBucketCommand({ Bucket: 'site' }));
+    const broken: string[] = [];
+    let listings = 0;
+    /** After every upload and deletion: the bucket as a visitor would find it. */
+    const watch = (stopAfter?: (step: { action: string; kind?: string }, count: number) => boolean) => {
+      let count = 0;
+      return async (step: { action: string; kind?: string }) => {
+        count++;
+        if (stopAfter?.(step, count)) {
+          await server.stop();
+          return;
+        }
+        listings++;
+        broken.push(...(await brokenReferences(server.client, 'site')));
+      };
+    };
+    const options = (dir: string, onStep: DeployOptions['onStep']): DeployOptions => ({
+      dir,
+      target: { bucket: 'site', prefix: '' },
+      endpoint: server.endpoint,
+      maxDeletes: 256,
+      concurrency: 4,
+      grace: { deploys: 1, ms: 0 },
+      maxAttempts: 1,
+      onStep,
+    });
+    const restart = async () => {
+      server = await startS3(directory);
+      broken.push(...(await brokenReferences(server.client, 'site')));
+    };
+
+    // A first deploy cut off among the assets.
+    const cut = await deploy(options(v1, watch((_, count) => count === 20)));
+    expect(cut.ok).toBe(false);
+    expect(cut.error).toMatch(/stopped part-way[\s\S]*run the deploy again/);
+    await restart();
+    const resumed = await deploy(options(v1, watch()));
+    expect(resumed.ok, resumed.error).toBe(true);
+    expect(resumed.uploaded.length).toBeLessThan(published(v1).size);
+    expect(resumed.uploaded.length + resumed.skipped.files).toBe(published(v1).size);
+
+    // An update cut off among the pages, with a page removed from the site and an asset it no longer uses.
+    const next = join(work, 'v2-interrupted');
+    cpSync(v2, next, { recursive: true });
+    rmSync(join(next, 'thread', 'index.html'));
+    const styles = readdirSync(join(next, 'assets')).find((file) => /^styles-.*\.css$/.test(file))!;
+    const renamed = styles.replace('styles-', 'styles-NEW');
+    cpSync(join(next, 'assets', styles), join(next, 'assets', renamed));
+    rmSync(join(next, 'assets', styles));
+    for (const page of [...published(next).keys()].filter((p) => p.endsWith('.html'))) {
+      const file = join(next, page);
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`/assets/${styles}`, `/assets/${renamed}`));
+    }
+    const cutAgain = await deploy(options(next, watch((step) => step.action === 'upload' && step.kind === 'page')));
+    expect(cutAgain.ok).toBe(false);
+    await restart();
+    expect((await listing(server.client, 'site')).has(`assets/${styles}`)).toBe(true);
+    const finished = await deploy(options(next, watch()));
+    expect(finished.ok, finished.error).toBe(true);
+    expect(finished.deleted.map((d) => d.path).sort()).toEqual([`assets/${styles}`, 'thread/index.html']);
+
+    const objects = await listing(server.client, 'site');
+    const expected = published(next);
+    expect(site(objects)).toEqual([...expected.keys()].sort());
+    for (const path of expected.keys()) expect(objects.get(path), path).toBe(md5(next, path));
+    expect(listings).toBeGreaterThan(50);
+    expect(broken).toEqual([]);
+    await server.stop();
+  }, 120_000);
+});
