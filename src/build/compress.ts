@@ -15,10 +15,12 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 export const COMPRESSIBLE = /\.(js|css|svg|json|xml|txt|html)$/;
 
-async function cached(cacheDir: string, name: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+async function cached(cacheDir: string, name: string, make: () => Promise<Uint8Array>, stats?: CacheStats): Promise<Uint8Array> {
   const file = join(cacheDir, name);
   try {
-    return await readFile(file);
+    const bytes = await readFile(file);
+    if (stats) stats.fromCache++;
+    return bytes;
   } catch {
     const bytes = await make();
     await mkdir(cacheDir, { recursive: true });
@@ -27,11 +29,16 @@ async function cached(cacheDir: string, name: string, make: () => Promise<Uint8A
   }
 }
 
+/** How many files came from the cache, counted for `build --verbose`. */
+export interface CacheStats {
+  fromCache: number;
+}
+
 /**
  * `path.br` and `path.gz` for every compressible file, keyed like the input map. The largest files go first,
  * one per core at a time: zlib's work runs on libuv's threads, which the build's file writes share.
  */
-export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string): Promise<Map<string, Uint8Array>> {
+export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string, stats?: CacheStats): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const limit = pLimit(availableParallelism());
   const largestFirst = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
@@ -39,8 +46,8 @@ export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheD
     largestFirst.map(([path, bytes]) =>
       limit(async () => {
         const name = basename(path);
-        out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })));
-        out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 })));
+        out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }), stats));
+        out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 }), stats));
       }),
     ),
   );

@@ -24,14 +24,21 @@ export interface RenderMemo {
   pages?: Map<string, string>;
 }
 
-/** Renders every page that `memo` does not already hold. */
-export function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, memo?: RenderMemo): RenderedPage[] {
+/** Renders every page that `memo` does not already hold; `progress` hears of each page done (a progress line). */
+export function renderPages(
+  site: Site,
+  pages: readonly Page[],
+  renderer: Renderer,
+  assetsFor: (kind: string) => DocumentAssets,
+  memo?: RenderMemo,
+  progress?: (done: number, total: number) => void,
+): RenderedPage[] {
   const shell = siteShell(site);
   const common = createHash('sha256').update(JSON.stringify(shell)).digest();
   const reusable = memo?.renderer === renderer ? memo.pages : undefined;
   const keys: string[] = [];
   const failures: { route: string; cause: unknown }[] = [];
-  const rendered = pages.map((page): RenderedPage => {
+  const rendered = pages.map((page, index): RenderedPage => {
     const assets = assetsFor(page.kind);
     const key = createHash('sha256').update(common).update(JSON.stringify([page, assets])).digest('base64');
     keys.push(key);
@@ -44,6 +51,7 @@ export function renderPages(site: Site, pages: readonly Page[], renderer: Render
         html = '';
       }
     }
+    progress?.(index + 1, pages.length);
     return { page, html };
   });
   if (failures.length) {

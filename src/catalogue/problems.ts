@@ -1,10 +1,15 @@
 // A problem is a catalogue mistake the maintainer can fix: where it is, what is wrong and what to do.
 // Program bugs are not problems; they surface as InternalError (see src/errors.ts).
+import type { ProblemCode } from './codes.ts';
+
+export type { ProblemCode } from './codes.ts';
 
 export type Severity = 'error' | 'warning';
 
 export interface Problem {
   severity: Severity;
+  /** Stable and kebab-case, e.g. `duplicate-id`: what CI and tools match on (docs/errors.md lists them all). */
+  code: ProblemCode;
   /** Path relative to the catalogue folder, with forward slashes. */
   file: string;
   line?: number;
@@ -21,16 +26,17 @@ export interface Position {
   column: number;
 }
 
-export const error = (file: string, where: Partial<Position> & { field?: string }, message: string, hint: string): Problem => ({
+export const error = (code: ProblemCode, file: string, where: Partial<Position> & { field?: string }, message: string, hint: string): Problem => ({
   severity: 'error',
+  code,
   file,
   ...where,
   message,
   hint,
 });
 
-export const warning = (file: string, where: Partial<Position> & { field?: string }, message: string, hint: string): Problem => ({
-  ...error(file, where, message, hint),
+export const warning = (code: ProblemCode, file: string, where: Partial<Position> & { field?: string }, message: string, hint: string): Problem => ({
+  ...error(code, file, where, message, hint),
   severity: 'warning',
 });
 

@@ -1,7 +1,7 @@
 // Turns zod's issues into problems a maintainer can act on: the field, its position, what is wrong, and
 // a hint built from the field's own description in the schema.
 import { z } from 'zod';
-import { error, type Problem } from './problems.ts';
+import { error, type Problem, type ProblemCode } from './problems.ts';
 import { formatPath, locate, locateKey, type FieldPath, type YamlFile } from './yamlFile.ts';
 
 type Schema = z.core.$ZodType;
@@ -32,6 +32,7 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
     return issue.keys.map((key) => {
       const guess = closest(key, allowed);
       const problem: Described = error(
+        'unknown-field',
         yaml.file,
         { ...locateKey(yaml, path, key), field: formatPath([...path, key]) },
         `Unknown field "${key}".`,
@@ -54,6 +55,7 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
     const empty = value === undefined || value === null;
     return [
       error(
+        empty ? 'empty-file' : 'file-not-fields',
         yaml.file,
         { line: 1, column: 1 },
         empty ? 'The file is empty.' : `The file holds ${show(value)}, but it must be a block of fields ("name: value" lines).`,
@@ -64,6 +66,7 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
   if (issue.code === 'invalid_type' && value === undefined) {
     const name = path.at(-1);
     const problem: Described = error(
+      'missing-field',
       yaml.file,
       where,
       typeof name === 'string' ? `The required field "${name}" is missing.` : 'A required value is missing.',
@@ -72,9 +75,30 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
     return [{ ...problem, missing: field }];
   }
   if (issue.code === 'invalid_type') {
-    return [error(yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || 'Fix the value.')];
+    return [error('wrong-type', yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || 'Fix the value.')];
   }
-  return [error(yaml.file, where, `${capitalise(issue.message)}; got ${show(value)}.`, about || 'Fix the value.')];
+  return [error(codeOf(issue, path), yaml.file, where, `${capitalise(issue.message)}; got ${show(value)}.`, about || 'Fix the value.')];
+}
+
+/** The code of a schema issue other than an unknown, missing or mistyped field: by its kind, and by the field
+ *  where one field has rules of its own (a price, the currency, the base URL). */
+function codeOf(issue: z.core.$ZodIssue, path: FieldPath): ProblemCode {
+  const name = path.at(-1);
+  if (name === 'price') {
+    if (issue.code === 'too_small') return 'price-negative';
+    if (issue.code === 'too_big') return 'price-too-high';
+    if (issue.code === 'custom') return 'price-cents';
+  }
+  if (name === 'currency' && issue.code === 'invalid_value') return 'wrong-currency';
+  if (name === 'baseUrl' && issue.code === 'invalid_format') return 'base-url';
+  if (issue.code === 'invalid_format') return 'wrong-format';
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    // Every text field has a minimum of one character, so a text too small is an empty one.
+    if (issue.origin === 'string') return issue.code === 'too_small' ? 'empty-text' : 'too-long';
+    if (issue.origin === 'array') return issue.code === 'too_small' ? 'too-few' : 'too-many';
+    return 'out-of-range';
+  }
+  return 'invalid-value';
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);

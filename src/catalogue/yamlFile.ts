@@ -80,6 +80,7 @@ export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: 
     const duplicate = first.code === 'DUPLICATE_KEY';
     const more = doc.errors.length > 1 ? ' The rest of this file is checked once this is fixed.' : '';
     const problem = error(
+      duplicate ? 'duplicate-key' : 'yaml-syntax',
       file,
       { line: pos.line, column: pos.col },
       duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${firstLine(first.message)}.`,
@@ -95,7 +96,7 @@ export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: 
     // Well-formed, but an alias has no anchor before it (or aliases nest too deep to expand).
     const message = `YAML error: ${firstLine(cause instanceof Error ? cause.message : String(cause))}.`;
     const hint = 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.';
-    return { yaml, problems: [error(file, firstAliasIn(yaml), message, hint)] };
+    return { yaml, problems: [error('yaml-alias', file, firstAliasIn(yaml), message, hint)] };
   }
 }
 

@@ -1,0 +1,95 @@
+// `storefront init`: a new site's catalogue that validates and builds with no warnings, with the other commands'
+// defaults working from the site's folder; a catalogue folder that holds anything is never overwritten.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run, type CliIO } from '../../src/cli.ts';
+import { TEMPLATE_DIR } from '../../src/init/init.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function cli(cwd: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd };
+  const code = await run(args, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('storefront init my-site', () => {
+  const site = join(work, 'my-site');
+
+  it('writes the catalogue into my-site/catalogue/ and says what to run next', async () => {
+    const result = await cli(work, 'init', 'my-site');
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toContain('Wrote a starter catalogue into my-site/catalogue/');
+    expect(result.out).toMatch(/cd my-site\n {2}npx storefront validate .*\n {2}npx storefront dev .*\n {2}npx storefront build /);
+    for (const file of ['site.yaml', 'categories/launch.yaml', 'descriptions/launch-1.md', 'descriptions/launch-2.md', 'img/services/launch-1.svg', 'img/icons/launch.svg', '.schema/site.schema.json', '.schema/category.schema.json']) {
+      expect(existsSync(join(site, 'catalogue', file)), file).toBe(true);
+    }
+  });
+
+  it('gives each YAML file the schema line editors read, and comments on its fields', () => {
+    expect(readFileSync(join(site, 'catalogue/site.yaml'), 'utf8')).toMatch(/^# yaml-language-server: \$schema=\.schema\/site\.schema\.json\n/);
+    const category = readFileSync(join(site, 'catalogue/categories/launch.yaml'), 'utf8');
+    expect(category).toMatch(/^# yaml-language-server: \$schema=\.\.\/\.schema\/category\.schema\.json\n/);
+    expect(category).toMatch(/price: \d+ # US dollars/);
+  });
+
+  it('validates from the site folder with the default -c, with no problem at all', async () => {
+    const result = await cli(site, 'validate');
+    expect(result).toEqual({ code: 0, out: 'The catalogue is valid. 1 category, 2 services.', err: '' });
+  });
+
+  it('builds from the site folder with the defaults, with no warning, into my-site/dist/', async () => {
+    const result = await cli(site, 'build', '--quiet');
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toMatch(/^Built 8 pages into /);
+    for (const page of ['index.html', '404.html', 'sitemap/index.html', 'category/launch/index.html', 'service/launch-strategy-workshop/launch-1/index.html', 'service/press-release-writing-and-distribution/launch-2/index.html']) {
+      expect(existsSync(join(site, 'dist', page)), page).toBe(true);
+    }
+    expect(readFileSync(join(site, 'dist/index.html'), 'utf8')).toContain('Launch Campaigns');
+    expect(existsSync(join(site, 'deploy/nginx.conf'))).toBe(true);
+  }, 60_000);
+
+  it('refuses to write into it again: the catalogue folder is not empty (exit 2, and why)', async () => {
+    const before = readFileSync(join(site, 'catalogue/site.yaml'), 'utf8');
+    writeFileSync(join(site, 'catalogue/site.yaml'), `${before}# mine\n`);
+    const result = await cli(work, 'init', 'my-site');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into my-site\/catalogue: it is not empty \(\.schema, categories, descriptions, …\)/);
+    expect(readFileSync(join(site, 'catalogue/site.yaml'), 'utf8')).toBe(`${before}# mine\n`);
+  });
+});
+
+describe('storefront init (no folder named)', () => {
+  it('uses the current folder, which may hold other files, and prints no cd', async () => {
+    const site = join(work, 'here');
+    mkdirSync(site);
+    writeFileSync(join(site, 'README.md'), 'My site\n');
+    const result = await cli(site, 'init');
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).not.toMatch(/\bcd /);
+    expect(readdirSync(join(site, 'catalogue')).sort()).toEqual(['.schema', 'categories', 'descriptions', 'img', 'site.yaml']);
+  });
+
+  it('writes into an empty catalogue folder, and refuses a file of that name', async () => {
+    const empty = join(work, 'empty');
+    mkdirSync(join(empty, 'catalogue'), { recursive: true });
+    expect((await cli(empty, 'init')).code).toBe(0);
+    const file = join(work, 'file');
+    mkdirSync(file);
+    writeFileSync(join(file, 'catalogue'), '');
+    const result = await cli(file, 'init');
+    expect(result).toMatchObject({ code: 2, err: 'Refusing to write a catalogue into catalogue: it is a file, not a folder.' });
+  });
+});
+
+describe('the template', () => {
+  it('is data only: no code in it', () => {
+    const files = readdirSync(TEMPLATE_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.\w+$/.test(f));
+    expect(files.filter((f) => !/\.(ya?ml|md|svg)$/.test(f))).toEqual([]);
+  });
+});
