@@ -8,11 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emojiCode } from '../core/emoji.ts';
-import { BRAND_EMOJI } from '../../templates/brand.ts';
 import { contentHash } from './shell.ts';
-
-/** The templates' own emoji, on every page whatever the catalogue says. */
-export const TEMPLATE_EMOJI = [BRAND_EMOJI];
 
 interface IconSet {
   width: number;

@@ -126,7 +126,6 @@ export function headerRules({ routes, embeddable = [], scriptHashes, search = fa
     page('/404.html'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
     { pattern: '/robots.txt', headers: { 'Cache-Control': CACHE.revalidate } },
-    { pattern: '/favicon.svg', headers: { 'Cache-Control': CACHE.images } },
   ];
 }
 
@@ -174,7 +173,6 @@ const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
   { location: '/assets/', sample: '/assets/x', directives: ['try_files $uri =404;'] },
   { location: '/img/', sample: '/img/x', directives: ['try_files $uri =404;'] },
   { location: '/pagefind/', sample: '/pagefind/x', directives: ['try_files $uri =404;'] },
-  { location: '= /favicon.svg', sample: '/favicon.svg', directives: ['try_files $uri =404;'] },
   {
     location: '= /sitemap.xml',
     sample: '/sitemap.xml',

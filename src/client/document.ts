@@ -4,11 +4,21 @@ import type { Head } from './pageKind.ts';
 import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 
+/** A <link> to an icon: the favicon, the home-screen icon. */
+export interface IconLink {
+  rel: 'icon' | 'apple-touch-icon';
+  href: string;
+  type?: string;
+  sizes?: string;
+}
+
 export interface DocumentAssets {
-  /** Stylesheets, in order. */
+  /** Stylesheets, in order: the bundle's, then the theme's (src/build/brand.ts). */
   styles: string[];
-  /** Fonts to preload (one latin subset of Inter). */
+  /** Fonts to preload (one latin subset of Inter), none when the theme uses the system's font. */
   fonts: string[];
+  /** The favicon and the home-screen icon. */
+  icons?: IconLink[];
   /** The client loader (clientLoader.ts), the same file on every page. */
   loader: string;
 }
@@ -52,7 +62,7 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     // X (Twitter) reads the title, description and image from the Open Graph tags when its own are absent.
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     '<meta name="color-scheme" content="light dark">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(assets.icons ?? []).map(({ rel, href, type, sizes }) => `<link rel="${rel}" href="${escapeHtml(href)}"${type ? ` type="${type}"` : ''}${sizes ? ` sizes="${sizes}"` : ''}>`),
     ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     head.jsonLd.length ? `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>` : '',

@@ -1,8 +1,7 @@
 import { Link, useSite } from '../../src/client/api.ts';
 import { mailto } from '../format.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
-import { BRAND_EMOJI } from '../brand.ts';
-import { EmojiText } from './EmojiText.tsx';
+import { BrandLogo } from './BrandLogo.tsx';
 
 const SITEMAP = '/sitemap/';
 
@@ -15,9 +14,7 @@ export function Footer() {
     <footer className="site-footer" id="footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <p className="brand-name">
-            <EmojiText text={`${site.brand} ${BRAND_EMOJI}`} />
-          </p>
+          <FooterBrand site={site} />
           <p className="footer-tagline">{site.description}</p>
         </div>
         <nav aria-labelledby="footer-contact">
@@ -57,5 +54,26 @@ export function Footer() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The brand name with its logo: an emoji after the name, as in a line of text; an image before it, as in the
+ *  header; a logo that spells the name alone. */
+function FooterBrand({ site }: { site: SiteShell }) {
+  const { logo, brand } = site;
+  if (!logo) return <p className="brand-name">{brand}</p>;
+  if ('emoji' in logo.light) {
+    return (
+      <p className="brand-name">
+        {`${brand} `}
+        <BrandLogo logo={logo} alt="" emojiAlt />
+      </p>
+    );
+  }
+  return (
+    <p className="brand-name brand-lockup">
+      <BrandLogo logo={logo} alt={logo.showsName ? brand : ''} />
+      {!logo.showsName && brand}
+    </p>
   );
 }

@@ -5,8 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { mailto } from '../format.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';
-import { BRAND_EMOJI } from '../brand.ts';
-import { EmojiText } from './EmojiText.tsx';
+import { BrandLogo } from './BrandLogo.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
 
 export function Header() {
@@ -40,10 +39,9 @@ export function Header() {
         </button>
         {/* NavLink marks the home link aria-current="page" on the home page only (it matches "/" exactly). */}
         <NavLink to="/" end className="brand" aria-label={`${site.brand}, home`}>
-          <span aria-hidden="true" className="brand-mark">
-            <EmojiText text={BRAND_EMOJI} decorative />
-          </span>
-          <span className="brand-name">{site.brand}</span>
+          {/* The logo (site.yaml's theme) beside the name, or alone where it spells the name. */}
+          {site.logo && <BrandLogo logo={site.logo} alt={site.logo.showsName ? site.brand : ''} />}
+          {!site.logo?.showsName && <span className="brand-name">{site.brand}</span>}
         </NavLink>
         <nav className="main-nav" aria-label="Main">
           <ul className="nav-list">

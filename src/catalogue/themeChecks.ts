@@ -1,0 +1,71 @@
+// The checks of site.yaml's theme block: its image files exist, and its accent colours read on the backgrounds
+// they are shown on (WCAG 2.2 AA), in light and in dark mode. Each colour that falls short gets one problem at
+// its line, naming the pair that fails worst, its ratio, what it needs, and a shade that passes.
+import { AA_TEXT, contrastRatio, formatRatio, HEX_COLOUR, nearestPassing, normaliseHex } from './contrast.ts';
+import type { ParsedCatalogue } from './parsed.ts';
+import { error, type Problem } from './problems.ts';
+import { BACKGROUNDS, type ColourMode } from './theme.ts';
+import { locate } from './yamlFile.ts';
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const str = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
+
+/** The theme's fields that name a file in img/brand/ (a logo may be an emoji instead). */
+const FILE_FIELDS = ['logo', 'logoDark', 'favicon', 'touchIcon'] as const;
+const isFileName = (value: string) => /\.[a-z0-9]+$/i.test(value) && !/\s/.test(value);
+
+/** The img/brand/ files the theme names, by field: what the unused-image check counts as used. */
+export function themeFiles(siteData: unknown): { field: (typeof FILE_FIELDS)[number]; path: string }[] {
+  const theme = record(record(siteData).theme);
+  return FILE_FIELDS.flatMap((field) => {
+    const value = str(theme[field]);
+    return value && isFileName(value) ? [{ field, path: `img/brand/${value}` }] : [];
+  });
+}
+
+export function themeChecks({ site, images }: Pick<ParsedCatalogue, 'site' | 'images'>): Problem[] {
+  if (!site) return [];
+  const theme = record(record(site.data).theme);
+  const at = (field: string) => ({ ...locate(site.yaml, ['theme', field]), field: `theme.${field}` });
+  const problems: Problem[] = [];
+  for (const { field, path } of themeFiles(site.data)) {
+    if (!images.has(path)) problems.push(error('missing-image', 'site.yaml', at(field), `The file ${path} does not exist.`, 'Add the file under img/brand/ in the catalogue, or fix the file name (names are case-sensitive).'));
+  }
+  for (const [field, mode] of [['accent', 'light'], ['accentDark', 'dark']] as const) {
+    const value = str(theme[field]);
+    if (!value || !HEX_COLOUR.test(value)) continue; // absent (the default passes), or wrong (the schema says so)
+    const failure = contrastProblem(field, value, mode);
+    if (failure) problems.push(error('low-contrast', 'site.yaml', at(field), failure.message, failure.hint));
+  }
+  return problems;
+}
+
+/** An accent's contrast with each background of its mode, the page background first, each colour once. */
+export function accentContrasts(accent: string, mode: ColourMode): { name: string; background: string; ratio: number }[] {
+  const seen = new Set<string>();
+  return Object.entries(BACKGROUNDS[mode])
+    .filter(([, background]) => !seen.has(background) && seen.add(background))
+    .map(([name, background]) => ({ name, background, ratio: contrastRatio(accent, background) }));
+}
+
+/** What is wrong with an accent of this mode, and a shade that would do; undefined when it passes. */
+export function contrastProblem(field: 'accent' | 'accentDark', value: string, mode: ColourMode): { message: string; hint: string } | undefined {
+  const colour = normaliseHex(value);
+  const failing = accentContrasts(colour, mode).filter((c) => c.ratio < AA_TEXT);
+  if (!failing.length) return undefined;
+  const [first, ...others] = failing;
+  const also = others.map((c) => `; on the ${mode} ${c.name} ${c.background}, ${formatRatio(c.ratio)}`).join('');
+  const message = `${field === 'accent' ? 'Accent' : 'Dark-mode accent'} ${colour} as text on the ${mode} ${first!.name} ${first!.background}: contrast ${formatRatio(first!.ratio)}, needs ${formatRatio(AA_TEXT)} (WCAG AA)${also}.`;
+  const backgrounds = accentContrasts(colour, mode).map((c) => c.background);
+  const shade = nearestPassing(colour, backgrounds, AA_TEXT);
+  const direction = mode === 'light' ? 'darker' : 'lighter';
+  const uses = `The accent colours links, buttons and the focus ring in ${mode} mode, so it must read as text on the page.`;
+  const lowest = (c: string) => Math.min(...accentContrasts(c, mode).map((x) => x.ratio));
+  const hint = shade
+    ? `Use a ${direction} shade such as "${shade}" (${formatRatio(lowest(shade))} or more on the ${mode} backgrounds), or another colour with ${formatRatio(AA_TEXT)} on ${list(backgrounds)}. ${uses}`
+    : `Use a ${direction} colour. ${uses}`;
+  return { message, hint };
+}
+
+const list = (items: readonly string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join(''));
