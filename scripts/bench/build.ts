@@ -1,7 +1,8 @@
 // Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
 // folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty cache of
-// compressed assets. (The Inter subset and the emoji's SVGs are cached by what they are made of, as a
-// maintainer's repeated builds would find them: src/build/fontSubset.ts, emoji.ts.)
+// compressed assets. (The Inter subset, the emoji's SVGs and the raster images' variants are cached by what they
+// are made of, as a maintainer's repeated builds would find them: src/build/fontSubset.ts, emoji.ts, images.ts;
+// the image stage with an empty cache is measured on its own, scripts/bench/images.ts.)
 // Wall time from spawn to exit; peak memory as the largest summed resident set of the build's process tree
 // (Node and esbuild's service), sampled from /proc every 50 ms, and never below the maximum RSS `/usr/bin/time`
 // reports for the largest single process.

@@ -3,6 +3,7 @@ import { BUDGETS } from './budgets.ts';
 import type { BuildFigures } from './build.ts';
 import type { PageBytes } from './bytes.ts';
 import type { DevFigures } from './devRebuild.ts';
+import type { ImageStageFigures } from './images.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import type { SearchFigures } from './search.ts';
 import type { Figure } from './report.ts';
@@ -23,6 +24,7 @@ export interface Results {
   /** Cold builds of the example catalogue and of synthetic ones. */
   builds: BuildResult[];
   dev?: DevFigures;
+  images?: ImageStageFigures;
   bytes?: PageBytes[];
   lighthouse?: LighthouseFigures[];
   browse?: BrowseFigures[];
@@ -54,6 +56,16 @@ export function buildFigures(builds: readonly BuildResult[]): Figure[] {
     figures.push({ section: 'build', name: 'growth: ratio of the two (linear ≈ 1)', value: after / before, unit: 'ratio', budget: max(BUDGETS.build.linearityFactor) });
   }
   return figures;
+}
+
+/** The image stage on the example catalogue (scripts/bench/images.ts); no budget yet. */
+export function imageFigures(images: ImageStageFigures | undefined): Figure[] {
+  if (!images) return [];
+  const what = `${images.variants} variants of ${images.rasters} raster images`;
+  return [
+    { section: 'images', name: `example catalogue, empty cache (${what} made)`, value: images.coldMs, unit: 'ms' },
+    { section: 'images', name: 'example catalogue, warm cache', value: images.warmMs, unit: 'ms' },
+  ];
 }
 
 export function byteFigures(pages: readonly PageBytes[]): Figure[] {
@@ -105,6 +117,7 @@ export function allFigures(results: Results): Figure[] {
   return [
     ...buildFigures(results.builds),
     ...(results.dev ? [{ section: 'dev', name: 'rebuild after editing one description', value: results.dev.rebuildMs, unit: 'ms' as const, budget: max(BUDGETS.dev.rebuildMs) }] : []),
+    ...imageFigures(results.images),
     ...byteFigures(results.bytes ?? []),
     ...lighthouseFigures(results.lighthouse ?? []),
     ...browseFigures(results.browse ?? []),

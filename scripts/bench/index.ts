@@ -4,7 +4,7 @@
 // docs/benchmarks.json, and exits with 1 when a budget is broken.
 //
 //   npm run bench                         everything
-//   npm run bench -- --only bytes,dev     some parts (build, dev, bytes, lighthouse, browse); prints, writes nothing
+//   npm run bench -- --only bytes,dev     some parts (build, dev, images, bytes, lighthouse, browse); prints, writes nothing
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,12 +15,13 @@ import { measureBuilds, ROOT } from './build.ts';
 import { compressedSizes, measureBytes } from './bytes.ts';
 import { measureDevRebuild } from './devRebuild.ts';
 import { allFigures, type Results } from './figures.ts';
+import { measureImageStage } from './images.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSearch } from './search.ts';
 import { cpuTimes, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
 import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
-const PARTS = ['build', 'dev', 'bytes', 'lighthouse', 'browse'] as const;
+const PARTS = ['build', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? '').split(',') : [...PARTS];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
@@ -53,6 +54,11 @@ try {
     log('▶ dev rebuild after editing one description');
     results.dev = await measureDevRebuild();
     log(`    runs: ${results.dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}`);
+  }
+  if (wanted('images')) {
+    log('▶ image stage on the example catalogue: empty cache, then warm');
+    results.images = await measureImageStage(join(ROOT, 'catalogue'));
+    log(`    ${results.images.variants} variants of ${results.images.rasters} raster images; cold ${Math.round(results.images.coldMs)} ms, warm ${results.images.warmRuns.map((r) => `${Math.round(r)} ms`).join(', ')}`);
   }
   if (chromium && (wanted('bytes') || wanted('lighthouse'))) {
     const first = (prefix: string) => {

@@ -8,9 +8,9 @@ export interface BrokenLink {
   reason: string;
 }
 
-// href and src, data-modules and data-fetches (the client's module and JSON URLs, space-separated; see
-// src/client/clientLoader.ts).
-const REFERENCE = /\s(?:href|src|data-modules|data-fetches)="([^"]*)"/g;
+// href and src, srcset (`URL 560w, URL 1120w`: only the URLs start with a slash; React writes it srcSet), data-modules
+// and data-fetches (the client's module and JSON URLs, space-separated; see src/client/clientLoader.ts).
+const REFERENCE = /\s(?:href|src|srcset|srcSet|data-modules|data-fetches)="([^"]*)"/g;
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {

@@ -1,0 +1,193 @@
+// Raster images through the whole build: a service with a 4000 × 3000 PNG (a camera photo's size) gets AVIF and
+// WebP files for cards and for its page, served with <picture>, width and height; a phone downloads a small file
+// of it; and a second build takes every file from the cache instead of converting again. Validation reads the
+// image's size and warns about one too small for where it is shown.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
+import { imageChecks } from '../../src/catalogue/imageChecks.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { pick, slotWidth } from './srcset.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-images-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const catalogue = join(work, 'catalogue');
+const cache = join(work, 'cache');
+const SERVICE_PAGE = 'service/fast-track-listing-premium-and-more/alpha-1/index.html';
+
+/** A photo-like 4000 × 3000 PNG: gradients and shapes under a fine texture, which a photo's detail is like (a flat
+ *  drawing would make the size limits below meaningless). */
+async function photo(): Promise<Buffer> {
+  const [width, height] = [4000, 3000];
+  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1d2b64"/><stop offset="1" stop-color="#f8cdda"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="1400" cy="1300" r="700" fill="#ffb347"/><rect x="2300" y="900" width="1200" height="1500" rx="120" fill="#5ee7df"/></svg>`;
+  const texture = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const pixels = await sharp(Buffer.from(scene)).removeAlpha().raw().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .composite([{ input: texture, raw: { width, height, channels: 3 }, blend: 'soft-light' }])
+    .png()
+    .toBuffer();
+}
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, io: { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) } };
+}
+
+/** How many variants the image stage made rather than took from the cache, from its line of the report. */
+const madeNow = (lines: readonly string[]) => Number(/^ {2}images .* (\d+) made now/m.exec(lines.join('\n'))?.[1]);
+
+/** Every file in the cache with its modification time: any conversion writes or rewrites one. */
+const cacheState = () => Object.fromEntries(readdirSync(cache).map((name) => [name, statSync(join(cache, name)).mtimeMs]));
+
+const build = async (out: string) => {
+  const { lines, io } = capture();
+  const result = await buildSite({ catalogueDir: catalogue, outDir: join(work, out), deployDir: join(work, `${out}-deploy`), projectDir: work, imageCache: cache }, io);
+  expect(result.ok, lines.join('\n')).toBe(true);
+  return lines;
+};
+
+describe('a service with a 4000 × 3000 PNG', () => {
+  let first: string[];
+  const dist = join(work, 'dist');
+  const page = () => readFileSync(join(dist, SERVICE_PAGE), 'utf8');
+  const variants = () => readdirSync(join(dist, 'img/services')).filter((f) => /^alpha-photo\.[A-Z0-9]{8}\./.test(f));
+
+  beforeAll(async () => {
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, catalogue, { recursive: true });
+    writeFileSync(join(catalogue, 'img/services/alpha-photo.png'), await photo());
+    rmSync(join(catalogue, 'img/services/alpha-1.svg'));
+    const yaml = join(catalogue, 'categories/alpha.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('image: alpha-1.svg', 'image: alpha-photo.png'));
+    first = await build('dist');
+  }, 120_000);
+
+  it('is converted into AVIF and WebP at each width cards and its page show, and a PNG for the <img>', () => {
+    expect(madeNow(first)).toBe(14);
+    const made = variants().map((f) => f.replace(/\.[A-Z0-9]{8}\./, '.*.'));
+    expect(made.sort()).toEqual(
+      [
+        ...[104, 208, 360, 560, 720, 1120].flatMap((w) => [`alpha-photo.*.${w}.avif`, `alpha-photo.*.${w}.webp`]),
+        'alpha-photo.*.104.png',
+        'alpha-photo.*.560.png',
+      ].sort(),
+    );
+    // The file itself stays at its address too (a description may link it), as every catalogue image does.
+    expect(existsSync(join(dist, 'img/services/alpha-photo.png'))).toBe(true);
+  });
+
+  it('has variants of the size their names say, cropped to the shape they are shown in', async () => {
+    const file = (pattern: RegExp) => join(dist, 'img/services', variants().find((f) => pattern.test(f))!);
+    expect(await sharp(file(/\.1120\.avif$/)).metadata()).toMatchObject({ width: 1120, height: 672 });
+    expect(await sharp(file(/\.208\.webp$/)).metadata()).toMatchObject({ width: 208, height: 208, format: 'webp' });
+    expect(await sharp(file(/\.560\.png$/)).metadata()).toMatchObject({ width: 560, height: 336, format: 'png' });
+  });
+
+  it('is a <picture> on its page: AVIF, then WebP, and an <img> with width and height, fetched first', () => {
+    const html = page();
+    const picture = /<picture>(.*?)<\/picture>/.exec(html)?.[1];
+    expect(picture).toBeDefined();
+    expect(picture).toMatch(/^<source type="image\/avif" srcSet="[^"]+ 1120w" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+"/);
+    expect(picture).toMatch(/<img class="service-image" src="\/img\/services\/alpha-photo\.[A-Z0-9]{8}\.560\.png" alt="" width="560" height="336" loading="eager" fetchPriority="high"\/>$/);
+  });
+
+  it('is a <picture> on the cards, lazy, with width and height', () => {
+    const card = /<li class="card"><picture>(.*?)<\/picture>/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))?.[1];
+    expect(card).toMatch(/<img class="card-image" src="\/img\/services\/alpha-photo\.[A-Z0-9]{8}\.104\.png" alt="" width="104" height="104" loading="lazy" decoding="async"\/>$/);
+  });
+
+  it('costs a 390 px wide phone less than 150 KB for the largest image file of the page', () => {
+    // Every image of the page as a 3x phone picks it: the first source a browser with AVIF takes, or the <img>.
+    const html = page();
+    const picked = [...html.matchAll(/<picture><source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"/g)].map(([, srcset, sizes]) => pick(srcset!, slotWidth(sizes!, 390), 3));
+    const plain = [...html.replace(/<picture>.*?<\/picture>/g, '').matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(picked).toHaveLength(1);
+    expect(picked[0]).toMatch(/\.1120\.avif$/);
+    const sizes = [...picked, ...plain].map((url) => statSync(join(dist, url)).size);
+    expect(Math.max(...sizes)).toBeLessThan(150 * 1024);
+    // The source was several megabytes.
+    expect(statSync(join(catalogue, 'img/services/alpha-photo.png')).size).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  it('is converted once: a second build takes every variant from the cache', async () => {
+    const before = cacheState();
+    expect(Object.keys(before)).toHaveLength(14);
+    const second = await build('dist-again');
+    expect(madeNow(second)).toBe(0);
+    expect(cacheState()).toEqual(before);
+    expect(readdirSync(join(work, 'dist-again/img/services')).filter((f) => /^alpha-photo\.[A-Z0-9]{8}\./.test(f)).sort()).toEqual(variants().sort());
+    expect(readFileSync(join(work, 'dist-again', SERVICE_PAGE), 'utf8')).toBe(page());
+  }, 60_000);
+});
+
+describe('an image damaged after its header', () => {
+  it('stops the build with its name and what to do, and writes nothing', async () => {
+    const dir = join(work, 'damaged');
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, dir, { recursive: true });
+    const png = await sharp({ create: { width: 1200, height: 720, channels: 3, background: '#36c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+    writeFileSync(join(dir, 'img/services/alpha-1.png'), png.subarray(0, png.byteLength / 2));
+    rmSync(join(dir, 'img/services/alpha-1.svg'));
+    const yaml = join(dir, 'categories/alpha.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('image: alpha-1.svg', 'image: alpha-1.png'));
+    const { io } = capture();
+    await expect(buildSite({ catalogueDir: dir, outDir: join(work, 'damaged-dist'), projectDir: work, imageCache: join(work, 'damaged-cache') }, io)).rejects.toThrow(
+      /^The image img\/services\/alpha-1\.png could not be converted: .+\. Open it in an image editor and export it again\.$/,
+    );
+    expect(existsSync(join(work, 'damaged-dist'))).toBe(false);
+  }, 60_000);
+});
+
+describe('validating raster images', () => {
+  let dir: string;
+  let source: CatalogueSource;
+  beforeAll(async () => {
+    dir = join(work, 'small');
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, dir, { recursive: true });
+    // 100 × 60, turned a quarter by its EXIF orientation (6): shown 60 × 100.
+    const tiny = await sharp({ create: { width: 100, height: 60, channels: 3, background: '#36c' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    writeFileSync(join(dir, 'img/services/tiny.jpg'), tiny);
+    writeFileSync(join(dir, 'img/services/broken.png'), 'not a PNG at all');
+    writeFileSync(join(dir, 'img/clients/logo.webp'), await sharp({ create: { width: 512, height: 192, channels: 4, background: '#0000' } }).webp().toBuffer());
+    source = await loadCatalogue(dir);
+  });
+
+  it('reads each one’s size, as shown (EXIF orientation applied), and its format', () => {
+    expect(source.rasters.get('img/services/tiny.jpg')).toEqual({ width: 60, height: 100, format: 'jpeg' });
+    expect(source.rasters.get('img/clients/logo.webp')).toEqual({ width: 512, height: 192, format: 'webp' });
+    expect(source.rasters.get('img/services/broken.png')).toHaveProperty('unreadable');
+    expect(source.rasters.has('img/services/alpha-1.svg')).toBe(false);
+  });
+
+  it('warns about an image smaller than where it is shown, with the file and the size it needs', () => {
+    const problems = imageChecks(source).filter((p) => p.file === 'img/services/tiny.jpg');
+    expect(problems).toEqual([
+      expect.objectContaining({ severity: 'warning', code: 'image-too-small', message: expect.stringContaining('60 × 100 px, but its service page shows it up to 560 px wide'), hint: expect.stringContaining('560 × 336 px; 1120 × 672 px') }),
+    ]);
+    expect(imageChecks(source).filter((p) => p.file === 'img/clients/logo.webp')).toEqual([]);
+  });
+
+  it('refuses a file it cannot read as an image', () => {
+    expect(imageChecks(source).filter((p) => p.file === 'img/services/broken.png')).toEqual([expect.objectContaining({ severity: 'error', code: 'image-unreadable' })]);
+  });
+
+  it('warns from 2 MB and refuses over 50 MB, or over 100 megapixels; an image published as it is keeps its own limits', () => {
+    const checks = (file: string, size: number, info: { width: number; height: number } = { width: 1200, height: 800 }) =>
+      imageChecks({ ...source, images: new Set([file]), sizes: new Map([[file, size]]), rasters: new Map([[file, { ...info, format: 'png' as const }]]), svgs: new Map() }).map((p) => `${p.severity} ${p.code}`);
+    expect(checks('img/services/a.png', 1.9 * 1024 * 1024)).toEqual([]);
+    expect(checks('img/services/a.png', 3 * 1024 * 1024)).toEqual(['warning large-image']);
+    expect(checks('img/services/a.png', 49 * 1024 * 1024)).toEqual(['warning large-image']);
+    expect(checks('img/services/a.png', 51 * 1024 * 1024)).toEqual(['error image-too-large']);
+    expect(checks('img/services/a.png', 1024, { width: 12_000, height: 9_000 })).toEqual(['error image-too-large']);
+    expect(checks('img/services/a.svg', 400 * 1024)).toEqual(['warning large-image']);
+    // A raster image the site shows as it is (not in services/, clients/ or icons/) keeps those limits too.
+    expect(checks('img/brand/logo.png', 400 * 1024)).toEqual(['warning large-image']);
+    expect(checks('img/brand/logo.png', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
+    expect(checks('img/services/a.svg', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
+  });
+});
