@@ -8,17 +8,27 @@ import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
 import { isRunning, OutDirRefused } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
 import { buildSite, checkCatalogue } from './pipeline.ts';
+import { parseDuration } from './deploy/plan.ts';
+import { DEPLOY_FORMATS, formatResult, type DeployFormat } from './deploy/report.ts';
+import { parseTarget, TargetError } from './deploy/target.ts';
+import { commandOutput, FORMATS, isCI, type Format } from './output.ts';
 
 export interface CliIO {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
+  /** stderr is an interactive terminal, not a CI log: build may show a progress line there. */
+  isTTY?: boolean;
+  /** Writes to stderr without a newline (the progress line). */
+  write?: (text: string) => void;
 }
 
 const processIO: CliIO = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   cwd: process.cwd(),
+  isTTY: Boolean(process.stderr.isTTY) && !isCI(process.env),
+  write: (text) => process.stderr.write(text),
 };
 
 type Action = (io: CliIO) => Promise<number>;
@@ -55,15 +65,37 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .exitOverride();
 
   const catalogueOption = () => new Option('-c, --catalogue <dir>', 'the catalogue folder').default('catalogue');
+  const formatOption = () =>
+    new Option('--format <format>', 'how problems are printed: text for people; json (one document) or github (workflow commands) on stdout for CI').choices(FORMATS).default('text');
   const act = (action: Action) => async () => setExit(await action(io));
+
+  program
+    .command('init')
+    .description('Start your own site: write a small example catalogue into DIR/catalogue/ (DIR defaults to the current folder).')
+    .argument('[dir]', 'the folder of the new site', '.')
+    .action(async (dir: string) => {
+      await act(async () => {
+        const { initCatalogue, InitRefused, nextSteps } = await import('./init/init.ts');
+        const written = await initCatalogue(resolve(io.cwd, dir), join(dir, 'catalogue')).catch((error: unknown) => {
+          if (!(error instanceof InitRefused)) throw error;
+          io.err(error.message);
+          return undefined;
+        });
+        if (!written) return EXIT.usage;
+        io.out(nextSteps(dir));
+        return EXIT.ok;
+      })();
+    });
 
   program
     .command('validate')
     .description('Check the catalogue and report every problem with its file, line and field.')
     .addOption(catalogueOption())
-    .action(async (options: { catalogue: string }) => {
+    .addOption(formatOption())
+    .action(async (options: { catalogue: string; format: Format }) => {
       await act(async () => {
-        const { ok } = await checkCatalogue(resolve(io.cwd, options.catalogue), io, options.catalogue);
+        const output = commandOutput(io, options.format);
+        const { ok } = await output.settle(checkCatalogue(resolve(io.cwd, options.catalogue), output.reporter, options.catalogue));
         return ok ? EXIT.ok : EXIT.problems;
       })();
     });
@@ -77,13 +109,17 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
     .option('--development', "use React's development build (reports every hydration mismatch)")
     .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder)')
-    .action(async (options: { catalogue: string; out: string; force?: boolean; baseUrl?: string; development?: boolean; deployDir?: string }) => {
+    .addOption(formatOption())
+    .addOption(new Option('--quiet', 'print only problems and the closing line, not each stage').conflicts('verbose'))
+    .option('--verbose', 'also print the resolved folders, the options, cache hits and every stage')
+    .action(async (options: { catalogue: string; out: string; force?: boolean; baseUrl?: string; development?: boolean; deployDir?: string; format: Format; quiet?: boolean; verbose?: boolean }) => {
       await act(async () => {
         if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
           io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
           return EXIT.usage;
         }
-        const result = await buildSite(
+        const output = commandOutput(io, options.format, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
+        const result = await output.settle(buildSite(
           {
             catalogueDir: resolve(io.cwd, options.catalogue),
             outDir: resolve(io.cwd, options.out),
@@ -93,8 +129,8 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
             development: options.development,
             deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
           },
-          io,
-        ).catch((error: unknown) => {
+          output.reporter,
+        )).catch((error: unknown) => {
           if (!(error instanceof OutDirRefused)) throw error;
           io.err(error.message);
           return undefined;
@@ -169,6 +205,80 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
         return EXIT.ok;
       })();
     });
+
+  const count = (least: number) => (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < least) throw new InvalidArgumentError(`expected a whole number from ${least} up`);
+    return n;
+  };
+
+  program
+    .command('deploy')
+    .description('Publish a built site to S3-compatible object storage: changed files only, assets before pages, old files pruned after a grace period.')
+    .option('-d, --dir <dir>', 'the built site', 'dist')
+    .requiredOption('--target <url>', 'where to publish: s3://BUCKET or s3://BUCKET/PREFIX')
+    .option('--endpoint <url>', 'an S3-compatible endpoint (Cloudflare R2, MinIO, Google Cloud Storage); default AWS S3')
+    .option('--region <region>', 'the region of the bucket (default: AWS_REGION or the AWS profile)')
+    .option('--dry-run', 'show what would be uploaded and deleted, change nothing')
+    .option('--force', 'delete even when more than --max-deletes objects would go')
+    .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted').default(256).argParser(count(0)))
+    .addOption(new Option('--keep-deploys <n>', 'keep a file the site stopped using until this many deploys (this one included) have not used it').default(3).argParser(count(1)))
+    .addOption(
+      new Option('--keep-for <duration>', '... and for this long after the first deploy that did not use it (30m, 12h, 7d, 2w; 0 for no time)').default('7d').argParser((value) => {
+        if (parseDuration(value) === undefined) throw new InvalidArgumentError('expected a duration such as 30m, 12h, 7d or 0');
+        return value;
+      }),
+    )
+    .addOption(new Option('--concurrency <n>', 'requests at a time').default(8).argParser(count(1)))
+    .option('--cloudfront-distribution <id>', 'invalidate the replaced pages and images in this CloudFront distribution')
+    .addOption(new Option('--format <format>', 'how to report: text for people; github (workflow commands) or json (one document) for CI').choices(DEPLOY_FORMATS).default('text'))
+    .action(
+      async (options: {
+        dir: string;
+        target: string;
+        endpoint?: string;
+        region?: string;
+        dryRun?: boolean;
+        force?: boolean;
+        maxDeletes: number;
+        keepDeploys: number;
+        keepFor: string;
+        concurrency: number;
+        cloudfrontDistribution?: string;
+        format: DeployFormat;
+      }) => {
+        await act(async () => {
+          let target;
+          try {
+            target = parseTarget(options.target);
+            if (options.endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(options.endpoint)) throw new TargetError(`--endpoint must be a URL such as https://ACCOUNT.r2.cloudflarestorage.com, not "${options.endpoint}".`);
+          } catch (error) {
+            if (!(error instanceof TargetError)) throw error;
+            io.err(error.message);
+            return EXIT.usage;
+          }
+          // Loaded here: the AWS SDK takes a while to load, and no other command needs it.
+          const { deploy } = await import('./deploy/deploy.ts');
+          const result = await deploy({
+            dir: resolve(io.cwd, options.dir),
+            shownDir: options.dir,
+            target,
+            endpoint: options.endpoint,
+            region: options.region,
+            dryRun: options.dryRun,
+            force: options.force,
+            maxDeletes: options.maxDeletes,
+            concurrency: options.concurrency,
+            grace: { deploys: options.keepDeploys, ms: parseDuration(options.keepFor)! },
+            cloudfrontDistribution: options.cloudfrontDistribution,
+          });
+          const lines = formatResult(result, options.format);
+          lines.out.forEach((line) => io.out(line));
+          lines.err.forEach((line) => io.err(line));
+          return result.ok ? EXIT.ok : EXIT.problems;
+        })();
+      },
+    );
 
   program
     .command('schema')

@@ -2,19 +2,21 @@
 // module; this file only declares what each stage needs, and the runner (stages.ts) starts every stage as soon
 // as its inputs are there, times it and reports it. So the bundles are made, the images copied and the emoji
 // drawn while the catalogue is validated, without a promise arranged by hand.
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import type { CompiledDescription } from './catalogue/markdown.ts';
-import { errorsIn, formatProblems, summarise } from './catalogue/problems.ts';
+import { errorsIn, formatProblems, plural, summarise, type Problem } from './catalogue/problems.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import type { Page } from './client/pageKind.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PACKAGE_ROOT, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
 import { precompress } from './build/compress.ts';
-import { emitSite, imageFiles, Staging } from './build/emit.ts';
-import { asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
-import { emojiAssets, TEMPLATE_EMOJI, type EmojiAssets } from './build/emoji.ts';
+import { emitSite, Staging } from './build/emit.ts';
+import { imageStage, type ImageResult } from './build/images.ts';
+import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
+import { emojiAssets, type EmojiAssets } from './build/emoji.ts';
+import { brandAssets, type BrandAssets } from './build/brand.ts';
 import { siteCharacters } from './build/fontSubset.ts';
 import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from './build/render.ts';
@@ -27,6 +29,14 @@ import { runStages, type StageReport } from './stages.ts';
 export interface Reporter {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** How much a build tells (default 'normal', every stage): 'quiet' leaves out the stage lines, 'verbose' adds
+   *  what helps to debug one (the resolved folders, the options, cache hits, the stages that print nothing). */
+  detail?: 'quiet' | 'normal' | 'verbose';
+  /** Takes the catalogue's problems in place of their text report (the CLI's json and github formats); the
+   *  summary line still goes to `err`. `catalogueDir` is absolute. */
+  problems?: (problems: readonly Problem[], catalogueDir: string) => void;
+  /** Shows how far a long stage is, on one line the next one replaces; absent where that cannot work (a log). */
+  progress?: (text: string) => void;
 }
 
 /** What a build may reuse from the builds before it in the same process (dev rebuilds); never wrong. */
@@ -55,6 +65,8 @@ export interface BuildOptions {
   /** Folders of page kind modules (default: templates/pages/). */
   pageKindDirs?: readonly string[];
   cache?: BuildCache;
+  /** Where the sizes made of raster images are kept between builds (default node_modules/.cache/storefront/images). */
+  imageCache?: string;
 }
 
 export interface BuildResult {
@@ -70,9 +82,10 @@ class CatalogueProblems extends Error {}
 interface Built {
   load: CatalogueSource;
   staging: Staging;
-  images: number;
+  images: ImageResult & { linked: number };
   templates: Renderer;
   emoji: EmojiAssets;
+  brand: BrandAssets;
   validate: ValidCatalogue;
   model: { site: Site; pages: Page[] };
   bundle: ClientBundle;
@@ -88,11 +101,15 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const { cache } = options;
   const pageKinds = findPageKinds(options.pageKindDirs ?? [PAGE_KINDS_DIR]);
   const compressCache = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed');
+  const imageCache = options.imageCache ?? join(PACKAGE_ROOT, 'node_modules/.cache/storefront/images');
   const { outDir } = options;
   await checkOutDir({ outDir, catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), force: options.force, shown: shown(outDir) }).catch((error: unknown) => {
     throw asUserError(error, outDir, shown(outDir));
   });
-  io.out(`Building ${shown(options.catalogueDir)} → ${shown(outDir)}${options.development ? ' (development React)' : ''}`);
+  const verbose = io.detail === 'verbose';
+  if (io.detail !== 'quiet') io.out(`Building ${shown(options.catalogueDir)} → ${shown(outDir)}${options.development ? ' (development React)' : ''}`);
+  if (verbose) io.out(describeOptions(options).join('\n'));
+  const compressed = { fromCache: 0 };
   let staging: Staging | undefined;
   let claim: Claim | undefined;
   try {
@@ -110,11 +127,13 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
         // The new site goes into a fresh folder beside the output folder (images first, while the catalogue is
         // validated); it replaces the output folder only once it is complete and its links checked (emit), and is
         // removed if anything fails.
-        staging: { run: async () => (staging = await Staging.open(options.outDir)) },
+        staging: { run: async () => (staging = await Staging.open(options.outDir)), ...(verbose && { summary: () => `the new site is written in ${stagingFolder(outDir)} first` }) },
+        // Every image file as it is, and the sizes each raster image is shown in (build/images.ts), made or cached.
         images: {
           needs: ['load', 'staging'],
-          run: async ({ load, staging }) => (await staging.writeAll(imageFiles(options.catalogueDir, load.images)), load.images.size),
-          summary: (n) => `${n} images linked into the new site`,
+          run: ({ load, staging }) => imageStage({ catalogueDir: options.catalogueDir, source: load, cacheDir: imageCache, staging }),
+          summary: (i) =>
+            `${i.linked} images linked into the new site${i.rasters ? `; ${plural(i.files.size, 'variant')} of ${plural(i.rasters, 'raster image')}: ${i.converted} made now, ${i.fromCache} from the cache${verbose ? ` in ${shown(imageCache)}` : ''}` : ''}`,
         },
         // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
         templates: {
@@ -123,8 +142,14 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
         },
         emoji: {
           needs: ['load'],
-          run: ({ load }) => emojiAssets(emojiIn([TEMPLATE_EMOJI.join(' '), ...load.texts.values()])),
+          run: ({ load }) => emojiAssets(emojiIn(load.texts.values())),
           summary: (e) => `${e.files.size} emoji drawn`,
+        },
+        // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
+        brand: {
+          needs: ['validate', 'load', 'emoji'],
+          run: ({ validate, load, emoji }) => brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: options.catalogueDir, svgs: load.svgs, emoji }),
+          summary: (b) => `theme stylesheet and ${plural(b.icons.length, 'icon')}`,
         },
         validate: {
           needs: ['load', 'templates'],
@@ -132,13 +157,13 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           summary: () => 'The catalogue is valid.',
         },
         model: {
-          needs: ['validate', 'emoji', 'templates'],
-          run: ({ validate, emoji, templates }) => {
-            const model = { ...buildModel(validate), emoji: emoji.urls };
+          needs: ['validate', 'emoji', 'brand', 'templates', 'images'],
+          run: ({ validate, emoji, brand, templates, images }) => {
+            const model = { ...buildModel(validate, images.images), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }) };
             const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
             return { site, pages: templates.pagesOf(site) };
           },
-          summary: ({ site, pages }) => `${site.categories.length} categories, ${site.services.length} services, ${pages.length} pages`,
+          summary: ({ site, pages }) => `${categoryCount(site)}, ${plural(site.services.length, 'service')}, ${plural(pages.length, 'page')}`,
         },
         // Depends on the templates and on which characters the catalogue uses (the font subset), not on whether
         // the catalogue is valid: esbuild makes it in its own process while this one validates.
@@ -151,13 +176,14 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
         client: {
           needs: ['model', 'bundle', 'templates'],
           run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, templates.kindInfo),
+          ...(verbose && { summary: (c: ReturnType<typeof clientFiles>) => `site shell and loader, ${c.files.size} files` }),
         },
         // Brotli's best level takes about 0.6 s of CPU (most of it React DOM): the hashed assets are compressed
         // as soon as they exist, on the core that validating leaves free.
         compress: {
           needs: ['bundle', 'emoji'],
-          run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache)),
-          summary: (c) => `${c.size} .br and .gz files`,
+          run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache, compressed)),
+          summary: (c) => `${c.size} .br and .gz files${verbose ? `, ${compressed.fromCache} from the cache in ${shown(compressCache)}` : ''}`,
         },
         // Pagefind indexes in a process of its own, while this one renders.
         search: {
@@ -166,14 +192,15 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           summary: (files) => (files.size ? `${files.size} index files, ${kilobytes([...files.values()].reduce((n, f) => n + f.byteLength, 0))}` : 'no page kind offers search'),
         },
         render: {
-          needs: ['model', 'templates', 'bundle', 'client'],
-          run: ({ model, templates, bundle, client }) => renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url), cache?.pages),
+          needs: ['model', 'templates', 'bundle', 'client', 'brand'],
+          run: ({ model, templates, bundle, client, brand }) =>
+            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), cache?.pages, io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`))),
           summary: (r) => `${r.length} pages`,
         },
         emit: {
-          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'search', 'images', 'load', 'staging'],
-          run: async ({ model, render, templates, bundle, client, compress, emoji, search, load, staging }) => {
-            const shell = options.precompress === false ? new Map() : await precompress(encoded(client.files), compressCache);
+          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'search', 'images', 'load', 'staging'],
+          run: async ({ model, render, templates, bundle, client, compress, emoji, brand, search, images, load, staging }) => {
+            const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), compressCache, compressed);
             return emitSite({
               site: model.site,
               pages: render,
@@ -181,10 +208,11 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
               bundle,
               catalogueDir: options.catalogueDir,
               images: load.images,
+              imageVariants: images.files,
               outDir: options.outDir,
               deployDir: options.deployDir,
               precompressed: new Map([...compress, ...shell]),
-              assets: new Map([...emoji.files, ...search]),
+              assets: new Map([...emoji.files, ...brand.files, ...search]),
               clientFiles: client.files,
               staging,
             });
@@ -213,21 +241,43 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir):
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds }).then((r) => assertPageKinds(r, pageKinds))]);
   const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
-  if (problems.length) (errorsIn(problems).length ? io.err : io.out)(formatProblems(problems, shownDir));
+  if (problems.length) printProblems(problems, dir, shownDir, io, errorsIn(problems).length > 0);
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again.');
     return { ok: false };
   }
   const site = buildModel(catalogue);
-  if (!problems.length) io.out(`${summarise(problems)} ${site.categories.length} categories, ${site.services.length} services.`);
+  if (!problems.length) io.out(`${summarise(problems)} ${categoryCount(site)}, ${plural(site.services.length, 'service')}.`);
   return { ok: true, site };
 }
 
 /** Prints the problems; the valid catalogue, or CatalogueProblems when there is none. */
 function validCatalogue({ problems, catalogue }: Validation, io: Reporter, catalogueDir: string): ValidCatalogue {
-  if (problems.length) (catalogue ? io.out : io.err)(formatProblems(problems, shown(catalogueDir)));
+  if (problems.length) printProblems(problems, catalogueDir, shown(catalogueDir), io, !catalogue);
   if (!catalogue) throw new CatalogueProblems();
   return catalogue;
+}
+
+/** The problems as text, to stderr when there are errors; or to the reporter's own `problems`, with the summary. */
+function printProblems(problems: readonly Problem[], catalogueDir: string, shownDir: string, io: Reporter, errors: boolean) {
+  const print = errors ? io.err : io.out;
+  if (!io.problems) return print(formatProblems(problems, shownDir));
+  io.problems(problems, catalogueDir);
+  print(summarise(problems));
+}
+
+/** For --verbose: where the build reads and writes, resolved, and the options it runs with. */
+function describeOptions(options: BuildOptions): string[] {
+  const flags = [options.development ? 'development React' : 'production React', options.baseUrl ? `base URL ${options.baseUrl}` : 'base URL from site.yaml'];
+  if (options.precompress === false) flags.push('no .br and .gz files');
+  if (options.force) flags.push('--force');
+  return [
+    `  folders    relative to ${options.projectDir ?? process.cwd()}`,
+    `  catalogue  ${options.catalogueDir}`,
+    `  output     ${options.outDir}, replaced whole once the build succeeds`,
+    `  nginx      ${join(options.deployDir ?? join(dirname(options.outDir), 'deploy'), 'nginx.conf')}`,
+    `  options    ${flags.join(', ')}`,
+  ];
 }
 
 /** A page kind module without an export it needs is the template author's mistake: say which and what. */
@@ -238,11 +288,12 @@ function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[])
   throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
 }
 
-/** A line a stage: its time, when it started (stages overlap), what it did. */
+/** A line a stage: its time, when it started (stages overlap), what it did. None when quiet. */
 const reportTo =
   (io: Reporter): StageReport =>
-  (name, ms, at, summary) =>
-    io.out(`  ${name.padEnd(10)}${`${Math.round(ms)} ms`.padStart(8)}  ${`(at ${Math.round(at)} ms)`.padEnd(13)} ${summary}`);
+  (name, ms, at, summary) => {
+    if (io.detail !== 'quiet') io.out(`  ${name.padEnd(10)}${`${Math.round(ms)} ms`.padStart(8)}  ${`(at ${Math.round(at)} ms)`.padEnd(13)} ${summary}`);
+  };
 
 const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));
 
@@ -253,3 +304,5 @@ const shown = (path: string) => {
 };
 
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const count = (n: number) => n.toLocaleString('en-US');
+const categoryCount = (site: Site) => (site.categories.length === 1 ? '1 category' : `${site.categories.length} categories`);

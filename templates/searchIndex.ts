@@ -2,6 +2,7 @@
 // build's search stage from the search page kind's `searchRecords`); the search page asks the index with the
 // filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
+import type { SiteImage } from '../src/core/images.ts';
 import type { Site } from '../src/model/model.ts';
 import type { ServiceCard } from '../src/model/shell.ts';
 
@@ -28,7 +29,8 @@ export function searchRecords(site: Site): SearchRecord[] {
         priceFrom: s.priceFrom ? 'true' : '',
         delivery: s.delivery ?? '',
         label: s.label ?? '',
-        image: s.image,
+        // The card's image as JSON (meta values are text): a raster image's variants and sizes with it.
+        thumbnail: JSON.stringify(s.thumbnail),
         category: category.name,
       },
       filters: {
@@ -52,6 +54,9 @@ export const resultCard = (url: string, meta: Record<string, string | undefined>
   price: Number(meta.price ?? 0),
   priceFrom: meta.priceFrom === 'true',
   delivery: meta.delivery || undefined,
-  image: meta.image ?? '',
+  thumbnail: thumbnailOf(meta.thumbnail),
   route: url,
 });
+
+/** The card's image from its record (written by searchRecords above, with the index). */
+const thumbnailOf = (json: string | undefined): SiteImage => (json ? (JSON.parse(json) as SiteImage) : { src: '' });

@@ -14,7 +14,6 @@ import { findBrokenLinks, formatBrokenLinks } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
-import { BRAND_EMOJI } from '../../templates/brand.ts';
 
 export interface EmitInput {
   site: Site;
@@ -25,12 +24,15 @@ export interface EmitInput {
   catalogueDir: string;
   /** Image files of the catalogue, relative to it (img/...). */
   images: Iterable<string>;
+  /** The sizes made of the raster images, by path in the site (images.ts). */
+  imageVariants?: ReadonlyMap<string, SiteFile>;
   outDir: string;
   /** Where deploy/nginx.conf goes (default: a `deploy` folder next to outDir). */
   deployDir?: string;
   /** .br and .gz siblings of the hashed text assets (see compress.ts), when wanted. */
   precompressed?: ReadonlyMap<string, Uint8Array>;
-  /** Other assets, by path inside the site: the emoji's SVG files (emoji.ts), the search index (search.ts). */
+  /** Other assets, by path inside the site: the emoji's SVG files (emoji.ts), the theme's stylesheet and icons
+   *  (brand.ts), the search index (search.ts). */
   assets?: ReadonlyMap<string, Uint8Array>;
   /** The site shell and the client loader, by path inside the site (shell.ts clientFiles). */
   clientFiles: ReadonlyMap<string, string>;
@@ -39,7 +41,7 @@ export interface EmitInput {
 /** A file of the site: its content, or the catalogue file to copy. */
 export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
 
-/** Files of the site other than pages and bundles: the sitemap, robots.txt and the favicon. */
+/** Files of the site other than pages and bundles: the sitemap and robots.txt (the icons are the theme's: brand.ts). */
 export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<string, string> {
   const indexed = pages.filter((p) => p.page.indexed).map((p) => `${site.baseUrl}${p.page.route}`);
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -49,7 +51,6 @@ export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<strin
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexed.map((u) => `  <url><loc>${escape(u)}</loc></url>`).join('\n')}\n</urlset>\n`,
     ],
     ['robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.baseUrl}/sitemap.xml\n`],
-    ['favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><text x="2" y="26" font-size="26">${BRAND_EMOJI}</text></svg>\n`],
   ]);
 }
 
@@ -61,9 +62,10 @@ export function pageFiles({ page, html }: RenderedPage, kinds: Readonly<Record<s
 }
 
 /** The whole site as a file tree (the images already written are in it too, for the link check). */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
+  for (const [path, file] of imageVariants ?? []) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of assets ?? []) tree.set(path, { content });
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });

@@ -46,10 +46,16 @@ export function clientFiles(site: Site, bundle: BundleParts, kinds: Record<strin
   return { shell, loader, files: new Map([shell, loader].map((f): [string, string] => [f.path, 'json' in f ? f.json : f.js])) };
 }
 
-/** What a site's documents link, by page kind: the bundle's stylesheets and fonts, and the client loader. */
+/** What a site's documents link, by page kind: the bundle's stylesheets and fonts, the theme's stylesheet and
+ *  icons (brand.ts), and the client loader. */
 export const documentAssets =
-  (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string) =>
+  (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string, brand?: { stylesheet: string; icons: DocumentAssets['icons']; inter: boolean }) =>
   (kind: string): DocumentAssets => {
     const { styles, fonts } = bundle.assetsFor(kind);
-    return { styles, fonts, loader: loaderUrl };
+    return {
+      styles: brand ? [...styles, brand.stylesheet] : styles,
+      fonts: brand?.inter === false ? [] : fonts,
+      icons: brand?.icons ?? [],
+      loader: loaderUrl,
+    };
   };

@@ -4,8 +4,9 @@ import { routes, withTrailingSlash } from '../core/routes.ts';
 import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
 import { wordCount } from './markdown.ts';
-import { error, warning, type Problem } from './problems.ts';
+import { error, warning, type Problem, type ProblemCode } from './problems.ts';
 import type { ParsedCatalogue, ParsedCategory } from './parsed.ts';
+import { themeFiles } from './themeChecks.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
 export const META_DESCRIPTION_MAX = 160;
@@ -64,12 +65,13 @@ function unusedImageChecks({ site, categories, descriptions, images }: ParsedCat
   for (const c of categories) used.add(`img/icons/${str(record(c.data).icon)}`);
   const logos = record(record(site?.data).clients).logos;
   if (Array.isArray(logos)) for (const logo of logos) used.add(`img/clients/${str(record(logo).image)}`);
+  for (const { path } of themeFiles(site?.data)) used.add(path);
   // A description may show a catalogue image by its site address.
   for (const { text } of descriptions.values()) for (const [path] of text.matchAll(/img\/[\w./-]+/g)) used.add(path);
   return [...images]
     .filter((image) => !used.has(image) && isImageType(image)) // other files are refused (imageChecks.ts)
     .sort()
-    .map((image) => warning(image, {}, 'No service, category, client logo or description uses this image, but every build copies it.', 'Delete the file, or refer to it from the catalogue.'));
+    .map((image) => warning('unused-image', image, {}, 'No service, category, client logo or description uses this image, but every build copies it.', 'Delete the file, or refer to it from the catalogue.'));
 }
 
 function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
@@ -80,15 +82,15 @@ function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
   const seen = new Set<string>();
   listed.forEach((name, i) => {
     const where = () => at(site.yaml, ['categories', i], `categories[${i}]`);
-    if (seen.has(name)) problems.push(error('site.yaml', where(), `The category "${name}" is listed twice.`, 'Keep one of the two entries.'));
+    if (seen.has(name)) problems.push(error('category-listed-twice', 'site.yaml', where(), `The category "${name}" is listed twice.`, 'Keep one of the two entries.'));
     seen.add(name);
     if (!files.has(name)) {
-      problems.push(error('site.yaml', where(), `There is no file categories/${name}.yaml for the listed category "${name}".`, `Create categories/${name}.yaml, or fix the name to match an existing file (${[...files].join(', ') || 'there are none yet'}).`));
+      problems.push(error('category-file-missing', 'site.yaml', where(), `There is no file categories/${name}.yaml for the listed category "${name}".`, `Create categories/${name}.yaml, or fix the name to match an existing file (${[...files].join(', ') || 'there are none yet'}).`));
     }
   });
   for (const category of categories) {
     if (!seen.has(category.name)) {
-      problems.push(error(category.yaml.file, { line: 1, column: 1 }, `This category is not listed in site.yaml, so it would never be shown.`, `Add "- ${category.name}" to the categories list in site.yaml where it belongs in the menu order, or delete this file.`));
+      problems.push(error('category-not-listed', category.yaml.file, { line: 1, column: 1 }, `This category is not listed in site.yaml, so it would never be shown.`, `Add "- ${category.name}" to the categories list in site.yaml where it belongs in the menu order, or delete this file.`));
     }
   }
   return problems;
@@ -104,7 +106,7 @@ function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
     if (files.length < 2) continue;
     const names = files.map((c) => c.yaml.file).join(' and ');
     for (const category of files) {
-      problems.push(error(category.yaml.file, { line: 1, column: 1 }, `Two files define the category "${name}": ${names}.`, 'Keep one file per category: move what the other holds into it, and delete the other.'));
+      problems.push(error('category-two-files', category.yaml.file, { line: 1, column: 1 }, `Two files define the category "${name}": ${names}.`, 'Keep one file per category: move what the other holds into it, and delete the other.'));
     }
   }
   for (const key of ['anchor', 'idPrefix'] as const) {
@@ -114,14 +116,14 @@ function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
       if (!value) continue;
       const earlier = first.get(value);
       if (earlier) {
-        problems.push(error(category.yaml.file, at(category.yaml, [key], key), `Another category already uses the ${key} "${value}" (${place(earlier.yaml, [key])}).`, `Every category needs its own ${key}; change one of the two.`));
+        problems.push(error(key === 'anchor' ? 'duplicate-anchor' : 'duplicate-prefix', category.yaml.file, at(category.yaml, [key], key), `Another category already uses the ${key} "${value}" (${place(earlier.yaml, [key])}).`, `Every category needs its own ${key}; change one of the two.`));
       } else first.set(value, category);
     }
   }
   for (const category of categories) {
     const list = record(category.data).services;
     if (Array.isArray(list) && list.length === 0) {
-      problems.push(error(category.yaml.file, at(category.yaml, ['services'], 'services'), 'This category has no services, so its section would be empty.', 'Add at least one service, or remove the category from site.yaml and delete this file.'));
+      problems.push(error('empty-category', category.yaml.file, at(category.yaml, ['services'], 'services'), 'This category has no services, so its section would be empty.', 'Add at least one service, or remove the category from site.yaml and delete this file.'));
     }
   }
   return problems;
@@ -139,29 +141,29 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
     if (service.id !== undefined) {
       const earlier = firstById.get(service.id);
       if (earlier) {
-        problems.push(error(yaml.file, field('id'), `The id "${service.id}" is already used by another service (${place(earlier.category.yaml, ['services', earlier.index, 'id'])}).`, `Ids must be unique: give this service the next free number${prefix ? ` after ${prefix}-` : ''}. Never reuse an id, since it is part of the page address.`));
+        problems.push(error('duplicate-id', yaml.file, field('id'), `The id "${service.id}" is already used by another service (${place(earlier.category.yaml, ['services', earlier.index, 'id'])}).`, `Ids must be unique: give this service the next free number${prefix ? ` after ${prefix}-` : ''}. Never reuse an id, since it is part of the page address.`));
       } else firstById.set(service.id, service);
       const form = /^([a-z0-9]+)-(\d+)$/.exec(service.id);
       if (!form) {
-        problems.push(error(yaml.file, field('id'), `The id "${service.id}" is not of the form prefix-number.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
+        problems.push(error('id-form', yaml.file, field('id'), `The id "${service.id}" is not of the form prefix-number.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
       } else if (prefix && form[1] !== prefix) {
-        problems.push(error(yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
+        problems.push(error('id-prefix', yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }
     }
     if (service.name) problems.push(...nameChecks(service.name, str(raw.slug), yaml.file, () => field('name')));
     const image = str(raw.image);
     if (image && !catalogue.images.has(`img/services/${image}`)) {
-      problems.push(error(yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
+      problems.push(error('missing-image', yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
     }
     const meta = str(raw.metaDescription);
     if (meta && meta.length > META_DESCRIPTION_MAX) {
-      problems.push(warning(yaml.file, field('metaDescription'), `The meta description is ${meta.length} characters long; search engines cut it after about ${META_DESCRIPTION_MAX}.`, `Shorten it to ${META_DESCRIPTION_MAX} characters or fewer.`));
+      problems.push(warning('long-meta-description', yaml.file, field('metaDescription'), `The meta description is ${meta.length} characters long; search engines cut it after about ${META_DESCRIPTION_MAX}.`, `Shorten it to ${META_DESCRIPTION_MAX} characters or fewer.`));
     }
   }
   const iconChecks = catalogue.categories.flatMap((category) => {
     const icon = str(record(category.data).icon);
     return icon && !catalogue.images.has(`img/icons/${icon}`)
-      ? [error(category.yaml.file, at(category.yaml, ['icon'], 'icon'), `The icon file img/icons/${icon} does not exist.`, 'Add the file under img/icons/ in the catalogue, or fix the file name.')]
+      ? [error('missing-image', category.yaml.file, at(category.yaml, ['icon'], 'icon'), `The icon file img/icons/${icon} does not exist.`, 'Add the file under img/icons/ in the catalogue, or fix the file name.')]
       : [];
   });
   return [...problems, ...iconChecks];
@@ -172,11 +174,11 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
 function nameChecks(name: string, ownSlug: string | undefined, file: string, where: () => ReturnType<typeof at>): Problem[] {
   const problems: Problem[] = [];
   if (ownSlug === undefined && !slugify(name)) {
-    problems.push(error(file, where(), `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
+    problems.push(error('name-without-slug', file, where(), `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
   }
   for (const { letter, codePoint, latin } of lookAlikes(name)) {
     const script = /\p{Script=Cyrillic}/u.test(letter) ? 'Cyrillic' : 'Greek';
-    problems.push(error(file, where(), `The name has the ${script} letter "${letter}" (${codePoint}), which looks like the Latin "${latin}" but is not: the page address would leave it out.`, `Type it again as the Latin letter "${latin}".`));
+    problems.push(error('look-alike-letter', file, where(), `The name has the ${script} letter "${letter}" (${codePoint}), which looks like the Latin "${latin}" but is not: the page address would leave it out.`, `Type it again as the Latin letter "${latin}".`));
   }
   return problems;
 }
@@ -187,21 +189,21 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
   for (const service of services) {
     if (service.id && !catalogue.descriptions.has(service.id)) {
       const { yaml } = service.category;
-      problems.push(error(yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${service.id}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
+      problems.push(error('missing-description', yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${service.id}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
     }
   }
   for (const [id, description] of catalogue.descriptions) {
     // An unreadable category file hides its ids; do not blame its descriptions for that.
     if (!ids.has(id) && readable(catalogue)) {
-      problems.push(error(description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
+      problems.push(error('description-without-service', description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
     const words = wordCount(description.text);
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
-      problems.push(warning(description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
+      problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
     for (const link of description.links) {
       const problem = checkLink(link.url, known);
-      if (problem) problems.push(error(description.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
+      if (problem) problems.push(error(problem.code, description.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
     }
   }
   return problems;
@@ -216,19 +218,19 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
   list(data.alternatives).forEach((alt, i) => {
     const slug = str(record(alt).slug);
     if (!slug) return;
-    if (seen.has(slug)) problems.push(error('site.yaml', at(site.yaml, ['alternatives', i, 'slug'], `alternatives[${i}].slug`), `The alternative "${slug}" is listed twice.`, 'Keep one of the two entries.'));
+    if (seen.has(slug)) problems.push(error('duplicate-alternative', 'site.yaml', at(site.yaml, ['alternatives', i, 'slug'], `alternatives[${i}].slug`), `The alternative "${slug}" is listed twice.`, 'Keep one of the two entries.'));
     seen.add(slug);
   });
   list(record(data.clients).logos).forEach((logo, i) => {
     const image = str(record(logo).image);
     if (image && !images.has(`img/clients/${image}`)) {
-      problems.push(error('site.yaml', at(site.yaml, ['clients', 'logos', i, 'image'], `clients.logos[${i}].image`), `The logo file img/clients/${image} does not exist.`, 'Add the file under img/clients/ in the catalogue, or fix the file name.'));
+      problems.push(error('missing-image', 'site.yaml', at(site.yaml, ['clients', 'logos', i, 'image'], `clients.logos[${i}].image`), `The logo file img/clients/${image} does not exist.`, 'Add the file under img/clients/ in the catalogue, or fix the file name.'));
     }
   });
   list(record(data.footer).links).forEach((link, i) => {
     const href = str(record(link).href);
     const problem = href ? checkLink(href, known) : undefined;
-    if (problem) problems.push(error('site.yaml', at(site.yaml, ['footer', 'links', i, 'href'], `footer.links[${i}].href`), problem.message, problem.hint));
+    if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, ['footer', 'links', i, 'href'], `footer.links[${i}].href`), problem.message, problem.hint));
   });
   return problems;
 }
@@ -259,28 +261,29 @@ const categoryRoutes = (categories: ParsedCategory[]) =>
   categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined).map((anchor) => routes.category(anchor));
 
 /** Checks one link from a description or the footer; undefined when it is fine. */
-export function checkLink(url: string, known: KnownRoutes): { message: string; hint: string } | undefined {
+export function checkLink(url: string, known: KnownRoutes): { code: ProblemCode; message: string; hint: string } | undefined {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme) {
     return ['http', 'https', 'mailto'].includes(scheme)
       ? undefined
-      : { message: `The link uses the "${scheme}:" scheme, which is not allowed.`, hint: 'Use an https://, http:// or mailto: link, or a path on this site such as /sitemap/.' };
+      : { code: 'link-scheme', message: `The link uses the "${scheme}:" scheme, which is not allowed.`, hint: 'Use an https://, http:// or mailto: link, or a path on this site such as /sitemap/.' };
   }
   if (url.startsWith('#')) return undefined;
   if (!url.startsWith('/')) {
-    return { message: `The link "${url}" is relative, so it would break depending on the page it appears on.`, hint: 'Start links to this site with "/", e.g. /service/{slug}/{id}/, or write a full https:// address.' };
+    return { code: 'relative-link', message: `The link "${url}" is relative, so it would break depending on the page it appears on.`, hint: 'Start links to this site with "/", e.g. /service/{slug}/{id}/, or write a full https:// address.' };
   }
   const [path = '/', anchor] = url.split('#');
   const normalised = withTrailingSlash(path.split('?')[0]!);
   if (known.paths.has(normalised)) {
     return anchor && normalised === '/' && !known.anchors.has(anchor) && known.complete
-      ? { message: `There is no section "#${anchor}" on the home page.`, hint: `Use one of: ${[...known.anchors].map((a) => `/#${a}`).join(', ')}.` }
+      ? { code: 'missing-section', message: `There is no section "#${anchor}" on the home page.`, hint: `Use one of: ${[...known.anchors].map((a) => `/#${a}`).join(', ')}.` }
       : undefined;
   }
   if (!known.complete) return undefined;
   const id = /^\/service\/[^/]+\/([^/]+)\/?$/.exec(normalised)?.[1];
   const actual = id ? known.serviceRouteById.get(id) : undefined;
   return {
+    code: 'broken-link',
     message: `The link points to ${path}, which is not a page of this site.`,
     hint: actual ? `The service ${id} lives at ${actual}; link there instead.` : 'Link to an existing page: copy the address from the built site or the sitemap.',
   };

@@ -1,10 +1,20 @@
 // How large catalogue files may be. Descriptions: a long one is about 3 KB of Markdown (400 words); a 50 MB
-// one made a 52 MB page and took 1.3 GB to build. Images are published as they are, so every byte is the
+// one made a 52 MB page and took 1.3 GB to build. SVG images are published as they are, so every byte is the
 // visitor's: a logo or an illustration is a few KB to a few hundred.
 
 export const DESCRIPTION_MAX_BYTES = 100 * 1024;
 export const IMAGE_WARN_BYTES = 300 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+// Those are the limits of an SVG. A raster image (PNG, JPEG, WebP, AVIF) is not published as it is: the build
+// makes small AVIF, WebP and fallback files of it for where it is shown (src/build/images.ts), so its size costs
+// build time and repository space, not the visitor's bytes, while no variant is wider than 1120 px (twice the
+// widest place the site shows one). A 4000 × 3000 px photo is 2 to 6 MB as a JPEG and about 30 MB as a PNG: it
+// is converted, with a warning; a larger one must be exported smaller.
+export const RASTER_WARN_BYTES = 2 * 1024 * 1024;
+export const RASTER_MAX_BYTES = 50 * 1024 * 1024;
+/** Decoding takes 4 bytes a pixel: 100 megapixels is 400 MB of memory (a 12,000 × 8,000 px image). */
+export const RASTER_MAX_PIXELS = 100_000_000;
 
 /** The image types the site publishes; anything else in img/ is refused (an .html there would run on the site). */
 export const IMAGE_TYPES = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const;

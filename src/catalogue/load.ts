@@ -3,7 +3,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
-import { DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES } from './limits.ts';
+import { isRaster } from '../core/images.ts';
+import { DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES } from './limits.ts';
 
 export interface CatalogueSource {
   /** Text files by path relative to the catalogue folder: site.yaml, categories/*.yaml, descriptions/*.md. */
@@ -14,7 +15,16 @@ export interface CatalogueSource {
   sizes: ReadonlyMap<string, number>;
   /** The text of every SVG file under img/, which validation checks for script and external references. */
   svgs: ReadonlyMap<string, string>;
+  /** What the header of every raster image under img/ (PNG, JPEG, WebP, AVIF) says, or why it could not be read;
+   *  none for one over RASTER_MAX_BYTES. */
+  rasters: ReadonlyMap<string, RasterInfo>;
 }
+
+/** A raster image's size in px as it is shown (its EXIF orientation applied) and its format, as sharp reads
+ *  them; or what is wrong with it. */
+export type RasterInfo = { width: number; height: number; format: RasterFormat } | { unreadable: string };
+
+export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 export class CatalogueNotFoundError extends Error {}
 
@@ -30,6 +40,9 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
   const svgs = new Map<string, string>();
+  const rasters = new Map<string, RasterInfo>();
+  // sharp (a native library) is loaded only for a catalogue that has raster images.
+  const sharp = images.some(isRaster) ? (await import('sharp')).default : undefined;
   // A few files at a time: 10,000 services are 20,000 files or more, and each read holds a descriptor.
   const limit = pLimit(64);
   const read = (f: string) => limit(() => readFile(join(dir, f)));
@@ -42,13 +55,28 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
       texts.set(f, !bytes || (f.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES) ? '' : bytes.toString('utf8'));
     }),
     ...images.map(async (f) => {
+      if (sharp && isRaster(f)) {
+        const size = (await limit(() => stat(join(dir, f)))).size;
+        sizes.set(f, size);
+        // Only the header is read: the size and format, for validation and the image stage.
+        if (size <= RASTER_MAX_BYTES) rasters.set(f, await limit(() => sharp(join(dir, f)).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message }))));
+        return;
+      }
       if (!/\.svg$/i.test(f)) return sizes.set(f, (await limit(() => stat(join(dir, f)))).size);
       const bytes = await read(f);
       sizes.set(f, bytes.byteLength);
       if (bytes.byteLength <= IMAGE_MAX_BYTES) svgs.set(f, bytes.toString('utf8'));
     }),
   ]);
-  return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(images), sizes, svgs };
+  return { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), images: new Set(images), sizes, svgs, rasters };
+}
+
+/** What sharp's metadata says, as far as the site cares: a HEIC image (HEIF with HEVC) is named .avif now and then,
+ *  but no browser shows one and sharp cannot decode it. */
+function rasterInfo(m: { format: string; compression?: string; autoOrient: { width: number; height: number } }): RasterInfo {
+  const format = m.format === 'heif' ? (m.compression === 'av1' ? 'avif' : 'heic') : m.format;
+  if (format !== 'png' && format !== 'jpeg' && format !== 'webp' && format !== 'avif') return { unreadable: `it is a ${format.toUpperCase()} image, not a PNG, JPEG, WebP or AVIF one` };
+  return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -1,6 +1,8 @@
 // The catalogue's file formats. These zod schemas are the single source of the catalogue types, of the
 // JSON Schema files editors use (see jsonSchema.ts), and of the descriptions shown in error hints.
 import { z } from 'zod';
+import { splitEmoji } from '../core/emoji.ts';
+import { HEX_COLOUR } from './contrast.ts';
 
 /** The longest card summary: one line on a phone's card, two at most. */
 export const SUMMARY_MAX = 100;
@@ -34,9 +36,63 @@ export const linkSchema = z.strictObject({
     .meta({ description: 'Where the link goes: https://…, mailto:… or a path on this site such as /sitemap/.' }),
 });
 
+/** The accent when site.yaml gives none: a plain blue with 4.5:1 or more on every light background. */
+export const DEFAULT_ACCENT = '#2b5bc8';
+/** The fonts a site can use: Inter, bundled, subset and self-hosted; or the device's own interface font. */
+export const FONTS = ['inter', 'system'] as const;
+
+const isOneEmoji = (value: string) => {
+  const parts = splitEmoji(value);
+  return parts.length === 1 && typeof parts[0] !== 'string';
+};
+const brandFile = /^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i;
+/** A logo: one emoji, drawn from its SVG like every emoji of the site, or an image file in img/brand/. */
+const logo = (description: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => brandFile.test(value) || isOneEmoji(value), { message: 'expected one emoji such as "🚀", or an image file name in img/brand/ such as "logo.svg"' })
+    .meta({ description });
+const colour = (description: string) =>
+  z
+    .string()
+    .regex(HEX_COLOUR, { message: 'expected a colour written "#rrggbb", such as "#6425d0"' })
+    .meta({ description: `${description} Write it in quotes, "#6425d0": unquoted, YAML reads # as the start of a comment.` });
+
+export const themeSchema = z
+  .strictObject({
+    logo: logo(
+      'The mark beside the brand name in the header and footer, and the favicon: one emoji ("🚀"), or an image file in img/brand/ ("logo.svg"; SVG stays sharp at every size). Without it, the name stands alone.',
+    ).optional(),
+    logoDark: logo('Optional: the logo in dark mode, for a logo that does not read on a dark background (an emoji or a file in img/brand/).').optional(),
+    logoShowsName: z
+      .boolean()
+      .meta({ description: 'true when the logo image already spells the brand name (a wordmark): the header and footer then show the logo alone, with the brand name as its alt text.' })
+      .default(false),
+    favicon: z
+      .string()
+      .regex(/^[\w.-]+\.(svg|png)$/i, { message: 'expected an SVG or PNG file name in img/brand/, such as "favicon.svg"' })
+      .optional()
+      .meta({ description: 'Optional: the browser-tab icon, an SVG or a square PNG in img/brand/. By default it is made from the logo (or, without one, from the first letter of the brand).' }),
+    touchIcon: z
+      .string()
+      .regex(/^[\w.-]+\.png$/i, { message: 'expected a PNG file name in img/brand/, such as "touch-icon.png"' })
+      .optional()
+      .meta({ description: 'Optional: the icon a phone shows for the site on its home screen, a square PNG in img/brand/ (180 × 180 px or larger). By default it is drawn from the favicon or logo on a white square.' }),
+    accent: colour('The accent colour in light mode: links, buttons, the current menu entry, figures and the focus ring. It needs a contrast of 4.5:1 with the light backgrounds (validate checks it).')
+      .default(DEFAULT_ACCENT),
+    accentDark: colour('Optional: the accent colour in dark mode, with 4.5:1 on the dark backgrounds. By default the light accent, lightened as far as that takes.').optional(),
+    font: z
+      .enum(FONTS, { message: 'expected "inter" or "system"' })
+      .meta({ description: 'The font of the whole site: "inter" (Inter, bundled and self-hosted) or "system" (each device\'s own interface font: nothing to download).' })
+      .default('inter'),
+  })
+  .meta({ description: 'The look of the site: "logo" (an emoji or an image in img/brand/), "accent" and "accentDark" colours, "font", and optional "logoDark", "favicon" and "touchIcon".' });
+
 export const siteSchema = z
   .strictObject({
     brand: text('The agency name, shown in the header, footer and page titles.'),
+    theme: themeSchema.prefault({}),
     baseUrl: absoluteUrl.meta({
       description: 'The address the site is published at, e.g. https://www.example.com. Used for canonical links and sitemap.xml.',
     }),
@@ -148,6 +204,7 @@ export const categorySchema = z
   .meta({ title: 'storefront category', description: 'catalogue/categories/{name}.yaml' });
 
 export type SiteFile = z.infer<typeof siteSchema>;
+export type Theme = z.infer<typeof themeSchema>;
 export type CategoryFile = z.infer<typeof categorySchema>;
 export type ServiceEntry = z.infer<typeof serviceSchema>;
 export type Link = z.infer<typeof linkSchema>;

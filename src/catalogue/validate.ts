@@ -2,6 +2,7 @@
 // All problems are collected; nothing stops at the first one.
 import { crossChecks } from './checks.ts';
 import { imageChecks } from './imageChecks.ts';
+import { themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
@@ -66,7 +67,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     const id = file.slice('descriptions/'.length, -'.md'.length);
     const size = source.sizes.get(file) ?? 0;
     if (size > DESCRIPTION_MAX_BYTES) {
-      problems.push(error(file, { line: 1, column: 1 }, `The description is ${sizeText(size)}; at most ${sizeText(DESCRIPTION_MAX_BYTES)} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
+      problems.push(error('description-too-large', file, { line: 1, column: 1 }, `The description is ${sizeText(size)}; at most ${sizeText(DESCRIPTION_MAX_BYTES)} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
       parsed.descriptions.set(id, { file, text, tree: [], links: [], unread: true });
       continue;
     }
@@ -81,10 +82,10 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
 
   if (!parsed.site) {
     problems.push(
-      error('site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
+      error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
     );
   }
-  problems.push(...crossChecks(parsed, pageRoutes), ...imageChecks(source));
+  problems.push(...crossChecks(parsed, pageRoutes), ...themeChecks(parsed), ...imageChecks(source));
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

@@ -2,6 +2,7 @@
 // descriptions are worked out here, once.
 import { SUMMARY_MAX, type Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
+import type { ImageUse, SiteImage, SiteImages } from '../core/images.ts';
 import { competitorName, routes } from '../core/routes.ts';
 import { serviceSlug } from '../core/slug.ts';
 import type { TreeNode } from '../core/tree.ts';
@@ -16,8 +17,11 @@ export interface Service {
   priceFrom: boolean;
   currency: 'USD';
   delivery?: string;
-  /** Path of the image in the built site, e.g. /img/services/listing-1.svg. */
-  image: string;
+  /** The image on the service's page (an SVG's path in the built site, e.g. /img/services/listing-1.svg, or a
+   *  raster image's variants: src/core/images.ts). */
+  image: SiteImage;
+  /** The same image as cards show it: a square thumbnail. */
+  thumbnail: SiteImage;
   metaDescription: string;
   /** One line for cards: the service's own summary, or its meta description shortened. */
   summary: string;
@@ -34,7 +38,7 @@ export interface Category {
   description: string;
   info?: string;
   notice?: string;
-  icon: string;
+  icon: SiteImage;
   /** The category's section on the home page, /#{anchor}. */
   route: string;
   /** The category's own page, /category/{anchor}/. */
@@ -48,6 +52,17 @@ export interface Alternative {
   route: string;
 }
 
+/** One version of the logo: an emoji (drawn from its SVG, as the text's are) or an image of the catalogue. */
+export type LogoImage = { emoji: string } | { src: string; width: number; height: number };
+
+export interface Logo {
+  light: LogoImage;
+  /** The dark mode's, when the theme gives one. */
+  dark?: LogoImage;
+  /** The image spells the brand name: it is shown alone, with the name as its alt text. */
+  showsName: boolean;
+}
+
 export interface Site {
   brand: string;
   baseUrl: string;
@@ -55,7 +70,7 @@ export interface Site {
   contact: { email: string; messaging: Link };
   hero: { title: string; subtitle: string };
   stats: { value: string; label: string }[];
-  clients: { title: string; text: string; logos: { name: string; image: string }[] };
+  clients: { title: string; text: string; logos: { name: string; image: SiteImage }[] };
   alternatives: Alternative[];
   footerLinks: Link[];
   categories: Category[];
@@ -65,10 +80,15 @@ export interface Site {
   services: Service[];
   /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
   emoji?: Record<string, string>;
+  /** The logo beside the brand name (the build adds it from site.yaml's theme: src/build/brand.ts). */
+  logo?: Logo;
 }
 
-export function buildModel(catalogue: ValidCatalogue): Site {
+/** The site model. `images`: what the build made of the raster images (src/build/images.ts); without it, every
+ *  image is its file as it is. */
+export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site {
   const { site } = catalogue;
+  const image = (file: string, use: ImageUse): SiteImage => images?.get(file)?.[use] ?? { src: `/${file}` };
   const categories = catalogue.categories.map(({ value }): Category => ({
     name: value.name,
     anchor: value.anchor,
@@ -76,7 +96,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
     description: value.description,
     info: value.info,
     notice: value.notice,
-    icon: `/img/icons/${value.icon}`,
+    icon: image(`img/icons/${value.icon}`, 'icon'),
     route: routes.section(value.anchor),
     pageRoute: routes.category(value.anchor),
     services: value.services.map((s) => {
@@ -90,7 +110,8 @@ export function buildModel(catalogue: ValidCatalogue): Site {
         priceFrom: s.priceFrom,
         currency: s.currency,
         delivery: s.delivery,
-        image: `/img/services/${s.image}`,
+        image: image(`img/services/${s.image}`, 'page'),
+        thumbnail: image(`img/services/${s.image}`, 'card'),
         metaDescription: s.metaDescription,
         summary: s.summary ?? shorten(s.metaDescription, SUMMARY_MAX),
         description: catalogue.descriptions.get(s.id)!.tree,
@@ -107,7 +128,7 @@ export function buildModel(catalogue: ValidCatalogue): Site {
     contact: site.contact,
     hero: site.hero,
     stats: site.stats,
-    clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: `/img/clients/${l.image}` })) },
+    clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: image(`img/clients/${l.image}`, 'logo') })) },
     alternatives: site.alternatives.map((a) => ({ slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug) })),
     footerLinks: site.footer?.links ?? [],
     categories,

@@ -2,14 +2,15 @@
 // gets it with every page, and the browser fetches it once as a hashed file (src/build/shell.ts). Also the
 // small views of categories and services that more than one page kind shows.
 import type { Link } from '../catalogue/schema.ts';
-import type { Alternative, Category, Service, Site } from './model.ts';
+import type { SiteImage } from '../core/images.ts';
+import type { Alternative, Category, Logo, Service, Site } from './model.ts';
 
 export interface CategoryNav {
   name: string;
   anchor: string;
   description: string;
   info?: string;
-  icon: string;
+  icon: SiteImage;
   /** The section on the home page, /#{anchor}. */
   route: string;
   /** The category's own page, /category/{anchor}/. */
@@ -18,7 +19,7 @@ export interface CategoryNav {
   count: number;
 }
 
-export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'summary' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'image' | 'route'>;
+export type ServiceCard = Pick<Service, 'id' | 'name' | 'shortName' | 'summary' | 'label' | 'price' | 'priceFrom' | 'delivery' | 'thumbnail' | 'route'>;
 
 export interface SiteShell {
   brand: string;
@@ -33,6 +34,8 @@ export interface SiteShell {
   footerLinks: Link[];
   /** URL of the SVG each emoji is drawn from (templates/components/EmojiText.tsx). */
   emoji: Record<string, string>;
+  /** The logo beside the brand name, when the theme has one. */
+  logo?: Logo;
 }
 
 export const categoryNav = (c: Category): CategoryNav => ({
@@ -55,7 +58,7 @@ export const serviceCard = (s: Service): ServiceCard => ({
   price: s.price,
   priceFrom: s.priceFrom,
   delivery: s.delivery,
-  image: s.image,
+  thumbnail: s.thumbnail,
   route: s.route,
 });
 
@@ -72,5 +75,6 @@ export function siteShell(site: Site): SiteShell {
     alternatives: site.alternatives,
     footerLinks: site.footerLinks,
     emoji: site.emoji ?? {},
+    ...(site.logo && { logo: site.logo }),
   };
 }

@@ -5,6 +5,7 @@
 import { Link } from '../../src/client/api.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type FocusEvent } from 'react';
 import type { CategoryNav } from '../../src/model/shell.ts';
+import { Picture } from './Picture.tsx';
 
 export function CategoriesDisclosure({ categories, variant }: { categories: CategoryNav[]; variant: "dropdown" | "inline" }) {
   const [open, setOpen] = useState(false);
@@ -72,7 +73,7 @@ export function CategoriesDisclosure({ categories, variant }: { categories: Cate
         {(open || everOpened) && categories.map((c) => (
           <li key={c.anchor}>
             <Link to={c.route} onClick={() => setOpen(false)}>
-              <img className="category-icon" src={c.icon} alt="" width={24} height={24} />
+              <Picture className="category-icon" image={c.icon} alt="" width={24} height={24} />
               <span className="category-text">
                 <span className="category-name">{c.name}</span>
                 <span className="category-description">{c.description}</span>

@@ -1,5 +1,6 @@
 import { Link } from '../../src/client/api.ts';
 import type { HomeData } from '../data.ts';
+import { Picture } from './Picture.tsx';
 import { ServiceCard } from './ServiceCard.tsx';
 
 /** The text (and accessible name) of a section's link to its category page: "All 28 Press Releases services". */
@@ -26,7 +27,7 @@ export function CategorySection({ category }: { category: HomeData['categories']
               its images wait until they are near the viewport. Eager, they were fetched and decoded before the
               first paint (and React preloaded them in the head), which delayed it and, for Lighthouse, made them
               part of the LCP. */}
-          <img className="category-icon category-icon-large" src={category.icon} alt="" width={32} height={32} loading="lazy" />
+          <Picture className="category-icon category-icon-large" image={category.icon} alt="" width={32} height={32} loading="lazy" />
           <div>
             <h2 id={titleId} className="section-title">
               {category.name}

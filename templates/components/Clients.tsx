@@ -1,4 +1,5 @@
 import { useSite } from '../../src/client/api.ts';
+import { Picture } from './Picture.tsx';
 
 export function Clients() {
   const { clients } = useSite();
@@ -11,7 +12,7 @@ export function Clients() {
         <ul className="logo-grid">
           {clients.logos.map((logo) => (
             <li key={logo.name}>
-              <img src={logo.image} alt={logo.name} width={128} height={48} loading="lazy" decoding="async" />
+              <Picture image={logo.image} alt={logo.name} width={128} height={48} loading="lazy" />
             </li>
           ))}
         </ul>

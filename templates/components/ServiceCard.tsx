@@ -1,6 +1,7 @@
 import { Link } from '../../src/client/api.ts';
 import type { ServiceCard as Card } from '../../src/model/shell.ts';
 import { formatPrice } from '../format.ts';
+import { Picture } from './Picture.tsx';
 
 /**
  * A service in a grid (home, category pages, search results): name, one-line summary, price, delivery time and
@@ -13,7 +14,7 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Card; head
   return (
     <li className="card">
       {/* width and height give the box its place before the image loads (home.css sets its shape). */}
-      <img className="card-image" src={service.image} alt="" width={400} height={240} loading="lazy" decoding="async" />
+      <Picture className="card-image" image={service.thumbnail} alt="" width={400} height={240} loading="lazy" />
       <div className="card-body">
         <Heading className="card-title">
           <Link to={service.route} className="card-link">

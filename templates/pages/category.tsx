@@ -9,6 +9,7 @@ import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.
 import { CategoryChips } from '../components/CategoryChips.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { Pagination } from '../components/Pagination.tsx';
+import { Picture } from '../components/Picture.tsx';
 import type { CategoryData } from '../data.ts';
 import { absolute, breadcrumb, organization, pageHead } from '../head.ts';
 import CategoryServices from '../parts/CategoryServices.server.tsx';
@@ -94,7 +95,7 @@ export default function Category({ site, data, params }: PageProps<CategoryData>
           </ol>
         </nav>
         <header className="category-page-intro">
-          <img className="category-page-icon" src={category.icon} alt="" width={32} height={32} />
+          <Picture className="category-page-icon" image={category.icon} alt="" width={32} height={32} />
           <div>
             <h1 className="page-title category-page-title">{category.name}</h1>
             <p className="category-page-lead">{category.description}</p>

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link, useLocation, useNavigate, type Page, type PageProps } from '../../src/client/api.ts';
 import type { ServiceCard as Card, SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
+import { Picture } from '../components/Picture.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
 import { ServiceCard } from '../components/ServiceCard.tsx';
 import { formatPrice } from '../format.ts';
@@ -385,7 +386,7 @@ export default function Search({ site }: PageProps) {
               {site.categories.map((c) => (
                 <li key={c.anchor}>
                   <Link to={c.pageRoute} className="search-category-link">
-                    <img className="category-icon" src={c.icon} alt="" width={32} height={32} loading="lazy" />
+                    <Picture className="category-icon" image={c.icon} alt="" width={32} height={32} loading="lazy" />
                     <span className="search-category-name">{c.name}</span>
                     <span className="search-category-count">{plural(c.count)}</span>
                   </Link>

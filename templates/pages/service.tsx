@@ -26,7 +26,8 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
   return pageHead(page, site, {
     title: `${service.name} | ${site.brand}`,
     description: service.metaDescription,
-    image: absolute(site, service.image),
+    // A raster image's variant in its own format: the format every link preview reads.
+    image: absolute(site, service.image.src),
     jsonLd: [
       {
         '@type': 'Service',

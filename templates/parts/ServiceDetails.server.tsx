@@ -2,6 +2,7 @@
 import { Link } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import type { ServiceData } from '../data.ts';
+import { Picture } from '../components/Picture.tsx';
 import { RichText } from '../components/RichText.tsx';
 import { formatPrice, mailto, serviceSubject } from '../format.ts';
 
@@ -24,7 +25,8 @@ export default function ServiceDetails({ site, data }: { site: SiteShell; data: 
         </ol>
       </nav>
       <div className="service-layout">
-        <img className="service-image" src={service.image} alt="" width={400} height={240} fetchPriority="high" />
+        {/* The first image in view, and the page's largest paint: fetched at once, before the others. */}
+        <Picture className="service-image" image={service.image} alt="" width={400} height={240} loading="eager" fetchPriority="high" />
         <div className="service-summary">
           <h1 id="service-title" className="page-title">
             {service.name}

@@ -48,7 +48,7 @@ describe('storefront build', () => {
 
   it('prints each stage once with its time, as it finishes: after the stages it needs', () => {
     const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter((s) => s !== undefined);
-    expect([...steps].sort()).toEqual(['bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'model', 'render', 'search', 'templates', 'validate']);
+    expect([...steps].sort()).toEqual(['brand', 'bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'model', 'render', 'search', 'templates', 'validate']);
     const order = (...names: string[]) => expect(names.map((n) => steps.indexOf(n))).toEqual(names.map((n) => steps.indexOf(n)).sort((a, b) => a - b));
     order('load', 'validate', 'model', 'render', 'emit');
     order('templates', 'validate');
@@ -85,10 +85,10 @@ describe('storefront build', () => {
     expect(urls.some((u) => u.includes('404'))).toBe(false);
   });
 
-  it('hashes the names of scripts, styles, fonts and emoji', () => {
+  it('hashes the names of scripts, styles, fonts, emoji and icons', () => {
     const assets = readdirSync(join(out, 'assets'));
     expect(assets.length).toBeGreaterThan(5);
-    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json|svg)(\.br|\.gz)?$/.test(name))).toBe(true);
+    expect(assets.every((name) => /-[A-Z0-9]{8}\.(js|css|woff2|json|svg|png)(\.br|\.gz)?$/.test(name))).toBe(true);
     expect(assets).toContainEqual(expect.stringMatching(/^emoji-1f680-[A-Z0-9]{8}\.svg$/));
   });
 

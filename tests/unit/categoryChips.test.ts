@@ -12,7 +12,7 @@ const nav = (anchor: string, name: string, count: number): CategoryNav => ({
   name,
   anchor,
   description: `${name} services`,
-  icon: `/img/icons/${anchor}.svg`,
+  icon: { src: `/img/icons/${anchor}.svg` },
   route: `/#${anchor}`,
   pageRoute: `/category/${anchor}/`,
   count,

@@ -17,7 +17,7 @@ const card = (n: number) => ({
   summary: `Summary ${n}`,
   price: 600 * n,
   priceFrom: false,
-  image: `/img/services/pressreleases-${n}.svg`,
+  thumbnail: { src: `/img/services/pressreleases-${n}.svg` },
   route: `/service/press-release-${n}/pressreleases-${n}/`,
 });
 
@@ -25,7 +25,7 @@ const category = (shown: number, count: number): HomeData['categories'][number] 
   name: 'Press Releases & Articles',
   anchor: 'press-releases',
   description: 'Press releases on news sites',
-  icon: '/img/icons/press.svg',
+  icon: { src: '/img/icons/press.svg' },
   route: '/#press-releases',
   pageRoute: '/category/press-releases/',
   count,

@@ -36,7 +36,7 @@ describe('the search records', () => {
     const service = site.services.find((s) => s.route === record.url)!;
     expect(resultCard(record.url, record.meta)).toEqual({
       id: service.id, name: service.name, shortName: service.name, summary: service.summary, label: service.label, price: service.price,
-      priceFrom: service.priceFrom, delivery: service.delivery, image: service.image, route: service.route,
+      priceFrom: service.priceFrom, delivery: service.delivery, thumbnail: service.thumbnail, route: service.route,
     });
   });
 });
