@@ -16,7 +16,7 @@ import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
+import { contentTypeOf, headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
 import { UserError } from './errors.ts';
 
 export interface ServeOptions {
@@ -41,29 +41,6 @@ export interface RunningServer {
   port: number;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  htm: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-  ico: 'image/x-icon',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-};
 
 // Text formats only: images, fonts and archives are already compressed, recompressing wastes CPU for nothing.
 const COMPRESSIBLE = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'map', 'webmanifest', 'txt', 'xml', 'svg']);
@@ -179,7 +156,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const transform = isHtml ? options.transformHtml : undefined;
     const compressible = COMPRESSIBLE.has(ext);
     const headers: Record<string, string | number> = {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-type': contentTypeOf(file.path),
       'x-content-type-options': 'nosniff',
       // A 404 is never immutable: the page may appear later under the same (hashed) name.
       'cache-control': status === 200 && urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,

@@ -13,6 +13,32 @@ export const CACHE = {
   images: 'public, max-age=86400',
 } as const;
 
+/** Content types by file extension, with a charset for text: what `serve` sends and `deploy` stores. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+};
+
+export const contentTypeOf = (path: string) => CONTENT_TYPES[/\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
 /**
  * Sent with every response. No Cross-Origin-Opener-Policy: it guards a page's window and memory from
  * cross-site pages, and this site holds no logins or visitor data to guard (links that open a new tab carry

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
-import { CACHE, headersFor, parseHeadersFile, type HeaderRule } from '../build/headers.ts';
+import { CACHE, contentTypeOf, headersFor, parseHeadersFile, type HeaderRule } from '../build/headers.ts';
 import { BUILD_MARKER } from '../build/outDir.ts';
 import { UserError } from '../errors.ts';
 import { MANIFEST_NAME } from './target.ts';
@@ -50,32 +50,6 @@ export interface LocalSite {
   /** References to files that are not in the site, and files skipped (symbolic links). */
   warnings: string[];
 }
-
-/** Content types, as `storefront serve` sends them (the deploy test checks that the two agree). */
-const TYPES: Readonly<Record<string, string>> = {
-  html: 'text/html; charset=utf-8',
-  htm: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  gif: 'image/gif',
-  ico: 'image/x-icon',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-};
-
-export const contentTypeOf = (path: string) => TYPES[extname(path).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 /** Files that scripts, styles, pages and data name: text formats only. */
 const SCANNED = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'svg', 'webmanifest']);
