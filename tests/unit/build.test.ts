@@ -1,10 +1,10 @@
 // The build as a whole: steps printed with times, all routes written, and the previous site untouched
 // whenever a build fails.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshot } from './cliRun.ts';
 import type { ClientBundle } from '../../src/build/bundle.ts';
 import { emitSite } from '../../src/build/emit.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
@@ -21,19 +21,6 @@ function capture() {
   return { lines, io: { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) } };
 }
 
-/** Every file under dir with a hash of its content, so two snapshots compare exactly. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex');
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 describe('storefront build', () => {
   const out = join(work, 'dist');

@@ -6,22 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cliRun.ts';
 import { escapeData, escapeProperty, githubCommands } from '../../src/catalogue/problemReports.ts';
 import { error } from '../../src/catalogue/problems.ts';
-import { run, type CliIO } from '../../src/cli.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-ci-output-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The CLI run from the project folder, as a CI job runs it. */
-async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: root };
-  const code = await run(args, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (...args: string[]) => runCli(root, ...args);
 
 const schema = JSON.parse(readFileSync(join(root, 'docs/problems.schema.json'), 'utf8')) as object;
 const matchesSchema = new Ajv2020({ allErrors: true, strict: true }).compile(schema);

@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIO } from '../../src/cli.ts';
+import { runCli } from './cliRun.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 
-async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: fixtures };
-  const code = await run(args, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (...args: string[]) => runCli(fixtures, ...args);
 
 describe('storefront validate', () => {
   it('exits 0 on a valid catalogue', async () => {

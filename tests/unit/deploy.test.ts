@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type CliIO } from '../../src/cli.ts';
+import { runCli } from './cliRun.ts';
 import { deploy, type DeployOptions, type DeployResult } from '../../src/deploy/deploy.ts';
 import { startServer } from '../../src/serve.ts';
 
@@ -17,13 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'storefront-deploy-'));
 const CHANGED_PAGE = 'service/influencer-tier-one/beta-1/index.html';
 const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
-async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: work };
-  const code = await run(args, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (...args: string[]) => runCli(work, ...args);
 
 interface S3 {
   server: S3rver;

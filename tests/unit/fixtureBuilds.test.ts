@@ -1,12 +1,11 @@
 // Every fixture catalogue built with the real command over an earlier build: a catalogue with errors exits 1,
 // prints each problem at its place, and leaves the earlier site exactly as it was; one with only warnings
 // builds, and still shows where each warning is.
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type CliIO } from '../../src/cli.ts';
+import { runCli, snapshot } from './cliRun.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 const WARNINGS_ONLY = new Set(['long-meta-description', 'unused-image']);
@@ -15,27 +14,8 @@ const modes = readdirSync(fixtures).filter((name) => name !== 'valid' && statSyn
 const work = mkdtempSync(join(tmpdir(), 'storefront-fixture-builds-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: fixtures };
-  const code = await run(args, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (...args: string[]) => runCli(fixtures, ...args);
 
-/** Every file of a folder with a hash of its content, by path. */
-function snapshot(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex');
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 /** A problem line of the report: "  12:5    error   ..." under its file, or the file's own line for a whole-file problem. */
 const located = (report: string, mode: string, severity: 'error' | 'warning') =>

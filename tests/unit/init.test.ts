@@ -4,19 +4,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, type CliIO } from '../../src/cli.ts';
+import { runCli } from './cliRun.ts';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function cli(cwd: string, ...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd };
-  const code = await run(args, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = runCli;
 
 describe('storefront init my-site', () => {
   const site = join(work, 'my-site');

@@ -1,0 +1,29 @@
+// What several test files need: the CLI run in-process with its output captured, and a folder's content as
+// hashes, to show a build left it exactly as it was.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { run, type CliIO } from '../../src/cli.ts';
+
+/** Runs `storefront ARGS` in `cwd`: its exit code and what it printed on each stream. */
+export async function runCli(cwd: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd };
+  const code = await run(args, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Every file under dir with a hash of its content, so two snapshots compare exactly. */
+export function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(dir, path)] = createHash('sha1').update(readFileSync(path)).digest('hex');
+    }
+  };
+  walk(dir);
+  return files;
+}
