@@ -1,6 +1,6 @@
 // The data the page kinds with prerendered parts render from, on the server only: made by each kind's
 // `pages` (templates/pages/), read by its server-only parts (templates/parts/).
-import type { Service } from '../src/model/model.ts';
+import type { AlternativeContent, Service } from '../src/model/model.ts';
 import type { CategoryNav, ServiceCard } from '../src/model/shell.ts';
 
 export interface HomeData {
@@ -10,6 +10,8 @@ export interface HomeData {
 export interface ServiceData {
   service: Omit<Service, 'slug' | 'categoryAnchor'>;
   category: CategoryNav & { notice?: string };
+  /** "Often booked with": the services of `service.related`, as cards. */
+  related: ServiceCard[];
 }
 
 export interface SitemapData {
@@ -27,4 +29,11 @@ export interface CategoryData {
   /** The position in the category of this page's first service, from 0. */
   first: number;
   services: ServiceCard[];
+}
+
+/** An alternatives page with content of its own (templates/pages/alternatives.tsx); the others have no data. */
+export interface AlternativeData {
+  /** The competitor's display name. */
+  name: string;
+  content: AlternativeContent;
 }

@@ -19,6 +19,14 @@ export function formatPrice(price: number, from = false): string {
   return from ? `from ${dollars(price)}` : dollars(price);
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2026-11-01" → "1 November 2026": a day as people read it, the same in every browser and time zone. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date} ${MONTHS[month! - 1]} ${year}`;
+}
+
 /** A mail link whose subject names the service and its id, correctly encoded. */
 export function mailto(email: string, subject?: string): string {
   return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;

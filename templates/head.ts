@@ -1,7 +1,9 @@
 // What the page kinds' heads share: the Organization, breadcrumbs, and the defaults of an ordinary page. Pure
 // functions of the page, so tests can check them and the JSON-LD price always equals the visible one.
 import type { Head, Page } from '../src/client/api.ts';
+import type { Service } from '../src/model/model.ts';
 import type { SiteShell } from '../src/model/shell.ts';
+import { priceValue } from './format.ts';
 
 export const absolute = (site: SiteShell, route: string) => `${site.baseUrl}${route}`;
 
@@ -22,6 +24,24 @@ export const breadcrumb = (site: SiteShell, items: { name: string; route: string
   '@type': 'BreadcrumbList',
   itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, ...(i < items.length - 1 && { item: absolute(site, item.route) }) })),
 });
+
+/**
+ * A service's offer as its page shows it: one Offer at its price; with options, an AggregateOffer over them
+ * (lowest, highest, how many) with one Offer per option, each at the price its row shows.
+ */
+export function offers(service: Pick<Service, 'price' | 'currency' | 'options'>) {
+  const priceCurrency = service.currency;
+  if (!service.options) return { '@type': 'Offer', price: priceValue(service.price), priceCurrency };
+  const prices = service.options.map((o) => o.price);
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: priceValue(Math.min(...prices)),
+    highPrice: priceValue(Math.max(...prices)),
+    offerCount: service.options.length,
+    priceCurrency,
+    offers: service.options.map((o) => ({ '@type': 'Offer', name: o.label, price: priceValue(o.price), priceCurrency })),
+  };
+}
 
 /** Canonical URL and robots from whether the page is indexed; the Organization as the JSON-LD. */
 export function pageHead(page: Page, site: SiteShell, head: { title: string; description: string; image?: string; jsonLd?: object[] }): Head {

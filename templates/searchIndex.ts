@@ -20,11 +20,12 @@ export function searchRecords(site: Site): SearchRecord[] {
   return site.categories.flatMap((category) =>
     category.services.map((s) => ({
       url: s.route,
-      content: [s.name, s.summary, category.name, s.label].filter(Boolean).join('. '),
+      content: [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. '),
       meta: {
         title: s.name,
         id: s.id,
         summary: s.summary,
+        // With options, the lowest: the starting price the card shows, "from" it (priceFrom).
         price: String(s.price),
         priceFrom: s.priceFrom ? 'true' : '',
         delivery: s.delivery ?? '',

@@ -3,22 +3,17 @@
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
+import { kebab } from './schema.ts';
 import { wordCount } from './markdown.ts';
 import { error, warning, type Problem, type ProblemCode } from './problems.ts';
-import type { ParsedCatalogue, ParsedCategory } from './parsed.ts';
+import { offerChecks } from './offerChecks.ts';
+import type { ParsedCatalogue, ParsedCategory, RawService } from './parsed.ts';
 import { themeFiles } from './themeChecks.ts';
+import { closest } from './schemaIssues.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
 export const META_DESCRIPTION_MAX = 160;
 const DESCRIPTION_MIN_WORDS = 30;
-
-interface RawService {
-  category: ParsedCategory;
-  index: number;
-  raw: Record<string, unknown>;
-  id?: string;
-  name?: string;
-}
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -42,8 +37,10 @@ export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly str
     ...categoryListChecks(catalogue),
     ...categoryChecks(catalogue),
     ...serviceChecks(catalogue, services),
+    ...offerChecks(services, readable(catalogue)),
     ...descriptionChecks(catalogue, services, known),
     ...siteChecks(catalogue, known),
+    ...alternativeChecks(catalogue, known),
     ...unusedImageChecks(catalogue, services),
   ];
 }
@@ -183,6 +180,17 @@ function nameChecks(name: string, ownSlug: string | undefined, file: string, whe
   return problems;
 }
 
+/** Word counts by text: a dev rebuild after one edit counts one description again, not 10,000 (0.14 s). */
+const wordCounts = new Map<string, number>();
+function wordsOf(text: string): number {
+  let words = wordCounts.get(text);
+  if (words === undefined) {
+    if (wordCounts.size > 100_000) wordCounts.clear();
+    wordCounts.set(text, (words = wordCount(text)));
+  }
+  return words;
+}
+
 function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes): Problem[] {
   const problems: Problem[] = [];
   const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
@@ -197,7 +205,7 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     if (!ids.has(id) && readable(catalogue)) {
       problems.push(error('description-without-service', description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
-    const words = wordCount(description.text);
+    const words = wordsOf(description.text);
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
@@ -232,6 +240,33 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
     const problem = href ? checkLink(href, known) : undefined;
     if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, ['footer', 'links', i, 'href'], `footer.links[${i}].href`), problem.message, problem.hint));
   });
+  return problems;
+}
+
+/**
+ * The alternatives pages' own content: each file names a listed competitor and links only where links may go.
+ * Pages without any differ from each other only by the name, which search engines may treat as doorway pages.
+ */
+function alternativeChecks({ site, alternatives }: ParsedCatalogue, known: KnownRoutes): Problem[] {
+  const listed = record(site?.data).alternatives;
+  // Only slugs that make a page (a malformed one is reported by the schema).
+  const slugs = new Set(Array.isArray(listed) ? listed.map((a) => str(record(a).slug)).filter((s): s is string => s !== undefined && kebab.test(s)) : []);
+  const problems: Problem[] = [];
+  for (const [slug, content] of alternatives) {
+    if (site && Array.isArray(listed) && !slugs.has(slug)) {
+      const guess = closest(slug, [...slugs]);
+      problems.push(error('alternative-not-listed', content.file, { line: 1, column: 1 }, `"${slug}" is not in site.yaml's alternatives list, so this page would never be built.`, guess ? `Rename the file to alternatives/${guess}.md if it is meant for "${guess}", or add "- slug: ${slug}" to the alternatives list in site.yaml.` : `Add "- slug: ${slug}" to the alternatives list in site.yaml, or delete the file.`));
+    }
+    for (const link of content.links) {
+      const problem = checkLink(link.url, known);
+      if (problem) problems.push(error(problem.code, content.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
+    }
+  }
+  const without = [...slugs].filter((slug) => !alternatives.has(slug));
+  if (site && without.length) {
+    const pages = without.length === 1 ? (slugs.size === 1 ? 'The alternatives page has no content of its own' : `1 of the ${slugs.size} alternatives pages has no content of its own`) : `${without.length} of the ${slugs.size} alternatives pages have no content of their own`;
+    problems.push(warning('alternatives-without-content', 'site.yaml', at(site.yaml, ['alternatives'], 'alternatives'), `${pages} (${without.slice(0, 3).join(', ')}${without.length > 3 ? ', …' : ''}): pages that differ only by the competitor's name risk being treated as doorway pages by search engines.`, `Write alternatives/{slug}.md for them (the date you last reviewed it, then what a buyer comparing agencies should know, factually), or list only competitors you have written about.`));
+  }
   return problems;
 }
 

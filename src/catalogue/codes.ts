@@ -42,11 +42,27 @@ export const PROBLEM_CODES = [
   'name-without-slug',
   'look-alike-letter',
   'long-meta-description',
+  // Price options, and the services a service requires or is booked with
+  'option-without-price',
+  'empty-options',
+  'duplicate-option',
+  'price-not-lowest-option',
+  'unknown-service',
+  'self-reference',
+  'duplicate-reference',
+  'requires-cycle',
+  'related-also-required',
   // Descriptions
   'missing-description',
   'description-without-service',
   'short-description',
   'description-too-large',
+  // Alternatives pages' own content (alternatives/{slug}.md)
+  'alternative-not-listed',
+  'reviewed-date',
+  'reviewed-in-future',
+  'empty-alternative-content',
+  'alternatives-without-content',
   // Links in descriptions and the footer
   'link-scheme',
   'relative-link',

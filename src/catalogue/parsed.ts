@@ -19,4 +19,25 @@ export interface ParsedCatalogue {
   /** `unread`: over the size limit, so neither read nor compiled (already reported). */
   descriptions: Map<string, { file: string; text: string; unread?: boolean } & CompiledDescription>;
   images: ReadonlySet<string>;
+  /** The alternatives pages' own content (alternatives/{slug}.md), by competitor slug: see alternativeContent.ts. */
+  alternatives: Map<string, ParsedAlternative>;
+}
+
+/** An alternatives page's content: its date and compiled Markdown, with the links at their lines in the file. */
+export interface ParsedAlternative extends CompiledDescription {
+  file: string;
+  /** The "reviewed" date, YYYY-MM-DD; absent when the front matter has a problem (already reported). */
+  reviewed?: string;
+  /** The heading of the content, when the front matter gives one. */
+  title?: string;
+}
+
+/** One service entry of a category file as written, for the rules that span fields and files (checks.ts). */
+export interface RawService {
+  category: ParsedCategory;
+  /** Its position in the category's services list. */
+  index: number;
+  raw: Record<string, unknown>;
+  id?: string;
+  name?: string;
 }

@@ -7,10 +7,22 @@ import { HEX_COLOUR } from './contrast.ts';
 /** The longest card summary: one line on a phone's card, two at most. */
 export const SUMMARY_MAX = 100;
 
+/** The longest response-time promise: one line beside the contact buttons, even on a phone. */
+export const RESPONSE_TIME_MAX = 80;
+
 /** The highest price a service may have: above it, a typo (a zero too many, 1e23) is far likelier than a real offer. */
 export const PRICE_MAX = 10_000_000;
 /** Whole dollars or dollars and cents: 3.6 and 3.60 are the same number; 0.0001 is not a price. */
 const hasCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+
+/** A price in US dollars: the same rules for a service's price and each of its options'. */
+const priceSchema = (description: string) =>
+  z
+    .number({ message: 'expected a number' })
+    .nonnegative({ message: 'expected a price of 0 or more' })
+    .max(PRICE_MAX, { message: `expected a price of at most ${PRICE_MAX.toLocaleString('en-US')} dollars` })
+    .refine(hasCents, { message: 'expected dollars with at most two decimals (cents), e.g. 3.60' })
+    .meta({ description });
 
 const text = (description: string) => z.string().trim().min(1).meta({ description });
 
@@ -102,7 +114,10 @@ export const siteSchema = z
         description: 'Where every order starts: the Contact buttons open a mail to this address.',
       }),
       messaging: linkSchema.meta({ description: 'A messaging-app link, e.g. a chat handle.' }),
-    }).meta({ description: 'How buyers reach the agency: "email" (an address) and "messaging" (a label and a chat link).' }),
+      responseTime: text(`Optional: a promise shown beside the contact buttons, one short line of at most ${RESPONSE_TIME_MAX} characters, e.g. "We reply within 2 hours, 7 days a week".`)
+        .max(RESPONSE_TIME_MAX, { message: `expected at most ${RESPONSE_TIME_MAX} characters: one short line beside the buttons` })
+        .optional(),
+    }).meta({ description: 'How buyers reach the agency: "email" (an address), "messaging" (a label and a chat link) and, optionally, "responseTime" (a short promise such as "We reply within 2 hours").' }),
     hero: z.strictObject({
       title: text('The big headline on the home page, e.g. "We will make your token go viral 🚀".'),
       subtitle: text('One sentence under the headline.'),
@@ -155,6 +170,21 @@ export const siteSchema = z
   })
   .meta({ title: 'storefront site configuration', description: 'catalogue/site.yaml' });
 
+const optionSchema = z.strictObject({
+  label: text('What this option is, as the table shows it, e.g. "48 hours" or "Top 1-10".').max(60),
+  price: priceSchema('The option\'s price in US dollars, with cents if needed; 0 shows as "Free".'),
+  delivery: text('Optional delivery or run time of this option, e.g. "48 h".').max(40).optional(),
+});
+
+/** A list of other services' ids (checks.ts makes sure each exists). */
+const serviceIds = (description: string, max: number) =>
+  z
+    .array(z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' }))
+    .min(1, { message: 'expected at least one service id (or leave the field out)' })
+    .max(max, { message: `expected at most ${max} service ids` })
+    .meta({ description })
+    .optional();
+
 export const serviceSchema = z.strictObject({
   id: z
     .string()
@@ -171,15 +201,17 @@ export const serviceSchema = z.strictObject({
     .max(SUMMARY_MAX)
     .optional(),
   label: text('Optional short variant tag shown on the card, e.g. "PR" or "Article".').max(24).optional(),
-  price: z
-    .number({ message: 'expected a number' })
-    .nonnegative({ message: 'expected a price of 0 or more' })
-    .max(PRICE_MAX, { message: `expected a price of at most ${PRICE_MAX.toLocaleString('en-US')} dollars` })
-    .refine(hasCents, { message: 'expected dollars with at most two decimals (cents), e.g. 3.60' })
-    .meta({ description: 'Base or starting price in US dollars, with cents if needed (2500, 3.60); 0 shows as "Free".' }),
-  priceFrom: z.boolean().default(false).meta({ description: 'true when the price is a starting price ("from $2,000").' }),
+  price: priceSchema('Base or starting price in US dollars, with cents if needed (2500, 3.60); 0 shows as "Free". With options it may be left out: the starting price is then the lowest option\'s.').optional(),
+  priceFrom: z.boolean().default(false).meta({ description: 'true when the price is a starting price ("from $2,000"); with options, every option\'s price is one.' }),
+  options: z
+    .array(optionSchema)
+    .min(1, { message: 'expected at least one option' })
+    .meta({ description: 'Optional price options, e.g. run lengths or packages: each a "label", a "price" and an optional "delivery". The page shows them as a table; cards show "from" the lowest price. Leave the field out rather than leave the list empty.' })
+    .optional(),
   currency: z.literal('USD', { message: 'expected "USD": every price is in US dollars' }).meta({ description: 'Always USD.' }),
   delivery: text('Optional delivery or run time, e.g. "12-24 h" or "3-5 days".').max(40).optional(),
+  requires: serviceIds('Optional: ids of services a buyer must have (or order) first, e.g. [listing-3]. The page shows "Requires: <name>" with a link.', 5),
+  related: serviceIds('Optional: ids of services often booked with this one, shown at the end of its page ("Often booked with"). Without it, the page shows up to 3 other services of the same category.', 6),
   image: imageFile('services'),
   metaDescription: text('The page description search engines show: one sentence, at most 160 characters.'),
 });
@@ -208,3 +240,4 @@ export type Theme = z.infer<typeof themeSchema>;
 export type CategoryFile = z.infer<typeof categorySchema>;
 export type ServiceEntry = z.infer<typeof serviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
+export type PriceOptionEntry = z.infer<typeof optionSchema>;

@@ -63,6 +63,9 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
       ),
     ];
   }
+  if (issue.code === 'invalid_type' && value === undefined && isOptionPrice(path)) {
+    return [error('option-without-price', yaml.file, where, 'This option has no price.', `Add a price line under its label${about ? `: ${about}` : '.'}`)];
+  }
   if (issue.code === 'invalid_type' && value === undefined) {
     const name = path.at(-1);
     const problem: Described = error(
@@ -89,6 +92,7 @@ function codeOf(issue: z.core.$ZodIssue, path: FieldPath): ProblemCode {
     if (issue.code === 'too_big') return 'price-too-high';
     if (issue.code === 'custom') return 'price-cents';
   }
+  if (name === 'options' && issue.code === 'too_small') return 'empty-options';
   if (name === 'currency' && issue.code === 'invalid_value') return 'wrong-currency';
   if (name === 'baseUrl' && issue.code === 'invalid_format') return 'base-url';
   if (issue.code === 'invalid_format') return 'wrong-format';
@@ -100,6 +104,9 @@ function codeOf(issue: z.core.$ZodIssue, path: FieldPath): ProblemCode {
   }
   return 'invalid-value';
 }
+
+/** `services[2].options[1].price`: an option's price, which has a code of its own when it is missing. */
+const isOptionPrice = (path: FieldPath) => path.at(-1) === 'price' && typeof path.at(-2) === 'number' && path.at(-3) === 'options';
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -13,10 +13,18 @@ export interface Service {
   /** Short name for cards and breadcrumbs (the name when none is given). */
   shortName: string;
   label?: string;
+  /** The starting price: with options, the lowest option's. */
   price: number;
+  /** Whether `price` is a starting price ("from $2,000"): so marked in the catalogue, or options at different prices. */
   priceFrom: boolean;
   currency: 'USD';
   delivery?: string;
+  /** The price options, in the catalogue's order, when there are any. */
+  options?: PriceOption[];
+  /** The services a buyer needs first, resolved (the page says "Requires: …" and offers to add both). */
+  requires: ServiceRef[];
+  /** The ids of the services "Often booked with" this one: the catalogue's `related`, or its category's neighbours. */
+  related: string[];
   /** The image on the service's page (an SVG's path in the built site, e.g. /img/services/listing-1.svg, or a
    *  raster image's variants: src/core/images.ts). */
   image: SiteImage;
@@ -30,6 +38,26 @@ export interface Service {
   route: string;
   categoryAnchor: string;
 }
+
+export interface PriceOption {
+  label: string;
+  price: number;
+  /** Marked a starting price in the catalogue (the service's priceFrom). */
+  priceFrom: boolean;
+  delivery?: string;
+}
+
+/** Another service as a page names it: enough to link to it and to add it to a quote. */
+export interface ServiceRef {
+  id: string;
+  name: string;
+  route: string;
+  price: number;
+  priceFrom: boolean;
+}
+
+/** How many services "Often booked with" shows when the catalogue names none. */
+export const RELATED_DEFAULT = 3;
 
 export interface Category {
   name: string;
@@ -50,6 +78,15 @@ export interface Alternative {
   slug: string;
   name: string;
   route: string;
+  /** The page's own content (catalogue/alternatives/{slug}.md), shown under the hero. */
+  content?: AlternativeContent;
+}
+
+export interface AlternativeContent {
+  /** The day it was last reviewed, YYYY-MM-DD. */
+  reviewed: string;
+  title?: string;
+  tree: TreeNode[];
 }
 
 /** One version of the logo: an emoji (drawn from its SVG, as the text's are) or an image of the catalogue. */
@@ -67,7 +104,7 @@ export interface Site {
   brand: string;
   baseUrl: string;
   description: string;
-  contact: { email: string; messaging: Link };
+  contact: { email: string; messaging: Link; responseTime?: string };
   hero: { title: string; subtitle: string };
   stats: { value: string; label: string }[];
   clients: { title: string; text: string; logos: { name: string; image: SiteImage }[] };
@@ -101,15 +138,21 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
     pageRoute: routes.category(value.anchor),
     services: value.services.map((s) => {
       const slug = serviceSlug(s);
+      const options = s.options?.map((o) => ({ label: o.label, price: o.price, priceFrom: s.priceFrom, ...(o.delivery && { delivery: o.delivery }) }));
+      const prices = options?.map((o) => o.price) ?? [];
       return {
         id: s.id,
         name: s.name,
         shortName: s.sname ?? s.name,
         label: s.label,
-        price: s.price,
-        priceFrom: s.priceFrom,
+        // Validation made sure there is a price or an option, and that a price given with options is the lowest.
+        price: options ? Math.min(...prices) : s.price!,
+        priceFrom: s.priceFrom || new Set(prices).size > 1,
         currency: s.currency,
         delivery: s.delivery,
+        ...(options && { options }),
+        requires: [],
+        related: [],
         image: image(`img/services/${s.image}`, 'page'),
         thumbnail: image(`img/services/${s.image}`, 'card'),
         metaDescription: s.metaDescription,
@@ -121,6 +164,7 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
       };
     }),
   }));
+  linkServices(catalogue, categories);
   return deepFreeze({
     brand: site.brand,
     baseUrl: site.baseUrl.replace(/\/+$/, ''),
@@ -129,12 +173,41 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
     hero: site.hero,
     stats: site.stats,
     clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: image(`img/clients/${l.image}`, 'logo') })) },
-    alternatives: site.alternatives.map((a) => ({ slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug) })),
+    alternatives: site.alternatives.map((a) => {
+      const content = catalogue.alternatives.get(a.slug);
+      return { slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug), ...(content && { content }) };
+    }),
     footerLinks: site.footer?.links ?? [],
     categories,
     homeServicesPerCategory: site.homeServicesPerCategory,
     services: categories.flatMap((c) => c.services),
   });
+}
+
+/**
+ * Each service's requirements resolved, and its "Often booked with": the catalogue's `related`, or else the
+ * services after it in its category (wrapping round to the first), never itself nor one it requires.
+ */
+function linkServices(catalogue: ValidCatalogue, categories: Category[]): void {
+  const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
+  const entries = new Map(catalogue.categories.flatMap(({ value }) => value.services.map((s) => [s.id, s] as const)));
+  for (const category of categories) {
+    category.services.forEach((service, i) => {
+      const entry = entries.get(service.id)!;
+      const required = new Set(entry.requires ?? []);
+      service.requires = [...required].map((id) => {
+        const { name, route, price, priceFrom } = byId.get(id)!;
+        return { id, name, route, price, priceFrom };
+      });
+      // The neighbours after it, only as many as can be needed (a category may have thousands of services).
+      const { services } = category;
+      const others: string[] = [];
+      for (let k = 1; k < services.length && others.length < RELATED_DEFAULT + required.size; k++) others.push(services[(i + k) % services.length]!.id);
+      service.related = (entry.related ?? others)
+        .filter((id) => id !== service.id && !required.has(id))
+        .slice(0, entry.related ? undefined : RELATED_DEFAULT);
+    });
+  }
 }
 
 /** The text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */

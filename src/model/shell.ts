@@ -25,18 +25,24 @@ export interface SiteShell {
   brand: string;
   baseUrl: string;
   description: string;
-  contact: { email: string; messaging: Link };
+  contact: { email: string; messaging: Link; responseTime?: string };
   hero: Site['hero'];
   stats: Site['stats'];
   clients: Site['clients'];
   categories: CategoryNav[];
-  alternatives: Alternative[];
+  alternatives: AlternativeLink[];
   footerLinks: Link[];
   /** URL of the SVG each emoji is drawn from (templates/components/EmojiText.tsx). */
   emoji: Record<string, string>;
   /** The logo beside the brand name, when the theme has one. */
   logo?: Logo;
 }
+
+/** An alternatives page as every page knows it: its content stays with the page (a server-only part). */
+export type AlternativeLink = Omit<Alternative, 'content'> & {
+  /** The page has content of its own (catalogue/alternatives/{slug}.md). */
+  ownContent?: true;
+};
 
 export const categoryNav = (c: Category): CategoryNav => ({
   name: c.name,
@@ -72,7 +78,7 @@ export function siteShell(site: Site): SiteShell {
     stats: site.stats,
     clients: site.clients,
     categories: site.categories.map(categoryNav),
-    alternatives: site.alternatives,
+    alternatives: site.alternatives.map(({ content, ...a }) => ({ ...a, ...(content && { ownContent: true as const }) })),
     footerLinks: site.footerLinks,
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),

@@ -1,10 +1,13 @@
 // A service's details and description: rendered on the server only (Prerendered.tsx, bundle.ts).
+import { Fragment } from 'react';
 import { Link } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import type { ServiceData } from '../data.ts';
 import { Picture } from '../components/Picture.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { formatPrice, mailto, serviceSubject } from '../format.ts';
+import { formatPrice } from '../format.ts';
+import { PriceOptions } from '../components/PriceOptions.tsx';
+import { ServiceQuoteControl } from '../components/AddToQuote.tsx';
 
 export default function ServiceDetails({ site, data }: { site: SiteShell; data: ServiceData | undefined }) {
   if (!data) throw new Error('Service page rendered without service data');
@@ -38,25 +41,25 @@ export default function ServiceDetails({ site, data }: { site: SiteShell; data: 
           <p className="service-price" data-price={service.price}>
             {formatPrice(service.price, service.priceFrom)}
           </p>
+          {service.options && <PriceOptions options={service.options} delivery={service.delivery} />}
+          {service.requires.length > 0 && (
+            <p className="service-requires">
+              {'Requires: '}
+              {service.requires.map((r, i) => (
+                <Fragment key={r.id}>
+                  {i > 0 && ', '}
+                  <Link to={r.route}>{r.name}</Link>
+                  <span className="service-requires-price">{` (${formatPrice(r.price, r.priceFrom)})`}</span>
+                </Fragment>
+              ))}
+            </p>
+          )}
+          <ServiceQuoteControl service={service} options={service.options} requires={service.requires} />
           {category.notice && (
             <p className="notice" role="note">
               {category.notice}
             </p>
           )}
-          <section className="contact-block" aria-labelledby="contact-title">
-            <h2 id="contact-title" className="contact-title">
-              Order or ask for a quote
-            </h2>
-            <p>Every order starts with a message. Ask us about discounts, longer campaigns and custom amounts.</p>
-            <div className="contact-actions">
-              <a className="button button-primary" href={mailto(site.contact.email, serviceSubject(service.name, service.id))}>
-                Email us about this service
-              </a>
-              <a className="button button-secondary" href={site.contact.messaging.href} rel="noopener noreferrer">
-                {site.contact.messaging.label}
-              </a>
-            </div>
-          </section>
         </div>
       </div>
       <section className="service-description" aria-labelledby="description-title">

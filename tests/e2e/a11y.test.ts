@@ -14,6 +14,9 @@ const pages: [kind: string, path: () => string][] = [
   ['home', () => '/'],
   ['thread', () => '/thread/'],
   ['service', firstService],
+  // Price options (a table) and a requirement ("Requires: …"), besides the related cards every service page ends with.
+  ['service with options', () => '/service/sponsored-presale-spot-on-launchpad-b/trending-8/'],
+  ['service with a requirement', () => '/service/sponsored-trending-spot-on-a-charting-site/trending-3/'],
   ['alternatives', () => '/alternatives/alternative-to-icoda/'],
   ['sitemap', () => '/sitemap/'],
   ['category', () => '/category/listing/'],

@@ -28,6 +28,15 @@ describe('emitted JSON Schema', () => {
     expect(validateCategory(fixture('wrong-currency/categories/beta.yaml'))).toBe(false);
   });
 
+  it('accepts price options, requires and related, and flags an option without a price or an empty list', () => {
+    const trending = parse(readFileSync(new URL('../../catalogue/categories/trending.yaml', import.meta.url), 'utf8'));
+    expect(validateCategory(trending), JSON.stringify(validateCategory.errors)).toBe(true);
+    expect(validateCategory(fixture('option-without-price/categories/alpha.yaml'))).toBe(false);
+    expect(validateCategory.errors).toContainEqual(expect.objectContaining({ instancePath: '/services/0/options/1', keyword: 'required' }));
+    expect(validateCategory(fixture('empty-options/categories/alpha.yaml'))).toBe(false);
+    expect(validateCategory.errors).toContainEqual(expect.objectContaining({ instancePath: '/services/0/options', keyword: 'minItems' }));
+  });
+
   it('carries the field descriptions editors show on hover', () => {
     const text = JSON.stringify(schemas['category.schema.json']);
     expect(text).toContain('Base or starting price in US dollars, with cents if needed');

@@ -80,6 +80,19 @@ const modes: [mode: string, code: string][] = [
   ['svg-with-foreign-object', 'svg-embedded-content'],
   ['svg-with-external-reference', 'svg-external-reference'],
   ['low-contrast-accent', 'low-contrast'],
+  ['option-without-price', 'option-without-price'],
+  ['empty-options', 'empty-options'],
+  ['duplicate-option-label', 'duplicate-option'],
+  ['price-not-lowest-option', 'price-not-lowest-option'],
+  ['unknown-required-service', 'unknown-service'],
+  ['unknown-related-service', 'unknown-service'],
+  ['requires-itself', 'self-reference'],
+  ['requires-cycle', 'requires-cycle'],
+  ['alternative-without-date', 'missing-field'],
+  ['alternative-bad-reviewed-date', 'reviewed-date'],
+  ['alternative-reviewed-in-future', 'reviewed-in-future'],
+  ['alternative-not-listed', 'alternative-not-listed'],
+  ['alternatives-without-content', 'alternatives-without-content'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {

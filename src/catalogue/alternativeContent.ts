@@ -1,0 +1,72 @@
+// An alternatives page's own content: catalogue/alternatives/{slug}.md, YAML front matter with the date it was
+// last reviewed, then Markdown compiled like a description (markdown.ts). Pages that differ only by the
+// competitor's name risk being read as doorway pages by search engines; content of their own is the cure.
+import { z } from 'zod';
+import { compileDescription, wordCount } from './markdown.ts';
+import type { ParsedAlternative } from './parsed.ts';
+import { error, type Problem } from './problems.ts';
+import { checkSchema } from './schemaIssues.ts';
+import { locate, parseYaml } from './yamlFile.ts';
+
+export const ALTERNATIVES_FOLDER = 'alternatives/';
+
+export const alternativeSchema = z
+  .strictObject({
+    reviewed: z.string({ message: 'expected a date written YYYY-MM-DD, e.g. 2026-11-01' }).meta({
+      description: 'The day this page was last checked against the facts, written YYYY-MM-DD, e.g. 2026-11-01. The page shows "Last reviewed" with it.',
+    }),
+    title: z.string().trim().min(1).max(80).optional().meta({ description: 'Optional heading of the content, e.g. "How we plan a token launch". By default "Why teams choose {brand}".' }),
+  })
+  .meta({ title: 'storefront alternatives page', description: 'The front matter of catalogue/alternatives/{slug}.md' });
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The competitor slug of a file under alternatives/, e.g. "icoda" for alternatives/icoda.md. */
+export const alternativeSlugOf = (file: string) => file.slice(ALTERNATIVES_FOLDER.length, -'.md'.length);
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2026-02-30). */
+function isRealDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Reads one alternatives file. `today` is the UTC day (YYYY-MM-DD) a "reviewed" date may not be after; one day
+ * later is allowed, for a maintainer east of UTC whose today is already tomorrow there.
+ */
+export function readAlternative(file: string, text: string, today: string): { problems: Problem[]; alternative: ParsedAlternative } {
+  const match = FRONT_MATTER.exec(text);
+  if (!match || match.index !== 0) {
+    const hint = 'Start the file with the day it was last reviewed, between two lines of three hyphens: "---", "reviewed: 2026-11-01", "---".';
+    return { problems: [error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint)], alternative: { file, ...compileDescription(text) } };
+  }
+  // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
+  const { yaml, data, problems } = parseYaml(file, `\n${match[1]}`);
+  const checked = problems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, alternativeSchema);
+  problems.push(...checked.problems);
+  const reviewed = checked.value?.reviewed;
+  const body = text.slice(match[0].length);
+  const offset = text.slice(0, match[0].length).split('\n').length - 1;
+  const compiled = compileDescription(body);
+  const alternative: ParsedAlternative = { file, title: checked.value?.title, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })), tree: compiled.tree };
+  if (reviewed !== undefined) {
+    const where = () => ({ ...locate(yaml, ['reviewed']), field: 'reviewed' });
+    if (!isRealDate(reviewed)) {
+      problems.push(error('reviewed-date', file, where(), `"${reviewed}" is not a date written YYYY-MM-DD.`, 'Write the day the page was last checked, e.g. reviewed: 2026-11-01.'));
+    } else if (reviewed > nextDay(today)) {
+      problems.push(error('reviewed-in-future', file, where(), `The review date ${reviewed} is in the future (today is ${today}).`, 'Write the day the page was actually last checked: today or earlier.'));
+    } else alternative.reviewed = reviewed;
+  }
+  if (wordCount(body) === 0) {
+    problems.push(error('empty-alternative-content', file, { line: offset + 1, column: 1 }, 'The page has a date but no text of its own under it.', 'Write what a buyer comparing agencies should know about yours (how you work, what you offer), or delete the file.'));
+  }
+  return { problems, alternative };
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Today's date in UTC, YYYY-MM-DD. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
