@@ -1,6 +1,31 @@
 // The colour-mode choice and the script that applies it before first paint. The script is inline in the
-// head (so no flash), tiny, and static: its hash can be allowed by a Content-Security-Policy.
+// head (so no flash), tiny, and static: its hash can be allowed by a Content-Security-Policy. It also follows
+// the operating system's setting live while the choice is "system": the listener lives here, not in a
+// component, so it works on every page from the first paint, whether or not the switch is rendered (on
+// phones it sits in the closed menu).
 export type ColorMode = 'light' | 'dark' | 'system';
 export const COLOR_MODE_KEY = 'storefront-color-mode';
+const DARK = '(prefers-color-scheme: dark)';
 
-export const colorModeScript = `(function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');var d=m==='dark'||(m==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);document.documentElement.dataset.theme=d?'dark':'light'}catch(e){}})()`;
+export const colorModeScript = `(function(){try{var q=matchMedia('${DARK}'),a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');document.documentElement.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a)}catch(e){}})()`;
+
+/** The stored choice; "light" (the default) when there is none or storage is blocked. */
+export function storedColorMode(): ColorMode {
+  try {
+    const stored = localStorage.getItem(COLOR_MODE_KEY);
+    return stored === 'dark' || stored === 'system' ? stored : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+/** Keeps the choice and applies it at once; the head script's listener applies later changes of the system's. */
+export function chooseColorMode(mode: ColorMode): void {
+  try {
+    localStorage.setItem(COLOR_MODE_KEY, mode);
+  } catch {
+    // Storage blocked: the choice still applies to this page.
+  }
+  const dark = mode === 'dark' || (mode === 'system' && matchMedia(DARK).matches);
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+}

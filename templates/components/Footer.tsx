@@ -1,7 +1,9 @@
 import { Link, useSite } from '../../src/client/api.ts';
-import { mailto } from '../format.ts';
+import { enquiryHref } from '../mail.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { BrandLogo } from './BrandLogo.tsx';
+import { ResponseTime } from './ContactCard.tsx';
+import { CopyAddress } from './CopyAddress.tsx';
 
 const SITEMAP = '/sitemap/';
 
@@ -17,13 +19,14 @@ export function Footer() {
           <FooterBrand site={site} />
           <p className="footer-tagline">{site.description}</p>
         </div>
-        <nav aria-labelledby="footer-contact">
+        <section aria-labelledby="footer-contact" className="footer-contact">
           <h2 id="footer-contact" className="footer-heading">
             Contact
           </h2>
+          {site.contact.responseTime && <ResponseTime text={site.contact.responseTime} />}
           <ul className="footer-links">
             <li>
-              <a href={mailto(site.contact.email)}>Email</a>
+              <a href={enquiryHref(site.contact.email, site.brand)}>Email us</a>
             </li>
             <li>
               <a href={site.contact.messaging.href} rel="noopener noreferrer">
@@ -31,7 +34,8 @@ export function Footer() {
               </a>
             </li>
           </ul>
-        </nav>
+          <CopyAddress email={site.contact.email} />
+        </section>
         <nav aria-labelledby="footer-other" className="footer-other">
           <h2 id="footer-other" className="footer-heading">
             Other

@@ -1,20 +1,23 @@
-// Sticky header. Large screens: logo, Categories disclosure, Clients, Search, Contact. Small screens: a menu
-// toggle, the centred brand, Contact, and a collapsible list with Search and its own Categories group.
+// Sticky header. Large screens: logo, Categories disclosure, Clients, Sitemap, then Search, the colour mode (an
+// icon), Contact and the quote basket's button. Small screens: a menu toggle, the brand, Contact and the
+// basket's button, always in view; the menu holds Search, its own Categories group, the colour mode and Contact.
 import { Link, NavLink, useLocation, useSite } from '../../src/client/api.ts';
-import { useEffect, useId, useState } from 'react';
-import { mailto } from '../format.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { enquiryHref } from '../mail.ts';
 import { CategoriesDisclosure } from './CategoriesDisclosure.tsx';
 import { ColorModeSwitch } from './ColorModeSwitch.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
+import { QuoteButton } from './QuoteButton.tsx';
 
 export function Header() {
   const site = useSite();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const contact = mailto(site.contact.email, `Enquiry for ${site.brand}`);
+  const contact = enquiryHref(site.contact.email, site.brand);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > 0);
@@ -23,11 +26,24 @@ export function Header() {
     return () => window.removeEventListener('scroll', update);
   }, []);
   useEffect(() => setMenuOpen(false), [location.key]);
+  // Escape closes the menu and returns focus to its toggle, unless something inside took the key first (the
+  // menu's Categories group closes itself on Escape).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <header className="site-header" data-scrolled={scrolled ? 'true' : 'false'}>
       <div className="container header-bar">
         <button
+          ref={toggle}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
@@ -55,10 +71,13 @@ export function Header() {
             <SearchIcon className="header-search-icon" />
             <span className="header-search-label">Search</span>
           </NavLink>
-          <ColorModeSwitch />
+          <ColorModeSwitch variant="icon" />
           <a className="button button-primary header-contact" href={contact}>
             Contact
           </a>
+          {/* The quote basket's button goes after Contact: header.css leaves room for a 44 px square here
+              down to 320 px. */}
+          <QuoteButton />
         </div>
       </div>
       {/* Its entries are rendered when it opens: hidden, they repeated the main navigation in every page's
@@ -73,10 +92,14 @@ export function Header() {
               </NavLink>
             </li>
             <NavItems variant="inline" />
-            <li>
+            <li className="mobile-color-mode">
+              <ColorModeSwitch variant="inline" />
+            </li>
+            <li className="mobile-contact">
               <a className="button button-primary button-block" href={contact}>
                 Contact
               </a>
+              {site.contact.responseTime && <p className="mobile-response-time">{site.contact.responseTime}</p>}
             </li>
           </ul>
         )}

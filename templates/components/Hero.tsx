@@ -1,5 +1,5 @@
 import { Link, useSite } from '../../src/client/api.ts';
-import { mailto } from '../format.ts';
+import { enquiryHref } from '../mail.ts';
 import { EmojiText } from './EmojiText.tsx';
 import { HeroSearch } from './HeroSearch.tsx';
 
@@ -24,7 +24,7 @@ export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
             </p>
             <HeroSearch />
             <div className="hero-actions">
-              <a className="button button-primary" href={mailto(site.contact.email, `Enquiry for ${site.brand}`)}>
+              <a className="button button-primary" href={enquiryHref(site.contact.email, site.brand)}>
                 Get a quote
               </a>
               <Link className="button button-secondary" to={site.categories[0]?.route ?? '/'}>

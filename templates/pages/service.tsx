@@ -1,22 +1,26 @@
-// A service: image, name, price, label, description, a contact block, the hero heading.
+// A service: image, name, price, label, description; its contact card beside them; related services; the hero heading.
 import { Prerendered, type Page, type PageProps, type PageSpec } from '../../src/client/api.ts';
 import type { Site } from '../../src/model/model.ts';
-import { categoryNav, type SiteShell } from '../../src/model/shell.ts';
+import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.ts';
+import { ContactCard } from '../components/ContactCard.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import type { ServiceData } from '../data.ts';
-import { absolute, breadcrumb, pageHead, provider } from '../head.ts';
-import { priceValue } from '../format.ts';
+import { absolute, breadcrumb, offers, pageHead, provider } from '../head.ts';
+import RelatedServices from '../parts/RelatedServices.server.tsx';
+import ServiceContact from '../parts/ServiceContact.server.tsx';
 import ServiceDetails from '../parts/ServiceDetails.server.tsx';
 
 export const paths = ['/service/:slug/:id'];
 export const options = { prerenderedParts: true };
 
 export function pages(site: Site): PageSpec<ServiceData>[] {
+  const byId = new Map(site.services.map((s) => [s.id, s]));
   return site.categories.flatMap((c) =>
     c.services.map((s) => {
       const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
-      return { route: s.route, data: { service, category: { ...categoryNav(c), notice: c.notice } } };
+      const related = s.related.map((id) => serviceCard(byId.get(id)!));
+      return { route: s.route, data: { service, category: { ...categoryNav(c), notice: c.notice }, related } };
     }),
   );
 }
@@ -36,7 +40,7 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
         provider: provider(site),
         url: absolute(site, page.route),
         // The Offer without the Service's URL: no field twice.
-        offers: { '@type': 'Offer', price: priceValue(service.price), priceCurrency: service.currency },
+        offers: offers(service),
       },
       breadcrumb(site, [{ name: 'Home', route: '/' }, { name: category.name, route: category.pageRoute }, { name: service.name, route: page.route }]),
     ],
@@ -46,8 +50,20 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
 export default function Service({ site, data }: PageProps<ServiceData>) {
   return (
     <Layout>
-      <Prerendered as="article" name="service" className="container service" aria-labelledby="service-title">
-        {() => <ServiceDetails site={site} data={data} />}
+      {/* From lg, two columns: the details, and the contact card kept in view beside them (service.css). */}
+      <div className="container service">
+        <Prerendered as="article" name="service" className="service-main" aria-labelledby="service-title">
+          {() => <ServiceDetails site={site} data={data} />}
+        </Prerendered>
+        <ContactCard>
+          <Prerendered as="div" name="contact" className="contact-card-service">
+            {() => <ServiceContact site={site} data={data} />}
+          </Prerendered>
+        </ContactCard>
+      </div>
+      {/* "Often booked with": cards, rendered on the server only like the details. */}
+      <Prerendered as="div" name="related" className="container related-services">
+        {() => <RelatedServices data={data} />}
       </Prerendered>
       <Hero level={2} />
     </Layout>

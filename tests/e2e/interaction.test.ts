@@ -160,7 +160,6 @@ describe('mobile menu', () => {
     const toggle = page.locator('.menu-toggle');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('.main-nav').isVisible()).toBe(false);
-    expect(await page.locator('.header-contact').isVisible()).toBe(false);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const menu = page.locator('.mobile-menu');
@@ -182,9 +181,40 @@ describe('mobile menu', () => {
     await close();
   });
 
-  it('shows the header Contact button from the sm breakpoint (30em) up', async () => {
-    const { page, close } = await desktop('/', { viewport: { width: 520, height: 740 } });
-    expect(await page.locator('.header-contact').isVisible()).toBe(true);
+  it('keeps the header Contact button in the bar on phones and above (issue 24)', async () => {
+    for (const width of [320, 375, 520]) {
+      const { page, close } = await desktop('/', { viewport: { width, height: 740 } });
+      expect(await page.locator('.header-bar .header-contact').isVisible()).toBe(true);
+      await close();
+    }
+  });
+
+  it('Escape closes it and returns focus to its toggle', async () => {
+    const { page, close } = await desktop('/', phone);
+    const toggle = page.locator('.menu-toggle');
+    await toggle.click();
+    await page.locator('.mobile-menu .nav-link').first().focus();
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.mobile-menu').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+    await close();
+  });
+
+  it('Escape in its open Categories group closes the group first, then the menu', async () => {
+    const { page, close } = await desktop('/', phone);
+    const toggle = page.locator('.menu-toggle');
+    await toggle.click();
+    const group = page.locator('.mobile-menu .disclosure-button');
+    await group.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.mobile-menu .disclosure-panel') !== null);
+    await page.keyboard.press('Escape');
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
     await close();
   });
 });
@@ -220,6 +250,27 @@ describe('colour mode', () => {
     expect(await select(page).inputValue()).toBe('dark');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(13, 12, 21)');
+    await close();
+  });
+
+  it('"system" follows a change of the operating system setting at once, without a reload', async () => {
+    const { page, close } = await desktop('/', { colorScheme: 'light' });
+    await select(page).selectOption('system');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    // A fixed choice is not overridden by the system.
+    await select(page).selectOption('dark');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !matchMedia('(prefers-color-scheme: dark)').matches);
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => resolve(true))));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await close();
   });
 
