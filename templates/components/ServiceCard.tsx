@@ -1,6 +1,7 @@
 import { Link } from '../../src/client/api.ts';
 import type { ServiceCard as Card } from '../../src/model/shell.ts';
 import { formatPrice } from '../format.ts';
+import { AddToQuote } from './AddToQuote.tsx';
 import { Picture } from './Picture.tsx';
 
 /**
@@ -40,6 +41,7 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Card; head
               {label && <span className="badge">{label}</span>}
             </p>
           )}
+          <AddToQuote service={service} />
         </div>
       </div>
     </li>

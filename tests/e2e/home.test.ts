@@ -45,10 +45,15 @@ const scrollToSection = (page: Page, anchor: string, below: number) =>
       const barsBottom = parseFloat(getComputedStyle(bars).top) + bars.getBoundingClientRect().height;
       const section = document.getElementById(id as string)!;
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      for (let i = 0; i < 10; i++) {
+      // Until it has stayed there for three checks: on a busy machine a section above may take its real
+      // height (or the font swap in) a few frames after the target first seemed in place.
+      for (let i = 0, still = 0; i < 40 && still < 3; i++) {
         const off = section.getBoundingClientRect().top - barsBottom - (below as number);
-        if (Math.abs(off) < 1) return;
-        scrollTo(0, scrollY + off);
+        if (Math.abs(off) < 1) still++;
+        else {
+          still = 0;
+          scrollTo(0, scrollY + off);
+        }
         await frame();
       }
     },

@@ -14,11 +14,14 @@ const browser = useBrowser();
 const catalogueDir = new URL('../../catalogue/categories/', import.meta.url).pathname;
 interface CatalogueService {
   name: string;
-  price: number;
+  price?: number;
+  options?: { price: number }[];
 }
-const services: CatalogueService[] = readdirSync(catalogueDir)
+/** Each service's name and starting price: its price, or with price options the lowest of them. */
+const services = readdirSync(catalogueDir)
   .filter((f) => f.endsWith('.yaml'))
-  .flatMap((f) => (parse(readFileSync(join(catalogueDir, f), 'utf8')) as { services: CatalogueService[] }).services);
+  .flatMap((f) => (parse(readFileSync(join(catalogueDir, f), 'utf8')) as { services: CatalogueService[] }).services)
+  .map((s) => ({ name: s.name, price: s.price ?? Math.min(...(s.options ?? []).map((o) => o.price)) }));
 
 async function open(path = '/search/', options = {}) {
   const tracked = await openPage(browser(), options);
@@ -232,7 +235,8 @@ describe('the page while searching', () => {
 describe('the live region', () => {
   it('is a status region that announces the count', async () => {
     const { page, close } = await open();
-    const region = page.getByRole('status');
+    // The page's own region (the header's quote button and the footer's copy button have theirs).
+    const region = page.getByRole('main').getByRole('status');
     expect(await region.count()).toBe(1);
     expect(await region.textContent()).toBe('');
     await field(page).fill('sticker');

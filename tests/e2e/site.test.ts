@@ -286,6 +286,8 @@ describe('unknown paths', () => {
     await hydrated(page);
     await expect(page.locator('h1').textContent()).resolves.toBe('Your alternative to Some New Agency');
     expect(await page.locator('h1').count()).toBe(1);
+    // Its own title, not the 404 document's it came as.
+    await expect.poll(() => page.title()).toBe('Your alternative to Some New Agency | Astrolift Media');
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
     await close();
   });
@@ -315,12 +317,13 @@ describe('lazily loaded route chunks', () => {
       await route.continue();
     });
     await page.locator('.sitemap-list a').first().click();
-    const spinner = page.getByRole('status');
+    // Other status regions (the quote button's, the copy button's) stay; the spinner is the one saying so.
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading...' });
     await spinner.waitFor();
     await expect(spinner.textContent()).resolves.toBe('Loading...');
     release();
     await page.locator('#service-title').waitFor();
-    expect(await page.getByRole('status').count()).toBe(0);
+    expect(await spinner.count()).toBe(0);
     await close();
   });
 

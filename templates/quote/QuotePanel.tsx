@@ -1,0 +1,211 @@
+// The quote basket: a modal <dialog> (focus moves in, Escape closes, the page behind is inert) listing what the
+// visitor added, with quantities, options, starting prices and the total, and two ways to send it: a mail to the
+// agency or a message in its chat app, both written by the visitor's own app. Loaded on first use (QuoteButton.tsx).
+import { useEffect, useRef, useState } from 'react';
+import { useSite } from '../../src/client/api.ts';
+import { formatPrice } from '../format.ts';
+import { chatHref, linePrice, quoteMailto, quoteMessage, quoteTotal } from './message.ts';
+import type * as Store from './store.ts';
+import type { QuoteItem } from './store.ts';
+
+/**
+ * The basket's storage, handed over by the header's button rather than imported: imported by both, store.ts
+ * became a chunk of its own, one more request on every page's cold load.
+ */
+export type QuoteStore = Pick<typeof Store, 'readQuote' | 'writeQuote' | 'onQuoteChange' | 'sameLine' | 'MAX_QUANTITY'>;
+
+const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
+
+export default function QuotePanel({ onClose, store }: { onClose: () => void; store: QuoteStore }) {
+  const { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY } = store;
+  const site = useSite();
+  const [items, setItems] = useState(readQuote);
+  const [status, setStatus] = useState('');
+  const [showMessage, setShowMessage] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // The latest onClose, so that opening the dialog does not depend on its identity.
+  const closed = useRef(onClose);
+  closed.current = onClose;
+
+  useEffect(() => onQuoteChange(setItems), []);
+  useEffect(() => {
+    const element = dialog.current!;
+    // The close event comes a task after close(): one left from StrictMode's second run of this effect (or any
+    // close and reopen in between) finds the dialog open again, and is not a close.
+    const onClosed = () => {
+      if (!element.open) closed.current();
+    };
+    element.showModal();
+    element.addEventListener('close', onClosed);
+    return () => {
+      element.removeEventListener('close', onClosed);
+      if (element.open) element.close();
+    };
+  }, []);
+
+  const save = (next: QuoteItem[]) => {
+    setItems(next);
+    writeQuote(next);
+  };
+  const setQuantity = (index: number, quantity: number) => {
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) return;
+    save(items.map((item, i) => (i === index ? { ...item, quantity } : item)));
+  };
+  const remove = (index: number) => {
+    const next = items.filter((_, i) => i !== index);
+    save(next);
+    setStatus(`Removed ${items[index]!.name}. ${next.length ? `${servicesText(next.length)} left.` : 'Your quote is empty.'}`);
+    // The button is gone with its line: focus goes to the panel's title, not to the page behind.
+    title.current?.focus();
+  };
+  const choose = (index: number, optionIndex: number) => {
+    const item = items[index]!;
+    const option = item.options?.[optionIndex];
+    if (!option) return;
+    const changed: QuoteItem = { ...item, option: option.label, price: option.price, from: option.from };
+    // Choosing an option another line already has merges the two.
+    const other = items.findIndex((o, i) => i !== index && sameLine(o, changed));
+    if (other < 0) save(items.map((o, i) => (i === index ? changed : o)));
+    else save(items.flatMap((o, i) => (i === index ? [] : i === other ? [{ ...o, quantity: Math.min(MAX_QUANTITY, o.quantity + item.quantity) }] : [o])));
+  };
+
+  const message = quoteMessage(items, site);
+  const text = `Subject: ${message.subject}\n\n${message.body}`;
+  const mailto = quoteMailto(site.contact.email, message);
+  const copy = (done: string) =>
+    navigator.clipboard.writeText(text).then(
+      () => setStatus(done),
+      () => {
+        setShowMessage(true);
+        setStatus('Copying was refused by the browser: the message is shown below to copy by hand.');
+      },
+    );
+
+  return (
+    // A click on the backdrop (the dialog element itself, outside its panel) closes it, as Escape does.
+    <dialog ref={dialog} className="quote-dialog" aria-labelledby="quote-title" onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}>
+      <div className="quote-panel">
+        <div className="quote-head">
+          <h2 id="quote-title" className="quote-title" ref={title} tabIndex={-1}>
+            Your quote request
+          </h2>
+          <button type="button" className="quote-close" onClick={() => dialog.current?.close()}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Close</span>
+          </button>
+        </div>
+        {items.length === 0 ? (
+          <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
+        ) : (
+          <>
+            <ul className="quote-list">
+              {items.map((item, i) => (
+                <QuoteLine key={`${item.id} ${item.option ?? ''}`} item={item} index={i} max={MAX_QUANTITY} onQuantity={setQuantity} onRemove={remove} onChoose={choose} />
+              ))}
+            </ul>
+            <p className="quote-total">
+              <span>Total</span> <strong data-total>{quoteTotal(items).text}</strong>
+            </p>
+            <p className="quote-note">Starting prices: we reply with a firm quote. Nothing is sent from this site; your own mail or chat app opens with the message.</p>
+            <div className="quote-send">
+              {mailto ? (
+                <a className="button button-primary" href={mailto}>
+                  Send by e-mail
+                </a>
+              ) : (
+                <button type="button" className="button button-primary" onClick={() => void copy(`Message copied. Paste it into a mail to ${site.contact.email}.`)}>
+                  Copy the message
+                </button>
+              )}
+              <a
+                className="button button-secondary"
+                href={chatHref(site.contact.messaging.href, text)}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => void copy('Message copied. Paste it into the chat if it is not there already.')}
+              >
+                Send by chat
+              </a>
+            </div>
+            <p className="quote-address">
+              {mailto ? 'Sent to ' : 'This list is too long for a mail link: copy it and send it to '}
+              <strong>{site.contact.email}</strong>
+            </p>
+            <details className="quote-preview" open={showMessage} onToggle={(e) => setShowMessage(e.currentTarget.open)}>
+              <summary>Show the message</summary>
+              <textarea readOnly value={text} rows={12} aria-label="The message" onFocus={(e) => e.currentTarget.select()} />
+            </details>
+          </>
+        )}
+        <p className="quote-status" role="status">
+          {status}
+        </p>
+      </div>
+    </dialog>
+  );
+}
+
+interface LineProps {
+  item: QuoteItem;
+  index: number;
+  max: number;
+  onQuantity: (index: number, quantity: number) => void;
+  onRemove: (index: number) => void;
+  onChoose: (index: number, option: number) => void;
+}
+
+function QuoteLine({ item, index, max, onQuantity, onRemove, onChoose }: LineProps) {
+  const id = `quote-line-${index}`;
+  // What the field shows while being typed in (it may be empty for a moment); the basket changes only with a
+  // valid quantity, and leaving the field shows the basket's again.
+  const [draft, setDraft] = useState<string>();
+  const chosen = item.options?.findIndex((o) => o.label === item.option) ?? -1;
+  return (
+    <li className="quote-line">
+      <p className="quote-line-name">
+        <a href={item.route}>{item.name}</a>
+      </p>
+      {item.options ? (
+        <p className="quote-field">
+          <label htmlFor={`${id}-option`}>Option</label>
+          <select id={`${id}-option`} value={chosen} onChange={(e) => onChoose(index, Number(e.target.value))}>
+            {chosen < 0 && (
+              <option value={-1} disabled>
+                Choose an option
+              </option>
+            )}
+            {item.options.map((o, i) => (
+              <option key={o.label} value={i}>{`${o.label}: ${formatPrice(o.price, o.from)}`}</option>
+            ))}
+          </select>
+        </p>
+      ) : (
+        item.option && <p className="quote-line-option">{`Option: ${item.option}`}</p>
+      )}
+      <div className="quote-line-foot">
+        <p className="quote-field quote-quantity">
+          <label htmlFor={`${id}-quantity`}>Quantity</label>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={draft ?? item.quantity}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              onQuantity(index, e.target.valueAsNumber);
+            }}
+            onBlur={() => setDraft(undefined)}
+          />
+        </p>
+        <p className="quote-line-price">{linePrice(item)}</p>
+        <button type="button" className="quote-remove" onClick={() => onRemove(index)} aria-label={`Remove ${item.name}${item.option ? ` (${item.option})` : ''}`}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,257 @@
+// The quote basket (issue 24): adding from cards and service pages, keeping the basket across a reload,
+// changing and removing lines, the mail and chat messages, the keyboard, axe with the basket open, and the
+// JavaScript a page loads before the basket is opened.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const QUOTE_KEY = 'storefront-quote-v1';
+const CHAT = 'https://chat.example.com/astrolift';
+
+/** A service's page address, from the built sitemap. */
+const routeOf = (id: string) => {
+  const found = new RegExp(`<loc>[^<]*?(/service/[^<]*/${id}/)</loc>`).exec(readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8'));
+  if (!found) throw new Error(`No page for ${id}`);
+  return found[1]!;
+};
+
+async function open(path: string, options = {}) {
+  const tracked = await openPage(browser(), options);
+  await tracked.page.goto(siteUrl(path));
+  await hydrated(tracked.page);
+  return tracked;
+}
+
+const badge = (page: Page) => page.locator('.quote-button .quote-badge');
+const dialog = (page: Page) => page.locator('dialog.quote-dialog');
+const lines = (page: Page) => dialog(page).locator('.quote-line');
+const openBasket = async (page: Page) => {
+  await page.locator('.quote-button').click();
+  await dialog(page).and(page.locator('[open]')).waitFor();
+};
+
+/** What the mail app reads from the link: each field percent-decoded (RFC 6068). */
+function decodeMailto(href: string) {
+  const url = new URL(href);
+  const fields = Object.fromEntries(url.search.slice(1).split('&').map((pair) => pair.split('=').map((part) => decodeURIComponent(part))));
+  return { to: decodeURIComponent(url.pathname), subject: fields.subject!, body: fields.body! };
+}
+
+describe('the quote basket', () => {
+  it('keeps three services added from cards and pages across a reload; a quantity changes, a line goes; mail and chat carry exactly the basket', async () => {
+    const { page, errors, close } = await open('/category/listing/', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.context().route(`${CHAT}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>' }));
+    expect(await badge(page).count()).toBe(0);
+
+    // From cards: two listings.
+    await page.getByRole('button', { name: 'Add to quote: Fast-Track Listing on the Largest Coin-Data Site' }).click();
+    await page.getByRole('button', { name: 'Add to quote: Wallet-App Token Listing' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    expect(await page.locator('.quote-toast').textContent()).toBe('Added Wallet-App Token Listing to your quote: 2 services.');
+
+    // From a service page, with its second option chosen.
+    await page.goto(siteUrl(routeOf('trending-8')));
+    await hydrated(page);
+    await page.getByLabel('Option to quote').selectOption({ label: '48 hours: $850' });
+    await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('3');
+
+    await page.reload();
+    await hydrated(page);
+    expect(await badge(page).textContent()).toBe('3');
+    await openBasket(page);
+    expect(await lines(page).locator('.quote-line-name').allTextContents()).toEqual([
+      'Fast-Track Listing on the Largest Coin-Data Site',
+      'Wallet-App Token Listing',
+      'Sponsored Presale Spot on Launchpad B',
+    ]);
+    expect(await lines(page).nth(2).getByLabel('Option').inputValue()).toBe('1');
+    expect(await dialog(page).locator('[data-total]').textContent()).toBe('$6,350');
+
+    await lines(page).nth(0).getByLabel('Quantity').fill('2');
+    await dialog(page).getByRole('button', { name: 'Remove Wallet-App Token Listing' }).click();
+    await expect.poll(() => lines(page).count()).toBe(2);
+    expect(await dialog(page).locator('[data-total]').textContent()).toBe('$6,850');
+    expect(await dialog(page).locator('.quote-status').textContent()).toBe('Removed Wallet-App Token Listing. 2 services left.');
+    expect(await badge(page).textContent()).toBe('3');
+
+    const href = (await dialog(page).getByRole('link', { name: 'Send by e-mail' }).getAttribute('href'))!;
+    const mail = decodeMailto(href);
+    expect(mail.to).toBe('hello@example.com');
+    expect(mail.subject).toBe('Quote request: 2 services');
+    const base = 'https://www.example.com';
+    expect(mail.body.split('\r\n')).toEqual([
+      'Hello Astrolift Media,',
+      '',
+      'We would like a quote for these services:',
+      '',
+      '1. Fast-Track Listing on the Largest Coin-Data Site (listing-1)',
+      '   Quantity: 2',
+      '   Price: $3,000 each',
+      `   ${base}${routeOf('listing-1')}`,
+      '',
+      '2. Sponsored Presale Spot on Launchpad B (trending-8)',
+      '   Option: 48 hours',
+      '   Quantity: 1',
+      '   Price: $850',
+      `   ${base}${routeOf('trending-8')}`,
+      '',
+      'Total: $6,850',
+      '',
+      'About our project:',
+      'Project name:',
+      'Chain:',
+      'Launch date:',
+      'Budget:',
+      'Links:',
+      '',
+      'Thank you.',
+    ]);
+
+    // The chat: the same text on the clipboard, and the configured link opened beside the site.
+    const [chat] = await Promise.all([page.context().waitForEvent('page'), dialog(page).getByRole('link', { name: 'Send by chat' }).click()]);
+    expect(chat.url()).toBe(CHAT);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Subject: ${mail.subject}\n\n${mail.body.replaceAll('\r\n', '\n')}`);
+    expect(await dialog(page).locator('.quote-status').textContent()).toMatch(/^Message copied\./);
+
+    // Still there on another page after a reload, as the visitor left it.
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    expect(await badge(page).textContent()).toBe('3');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('works by keyboard alone: choose an option, add, open, change a quantity, close with Escape', async () => {
+    const { page, errors, close } = await open(routeOf('trending-8'));
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.outerHTML.slice(0, 80) ?? '');
+    const tabTo = async (key: 'Tab' | 'Shift+Tab', test: () => Promise<boolean>) => {
+      for (let i = 0; i < 60 && !(await test()); i++) await page.keyboard.press(key);
+      expect(await test()).toBe(true);
+    };
+    await tabTo('Tab', () => page.evaluate(() => document.activeElement?.id === 'quote-option'));
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('#quote-option').inputValue()).toBe('1');
+    await tabTo('Tab', async () => (await focused()).includes('data-quote-add'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+
+    await tabTo('Shift+Tab', () => page.evaluate(() => document.activeElement?.classList.contains('quote-button') === true));
+    await page.keyboard.press('Enter');
+    await dialog(page).and(page.locator('[open]')).waitFor();
+    // Focus moved into the dialog.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await tabTo('Tab', () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'number'));
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    expect(await lines(page).locator('.quote-line-price').textContent()).toBe('$850 each');
+
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('quote-button'))).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('"Add both" adds a service with the one it requires; a corrupt stored basket is ignored', async () => {
+    const tracked = await openPage(browser());
+    const { page, errors, close } = tracked;
+    await page.addInitScript((key) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem(key, '{"items": [{"id": 1}, ');
+      sessionStorage.setItem('seeded', '1');
+    }, QUOTE_KEY);
+    await page.goto(siteUrl(routeOf('trending-3')));
+    await hydrated(page);
+    expect(await badge(page).count()).toBe(0);
+    await page.getByRole('button', { name: /^Add both to quote/ }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    await openBasket(page);
+    expect(await lines(page).locator('.quote-line-name').allTextContents()).toEqual(['Sponsored Trending Spot on a Charting Site', 'Wallet-App Token Listing']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('offers "Copy the message" with the address shown when the basket is too long for a mail link', async () => {
+    const { page, close } = await openPage(browser(), { permissions: ['clipboard-read', 'clipboard-write'] });
+    const items = Array.from({ length: 9 }, (_, i) => ({ id: `listing-${i + 1}`, name: `Service with a rather long name number ${i + 1}`, route: `/service/some-service/listing-${i + 1}/`, price: 2500, quantity: 1 }));
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await openBasket(page);
+    expect(await dialog(page).getByRole('link', { name: 'Send by e-mail' }).count()).toBe(0);
+    expect(await dialog(page).locator('.quote-address').textContent()).toBe('This list is too long for a mail link: copy it and send it to hello@example.com');
+    await dialog(page).getByRole('button', { name: 'Copy the message' }).click();
+    await expect.poll(() => dialog(page).locator('.quote-status').textContent()).toBe('Message copied. Paste it into a mail to hello@example.com.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^Subject: Quote request: 9 services\n\nHello Astrolift Media,\n/);
+    expect(copied).toContain('9. Service with a rather long name number 9 (listing-9)');
+    await close();
+  });
+
+  it('loads its panel only when opened: a service page fetches no more script for it before', async () => {
+    const { page, close } = await openPage(browser());
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto(siteUrl(routeOf('listing-3')));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const before = scripts.length;
+    await openBasket(page);
+    const loadedOnOpen = scripts.slice(before);
+    expect(loadedOnOpen.length).toBeGreaterThan(0);
+    expect(loadedOnOpen.filter((s) => scripts.slice(0, before).includes(s))).toEqual([]);
+    await close();
+  });
+});
+
+describe('the quote basket with development React', () => {
+  it('hydrates without a mismatch and opens under StrictMode, whose effects run twice', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(devSiteUrl(routeOf('trending-3')));
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Add both to quote/ }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    await openBasket(page);
+    expect(await lines(page).count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe.each([390, 1280])('the open basket at %i px', (width) => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  it.each(['light', 'dark'] as const)('has no axe violations in %s mode', async (mode) => {
+    const { page, close } = await openPage(browser(), { viewport: { width, height: 900 }, colorScheme: mode, bypassCSP: true });
+    const items = [
+      { id: 'trending-8', name: 'Sponsored Presale Spot on Launchpad B', route: routeOf('trending-8'), price: 850, option: '48 hours', options: [{ label: '24 hours', price: 500 }, { label: '48 hours', price: 850 }], quantity: 2 },
+      { id: 'listing-5', name: 'Sponsored Presale Spot on Launchpad A', route: routeOf('listing-5'), price: 0, from: true, options: [{ label: 'Free', price: 0 }, { label: 'Live', price: 800 }], quantity: 1 },
+    ];
+    await page.addInitScript(
+      ([key, value, chosen]) => {
+        localStorage.setItem(key!, value!);
+        localStorage.setItem('storefront-color-mode', chosen!);
+      },
+      [QUOTE_KEY, JSON.stringify({ items }), mode],
+    );
+    await page.goto(siteUrl(routeOf('trending-8')));
+    await hydrated(page);
+    await openBasket(page);
+    await page.locator('.quote-preview summary').click();
+    await page.addScriptTag({ content: axeSource });
+    const result = (await page.evaluate(() =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }),
+    )) as { violations: { id: string; nodes: { target: string[]; failureSummary: string }[] }[] };
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join('; ')}`)).toEqual([]);
+    await close();
+  });
+});
