@@ -1,11 +1,11 @@
 // The application shell shared by server and browser: providers, the route, the loading spinner, and the
 // error boundary that turns a failed chunk load into a message with a retry.
 import { Suspense } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import type { SiteShell } from '../model/shell.ts';
 import { HydrationProbe } from './HydrationProbe.tsx';
 import { ClientNavigation } from './links.tsx';
 import { LoadErrorBoundary } from './LoadErrorBoundary.tsx';
+import { Navigate, useLocation } from './location.tsx';
 import { RouteView } from './RouteView.tsx';
 import { PageSourceContext, SiteContext, usePageSource, type PageSource } from './runtime.tsx';
 import { Spinner } from './Spinner.tsx';

@@ -1,7 +1,7 @@
 // Renders one route kind: its (possibly still loading) chunk with its (possibly still loading) content. Also
 // owns the title and scrolling on navigation, because only here is the new page in the DOM.
 import { useLayoutEffect, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from './location.tsx';
 import { PageMarkupContext } from './Prerendered.tsx';
 import { settle, usePageSource, useSite } from './runtime.tsx';
 
@@ -20,7 +20,9 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
     else if (!prerenderedParts) document.title = chunk.head({ kind, route: pathname, indexed: true }, site).title;
   }, [markup, prerenderedParts, pathname, kind, site, chunk]);
   useScrollOnNavigation();
-  if (content === null) return <GoToNotFound />;
+  // No content: the route is no page of the site, unless its kind also renders routes that were not
+  // prerendered (an alternatives page without content of its own, or one for an unlisted competitor).
+  if (content === null && !source.routes.kinds[kind]?.rendersUnlisted) return <GoToNotFound />;
   const { default: Page } = chunk;
   return (
     <PageMarkupContext value={markup}>

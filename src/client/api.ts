@@ -2,12 +2,12 @@
 // prerendered parts, and the types of a page kind (pageKind.ts). Nothing else in
 // src/client is theirs to import (.dependency-cruiser.cjs holds them to it).
 
-// The router's location (pathname, hash, and a key that changes with every navigation), and navigation by
-// code (the search page keeps its state in the address).
-export { useLocation, useNavigate } from 'react-router';
+// The location (pathname, search, hash, and a key that changes with every navigation), and navigation by
+// code (the search page keeps its state in the address): React Router's shapes, from location.tsx.
+export { useLocation, useNavigate, type Location, type NavigateFunction } from './location.tsx';
 export { Link, NavLink } from './links.tsx';
 export { Prerendered } from './Prerendered.tsx';
 export { GoToNotFound } from './RouteView.tsx';
 export { useSite } from './runtime.tsx';
-export { COLOR_MODE_KEY, type ColorMode } from './colorMode.ts';
+export { chooseColorMode, COLOR_MODE_KEY, storedColorMode, type ColorMode } from './colorMode.ts';
 export type { Head, Page, PageKindOptions, PageProps, PageSpec, SearchRecord } from './pageKind.ts';

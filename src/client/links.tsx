@@ -4,7 +4,7 @@
 // a third of the prerendering time (a service page has some forty links) and a closure per link on hydration,
 // and it added a data-discover attribute for route discovery, which this site does not use.
 import { useEffect, type AnchorHTMLAttributes } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './location.tsx';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
@@ -36,7 +36,7 @@ export function ClientNavigation() {
       event.preventDefault();
       const to = link.pathname + link.search + link.hash;
       // Following a link to the page already shown replaces its history entry, as React Router's Link does.
-      void navigate(to, { replace: to === location.pathname + location.search + location.hash });
+      navigate(to, { replace: to === location.pathname + location.search + location.hash });
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

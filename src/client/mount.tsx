@@ -3,9 +3,9 @@
 // React adopts the server HTML as it is, then hands over to the router.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { browserPageSource } from './loaders.ts';
+import { BrowserLocation } from './location.tsx';
 import type { BootData, ClientManifest } from './manifest.ts';
 import { startPerformanceReporting } from './performance.ts';
 import { pageMarkupOf } from './Prerendered.tsx';
@@ -33,9 +33,9 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
 
   const app = (
     <StrictMode>
-      <BrowserRouter useTransitions={false}>
+      <BrowserLocation>
         <App site={site} source={source} onRetry={source.forget} />
-      </BrowserRouter>
+      </BrowserLocation>
     </StrictMode>
   );
   if (clientOnly) createRoot(container).render(app);

@@ -5,12 +5,12 @@
 // streams, no text encoding per chunk). Should something suspend all the same, React would print its fallback
 // (the spinner) and mark the boundary for the client: that fails the page instead.
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import pageKinds from 'storefront:page-kinds';
 import type { Site } from '../model/model.ts';
 import type { SiteShell } from '../model/shell.ts';
 import { App } from './App.tsx';
 import { htmlDocument, type DocumentAssets } from './document.ts';
+import { StaticLocation } from './location.tsx';
 import type { BootData } from './manifest.ts';
 import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec, type SearchRecord } from './pageKind.ts';
 import { routeTable } from './routeTable.ts';
@@ -53,9 +53,9 @@ function renderBody(page: Page, site: SiteShell): string {
     content: () => (page.data === undefined ? null : { data: page.data }),
   };
   return renderToString(
-    <StaticRouter location={page.route}>
+    <StaticLocation route={page.route}>
       <App site={site} source={source} />
-    </StaticRouter>,
+    </StaticLocation>,
   ).replace(LEADING_PRELOADS, '');
 }
 

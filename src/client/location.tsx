@@ -1,0 +1,104 @@
+// The address a page shows, and navigation by code: what the site used of React Router's BrowserRouter and
+// StaticRouter, in a few hundred bytes instead of 14 KB brotli (docs/decisions.md). In the browser a store
+// over the History API, read with useSyncExternalStore: a navigation is a synchronous update, so a route that
+// suspends shows the spinner at once, as BrowserRouter did with useTransitions={false}. On the server, the
+// page's route. The shapes are React Router's, so templates read `key`, `search` and `hash` as before.
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** The state given to navigate(), or null. */
+  state: unknown;
+  /** Changes with every navigation; "default" for the entry the browser loaded. */
+  key: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
+
+/** Goes to a path (absolute, or relative to the current address: "?q=x", "#part"), or `delta` entries back/forward. */
+export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
+
+interface Router {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+const RouterContext = createContext<Router | null>(null);
+
+function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('Internal error: useLocation or useNavigate outside the site’s location provider');
+  return router;
+}
+
+export const useLocation = (): Location => useRouter().location;
+export const useNavigate = (): NavigateFunction => useRouter().navigate;
+
+/** Replaces the current address with `to` once rendered (in the browser: the server has nowhere to go). */
+export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
+  return null;
+}
+
+// The browser's store. History entries carry React Router's state shape ({ usr, key }), so entries made by
+// either read the same.
+type HistoryState = { usr?: unknown; key?: string } | null;
+let snapshot: Location | undefined;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+function current(): Location {
+  const { pathname, search, hash } = window.location;
+  const state = history.state as HistoryState;
+  const key = state?.key ?? 'default';
+  // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
+  if (snapshot?.pathname !== pathname || snapshot.search !== search || snapshot.hash !== hash || snapshot.key !== key) {
+    snapshot = { pathname, search, hash, state: state?.usr ?? null, key };
+  }
+  return snapshot;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) addEventListener('popstate', changed);
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) removeEventListener('popstate', changed);
+  };
+}
+
+const browserNavigate: NavigateFunction = (to, { replace = false, state = null } = {}) => {
+  if (typeof to === 'number') return history.go(to);
+  const url = new URL(to, window.location.href);
+  const entry = { usr: state, key: Math.random().toString(36).slice(2, 10) };
+  try {
+    history[replace ? 'replaceState' : 'pushState'](entry, '', url.pathname + url.search + url.hash);
+  } catch {
+    // Safari allows 100 pushState calls in 30 seconds; past that, a full navigation still gets there.
+    return window.location[replace ? 'replace' : 'assign'](url.href);
+  }
+  changed();
+};
+
+/** The browser's address, for the app (mount.tsx). */
+export function BrowserLocation({ children }: { children: ReactNode }) {
+  const location = useSyncExternalStore(subscribe, current, current);
+  const router = useMemo(() => ({ location, navigate: browserNavigate }), [location]);
+  return <RouterContext value={router}>{children}</RouterContext>;
+}
+
+const serverNavigate: NavigateFunction = () => {
+  throw new Error('Internal error: navigate() called while prerendering');
+};
+
+/** A fixed address: the page being prerendered. */
+export function StaticLocation({ route, children }: { route: string; children: ReactNode }) {
+  const location: Location = { pathname: route, search: '', hash: '', state: null, key: 'default' };
+  return <RouterContext value={{ location, navigate: serverNavigate }}>{children}</RouterContext>;
+}
