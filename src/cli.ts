@@ -2,12 +2,14 @@
 // state, so tests drive it with their own output streams and read the exit code it returns.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
 import { isRunning, OutDirRefused } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
-import { buildSite, checkCatalogue } from './pipeline.ts';
+// The build (pipeline.ts, with esbuild, React and sharp behind it) is imported on first use: 0.3 s of a build
+// that finds nothing changed (build/upToDate.ts) and has nothing else to do.
+const pipeline = () => import('./pipeline.ts');
 import { parseDuration } from './deploy/plan.ts';
 import { DEPLOY_FORMATS, formatResult, type DeployFormat } from './deploy/report.ts';
 import { parseTarget, TargetError } from './deploy/target.ts';
@@ -32,6 +34,12 @@ const processIO: CliIO = {
 };
 
 type Action = (io: CliIO) => Promise<number>;
+
+/** A path as the maintainer would type it: relative to the current folder when inside it (as pipeline.ts shows it). */
+const shownPath = (cwd: string, path: string) => {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
 
 // Noted when the CLI loads, before any build, so a parent that goes away during `start`'s build is noticed too.
 const parentAtStart = process.ppid;
@@ -68,6 +76,14 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
   const formatOption = () =>
     new Option('--format <format>', 'how problems are printed: text for people; json (one document) or github (workflow commands) on stdout for CI').choices(FORMATS).default('text');
   const act = (action: Action) => async () => setExit(await action(io));
+  // The build cache (src/build/cache.ts): `build`, `start` and `dev` take the same two flags.
+  const cacheOptions = (command: Command) =>
+    command
+      .addOption(new Option('--cache-dir <dir>', 'where the build cache is kept (safe to delete at any time)').default(undefined, 'node_modules/.cache/storefront').conflicts('cache'))
+      .option('--no-cache', 'a clean build: neither read nor write the build cache');
+  /** --cache-dir resolved, or false for --no-cache, or undefined for the default folder. */
+  const cacheDirOf = (options: { cache?: boolean; cacheDir?: string }): string | false | undefined => (options.cache === false ? false : options.cacheDir === undefined ? undefined : resolve(io.cwd, options.cacheDir));
+  const cacheArgs = (options: { cache?: boolean; cacheDir?: string }) => (options.cache === false ? ['--no-cache'] : options.cacheDir !== undefined ? ['--cache-dir', options.cacheDir] : []);
 
   program
     .command('init')
@@ -95,13 +111,14 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .action(async (options: { catalogue: string; format: Format }) => {
       await act(async () => {
         const output = commandOutput(io, options.format);
+        const { checkCatalogue } = await pipeline();
         const { ok } = await output.settle(checkCatalogue(resolve(io.cwd, options.catalogue), output.reporter, options.catalogue));
         return ok ? EXIT.ok : EXIT.problems;
       })();
     });
 
-  program
-    .command('build')
+  cacheOptions(program
+    .command('build'))
     .description('Build the site: every route prerendered to HTML, with a code-split React client.')
     .addOption(catalogueOption())
     .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds; an empty or new folder, or an earlier build)', 'dist')
@@ -112,25 +129,47 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .addOption(formatOption())
     .addOption(new Option('--quiet', 'print only problems and the closing line, not each stage').conflicts('verbose'))
     .option('--verbose', 'also print the resolved folders, the options, cache hits and every stage')
-    .action(async (options: { catalogue: string; out: string; force?: boolean; baseUrl?: string; development?: boolean; deployDir?: string; format: Format; quiet?: boolean; verbose?: boolean }) => {
+    .action(async (options: { catalogue: string; out: string; force?: boolean; baseUrl?: string; development?: boolean; deployDir?: string; format: Format; quiet?: boolean; verbose?: boolean; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
         if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
           io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
           return EXIT.usage;
         }
         const output = commandOutput(io, options.format, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
-        const result = await output.settle(buildSite(
-          {
-            catalogueDir: resolve(io.cwd, options.catalogue),
-            outDir: resolve(io.cwd, options.out),
-            force: options.force,
-            projectDir: io.cwd,
-            baseUrl: options.baseUrl,
-            development: options.development,
-            deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
-          },
-          output.reporter,
-        )).catch((error: unknown) => {
+        const buildOptions = {
+          catalogueDir: resolve(io.cwd, options.catalogue),
+          outDir: resolve(io.cwd, options.out),
+          force: options.force,
+          projectDir: io.cwd,
+          baseUrl: options.baseUrl,
+          development: options.development,
+          deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
+          cacheDir: cacheDirOf(options),
+        };
+        const build = async () => {
+          // Nothing changed since the last build into this folder (build/upToDate.ts): done, without loading the build.
+          if (buildOptions.cacheDir !== false) {
+            const started = performance.now();
+            const [{ lastBuildIfUnchanged, upToDateLine }, { DEFAULT_CACHE_DIR }] = await Promise.all([import('./build/upToDate.ts'), import('./build/cache.ts')]);
+            const waiting = (pid: number) => output.reporter.out(`Waiting for another build (process ${pid}) to finish writing ${options.out}…`);
+            const last = await lastBuildIfUnchanged(buildOptions, buildOptions.cacheDir ?? DEFAULT_CACHE_DIR, waiting);
+            if (last) {
+              // The warnings the last build printed, printed again: the same report as a build would give.
+              if (last.problems.length) {
+                const { formatProblems, summarise } = await import('./catalogue/problems.ts');
+                if (output.reporter.problems) {
+                  output.reporter.problems(last.problems, buildOptions.catalogueDir);
+                  output.reporter.out(summarise(last.problems));
+                } else output.reporter.out(formatProblems(last.problems, shownPath(process.cwd(), buildOptions.catalogueDir)));
+              }
+              output.reporter.out(upToDateLine(options.out, last.pages, performance.now() - started));
+              return { ok: true, pages: last.pages, files: last.files, upToDate: true };
+            }
+          }
+          const { buildSite } = await pipeline();
+          return buildSite({ ...buildOptions, upToDate: 'record' }, output.reporter);
+        };
+        const result = await output.settle(build()).catch((error: unknown) => {
           if (!(error instanceof OutDirRefused)) throw error;
           io.err(error.message);
           return undefined;
@@ -173,33 +212,33 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
 
   // What `npm start` runs: one process, not `build && serve`, so a shell that runs a lone command by exec'ing it
   // (bash; dash does not) hands npm's signals straight to the server, and there is no second command to outlive npm.
-  program
-    .command('start')
+  cacheOptions(program
+    .command('start'))
     .description('Build the site, then serve it, in one process (what `npm start` runs).')
     .addOption(catalogueOption())
     .option('-o, --out <dir>', 'the output folder, then the site served', 'dist')
     .option('--force', 'replace an output folder that holds files the build did not write')
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
-    .action(async (options: { catalogue: string; out: string; force?: boolean; port: number; host: string }) => {
+    .action(async (options: { catalogue: string; out: string; force?: boolean; port: number; host: string; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
         // The build command itself, so `start` never drifts from `storefront build`.
-        const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : [])], io);
+        const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : []), ...cacheArgs(options)], io);
         if (built !== EXIT.ok) return built;
         return serveBuilt({ dir: options.out, port: options.port, host: options.host });
       })();
     });
 
-  program
-    .command('dev')
+  cacheOptions(program
+    .command('dev'))
     .description('Build, serve and watch: rebuilds on every change and reloads the open page.')
     .addOption(catalogueOption())
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
-    .action(async (options: { catalogue: string; port: number; host: string }) => {
+    .action(async (options: { catalogue: string; port: number; host: string; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
         const { startDev } = await import('./dev.ts');
-        const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host }, io);
+        const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host, cacheDir: cacheDirOf(options) }, io);
         await untilStopped();
         await dev.close();
         return EXIT.ok;

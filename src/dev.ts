@@ -8,14 +8,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { basename, isAbsolute, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
+import { LiveSite } from './build/liveSite.ts';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, UserError } from './errors.ts';
+import { reloadCatalogue, type Changes } from './devLoad.ts';
+import type { CatalogueSource } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 
 const EVENTS = '/__storefront/events';
+/** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
+const MTIME_SLACK_MS = 1000;
 /** How often a watched folder is looked at, to notice it went away or came back (one stat each). */
 const FOLDER_POLL_MS = 500;
 
@@ -23,6 +28,8 @@ export interface DevOptions {
   catalogueDir: string;
   port: number;
   host: string;
+  /** The build cache folder, or false for none (see BuildOptions.cacheDir). */
+  cacheDir?: string | false;
 }
 
 export interface DevServer {
@@ -86,12 +93,41 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
 
   // What one build may reuse of the one before: descriptions, bundles and pages whose inputs did not change.
   const cache = createBuildCache();
+  // The served folder, updated in place with what each rebuild changed (build/liveSite.ts).
+  const live = new LiveSite(outDir);
+  // The catalogue as last read, and the files of it changed since (the watcher's names): a rebuild reads only those.
+  let source: CatalogueSource | undefined;
+  let changes: Changes = 'all';
+  let readAt = 0;
+  // The build hard-links the catalogue's images into the site, which changes their link count: the watcher
+  // reports that as a 'change' of every image, and each build would start the next. A 'change' counts when the
+  // file's content may differ from what the last read saw: modified since, or of another size.
+  const contentChanged = (name: string) => {
+    try {
+      const stats = statSync(join(options.catalogueDir, name));
+      return !stats.isFile() || stats.mtimeMs >= readAt - MTIME_SLACK_MS || source?.sizes.get(name.split(sep).join('/')) !== stats.size;
+    } catch {
+      return true; // gone: a change
+    }
+  };
+  const load = async (dir: string) => {
+    const taken = changes;
+    readAt = Date.now();
+    changes = new Set();
+    try {
+      return (source = await reloadCatalogue(dir, source, taken));
+    } catch (error) {
+      source = undefined;
+      changes = 'all';
+      throw error;
+    }
+  };
   // Problems go to the terminal as usual and, collected, to the open pages.
   const rebuild = async () => {
     const errors: string[] = [];
     const capture: Reporter = { out: io.out, err: (text) => (errors.push(text), io.err(text)) };
     try {
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache }, capture);
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live }, capture);
       if (result.ok) send('reload', null);
       else send('problems', forPage(errors.join('\n\n')));
     } catch (error) {
@@ -146,8 +182,11 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
   const folders = watched.map((dir) =>
     watchFolder(dir, {
-      change: (name) => {
-        if (!name.split(/[\\/]/).some((part) => part.startsWith('.'))) schedule(`Changed: ${shown(join(dir, name))}`);
+      change: (name, event) => {
+        if (name.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+        if (dir === options.catalogueDir && event === 'change' && !contentChanged(name)) return;
+        if (dir === options.catalogueDir && changes !== 'all') changes.add(name.split(sep).join('/'));
+        schedule(`Changed: ${shown(join(dir, name))}`);
       },
       gone: () => {
         const message = `${shown(dir)}/ was removed or moved away; waiting for it to come back.`;
@@ -155,7 +194,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
         send('problems', forPage(message));
       },
       // Whatever changed while it was not watched is in no event: build it all again.
-      back: (returned) => schedule(returned ? `${shown(dir)}/ is back; rebuilding.` : `${shown(dir)}/ was moved or replaced; watching it again.`),
+      back: (returned) => (dir === options.catalogueDir && (changes = 'all'), schedule(returned ? `${shown(dir)}/ is back; rebuilding.` : `${shown(dir)}/ was moved or replaced; watching it again.`)),
     }),
   );
   const server: RunningServer = await startServer({
@@ -187,6 +226,8 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       for (const folder of folders) folder.close();
       for (const client of clients) client.end();
       await server.close();
+      // A rebuild still writing into the scratch folder would fail half-way through its removal.
+      await running.catch(() => undefined);
       await rm(scratch, { recursive: true, force: true });
     },
   };
@@ -210,7 +251,7 @@ interface WatchedFolder {
  *  comes back. Node's recursive watch ends for good when its folder goes: it reports a 'rename' of '' and then
  *  nothing, even once the folder is back. So the folder is also polled (cheap: one stat), and watched afresh
  *  whenever it is there but not watched, or is another folder than the one watched (removed and recreated). */
-function watchFolder(dir: string, on: { change(name: string): void; gone(): void; back(returned: boolean): void }): WatchedFolder {
+function watchFolder(dir: string, on: { change(name: string, event: string): void; gone(): void; back(returned: boolean): void }): WatchedFolder {
   let watcher: FSWatcher | undefined;
   let watching: string | undefined;
   let present = true;
@@ -220,7 +261,7 @@ function watchFolder(dir: string, on: { change(name: string): void; gone(): void
   };
   const start = (identity: string) => {
     watcher = watch(dir, { recursive: true }, (event, name) => {
-      if (name) on.change(name);
+      if (name) on.change(name, event);
       else if (event === 'rename') (stop(), check());
     });
     watcher.on('error', () => (stop(), check()));

@@ -2,25 +2,31 @@
 // module; this file only declares what each stage needs, and the runner (stages.ts) starts every stage as soon
 // as its inputs are there, times it and reports it. So the bundles are made, the images copied and the emoji
 // drawn while the catalogue is validated, without a promise arranged by hand.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
-import type { CompiledDescription } from './catalogue/markdown.ts';
+import { compileDescriptions, type CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, plural, summarise, type Problem } from './catalogue/problems.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import type { Page } from './client/pageKind.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
-import { bundleClient, bundleRenderer, PACKAGE_ROOT, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
+import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
+import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
+import { cachedImageProblems, cachedSearchIndex, DescriptionMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, Staging } from './build/emit.ts';
-import { imageStage, type ImageResult } from './build/images.ts';
+import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
+import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
 import { emojiAssets, type EmojiAssets } from './build/emoji.ts';
 import { brandAssets, type BrandAssets } from './build/brand.ts';
 import { siteCharacters } from './build/fontSubset.ts';
 import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from './build/render.ts';
-import { searchIndex } from './build/search.ts';
+import { factsName, PageFacts } from './build/pageFacts.ts';
+import { recordName, recordOutput, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
 import { UserError } from './errors.ts';
 import { buildModel, type Site } from './model/model.ts';
@@ -39,14 +45,15 @@ export interface Reporter {
   progress?: (text: string) => void;
 }
 
-/** What a build may reuse from the builds before it in the same process (dev rebuilds); never wrong. */
+/** What a build may reuse from the builds before it in the same process (dev rebuilds), in memory, in front of
+ *  the cache folder (build/cache.ts); never wrong. */
 export interface BuildCache {
-  descriptions: Map<string, CompiledDescription>;
+  descriptions: DescriptionMemo;
   bundles: BundleMemo;
   pages: RenderMemo;
 }
 
-export const createBuildCache = (): BuildCache => ({ descriptions: new Map(), bundles: new Map(), pages: {} });
+export const createBuildCache = (): BuildCache => ({ descriptions: new DescriptionMemo(), bundles: new Map(), pages: {} });
 
 export interface BuildOptions {
   catalogueDir: string;
@@ -64,15 +71,31 @@ export interface BuildOptions {
   precompress?: boolean;
   /** Folders of page kind modules (default: templates/pages/). */
   pageKindDirs?: readonly string[];
+  /** Reads the catalogue (default: loadCatalogue; dev reads only the files that changed). */
+  load?: (catalogueDir: string) => Promise<CatalogueSource>;
+  /** What the builds before in this process left in memory (dev). */
   cache?: BuildCache;
-  /** Where the sizes made of raster images are kept between builds (default node_modules/.cache/storefront/images). */
+  /** The build cache folder (default node_modules/.cache/storefront); false: neither read nor write it (--no-cache). */
+  cacheDir?: string | false;
+  /** Where the sizes made of raster images are kept between builds (default: images/ in the cache folder). */
   imageCache?: string;
+  /** Stop early when nothing changed since the last build into outDir and it is still what that build wrote
+   *  (build/upToDate.ts; never without the cache folder, nor with `load`): 'check' (default), or 'record' only
+   *  (the caller has just checked: the CLI, before it loads this module). */
+  upToDate?: 'check' | 'record';
+  /** dev: outDir is the dev server's own folder, updated in place with only what changed (build/liveSite.ts),
+   *  not replaced whole; no _headers or nginx.conf. */
+  live?: LiveSite;
 }
 
 export interface BuildResult {
   ok: boolean;
   pages?: number;
   files?: number;
+  /** What came from the cache folder, by kind of entry (pages, descriptions, client, renderer, search). */
+  cache?: Record<string, { hits: number; misses: number }>;
+  /** Nothing changed since the last build: nothing was built or written. */
+  upToDate?: boolean;
 }
 
 /** The catalogue has problems: they have been printed, and nothing was built. */
@@ -81,28 +104,38 @@ class CatalogueProblems extends Error {}
 /** The results of the build's stages, by name. */
 interface Built {
   load: CatalogueSource;
-  staging: Staging;
+  staging: Staging | undefined;
   images: ImageResult & { linked: number };
   templates: Renderer;
   emoji: EmojiAssets;
   brand: BrandAssets;
+  markdown: Map<string, CompiledDescription>;
+  imageChecks: Awaited<ReturnType<typeof cachedImageProblems>>;
   validate: ValidCatalogue;
   model: { site: Site; pages: Page[] };
   bundle: ClientBundle;
   client: ReturnType<typeof clientFiles>;
   compress: Map<string, Uint8Array>;
   render: RenderedPage[];
-  search: Map<string, Uint8Array>;
-  emit: { files: number; nginxConf: string };
+  searchStarted: { files: Promise<Map<string, Uint8Array>>; started: number };
+  search: { files: Map<string, Uint8Array>; ms: number };
+  emit: { files: number; nginxConf?: string; written?: number };
 }
 
 export async function buildSite(options: BuildOptions, io: Reporter): Promise<BuildResult> {
   const started = performance.now();
-  const { cache } = options;
+  const startedAt = Date.now();
+  const cache = options.cache ?? createBuildCache();
   const pageKinds = findPageKinds(options.pageKindDirs ?? [PAGE_KINDS_DIR]);
-  const compressCache = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/compressed');
-  const imageCache = options.imageCache ?? join(PACKAGE_ROOT, 'node_modules/.cache/storefront/images');
   const { outDir } = options;
+  // --no-cache: the stages that keep files by key (fonts, images, emoji, compressed) get a folder of their own,
+  // removed after the build, so nothing is read from or left in the cache folder.
+  const store = options.cacheDir === false ? undefined : new BuildCacheDir(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const scratch = store ? undefined : await mkdtemp(join(tmpdir(), 'storefront-no-cache-'));
+  const folder = (name: string) => (store ? store.folder(name) : join(scratch!, name));
+  const compressCache = folder('compressed');
+  const imageCache = options.imageCache ?? folder('images');
+  const descriptionsLoaded = cache.descriptions.load(store);
   await checkOutDir({ outDir, catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), force: options.force, shown: shown(outDir) }).catch((error: unknown) => {
     throw asUserError(error, outDir, shown(outDir));
   });
@@ -118,31 +151,50 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
       waiting: (pid) => io.out(`Waiting for another build (process ${pid}) to finish writing ${shown(outDir)}…`),
       restored: (from) => io.out(`Restored ${shown(outDir)} from ${from}, which a build stopped while replacing it left behind.`),
     });
+    // Nothing changed since the last build, whose site is still there as it wrote it: stop here. Otherwise note
+    // what this build reads, before it reads it (build/upToDate.ts).
+    const inputs = store && !options.load && !options.live ? siteInputs(options) : undefined;
+    let snapshot: InputSnapshot | undefined;
+    let warnings: Problem[] = [];
+    let output: ReturnType<typeof recordOutput> | undefined;
+    if (inputs && store) {
+      const last = options.upToDate !== 'record' && upToDate(inputs, await readFile(join(store.dir, 'records', `${recordName(outDir)}.json`), 'utf8').catch(() => undefined));
+      if (last) {
+        if (last.problems.length) printProblems(last.problems, options.catalogueDir, shown(options.catalogueDir), io, false);
+        io.out(upToDateLine(shown(outDir), last.pages, performance.now() - started));
+        return { ok: true, pages: last.pages, files: last.files, upToDate: true };
+      }
+      snapshot = snapshotInputs(inputs);
+    }
     const built = await runStages<Built>(
       {
         load: {
-          run: () => loadCatalogue(options.catalogueDir),
+          run: () => (options.load ?? loadCatalogue)(options.catalogueDir),
           summary: (s) => `${s.texts.size} text files, ${s.images.size} images`,
         },
         // The new site goes into a fresh folder beside the output folder (images first, while the catalogue is
         // validated); it replaces the output folder only once it is complete and its links checked (emit), and is
         // removed if anything fails.
-        staging: { run: async () => (staging = await Staging.open(options.outDir)), ...(verbose && { summary: () => `the new site is written in ${stagingFolder(outDir)} first` }) },
+        staging: { run: async () => (options.live ? undefined : (staging = await Staging.open(options.outDir))), ...(verbose && !options.live && { summary: () => `the new site is written in ${stagingFolder(outDir)} first` }) },
         // Every image file as it is, and the sizes each raster image is shown in (build/images.ts), made or cached.
         images: {
           needs: ['load', 'staging'],
-          run: ({ load, staging }) => imageStage({ catalogueDir: options.catalogueDir, source: load, cacheDir: imageCache, staging }),
+          run: async ({ load, staging }) => {
+            const images = { catalogueDir: options.catalogueDir, source: load, cacheDir: imageCache };
+            // dev's folder gets the images with the rest of what changed (emit).
+            return staging ? imageStage({ ...images, staging }) : { ...(await rasterImages(images)), linked: 0 };
+          },
           summary: (i) =>
             `${i.linked} images linked into the new site${i.rasters ? `; ${plural(i.files.size, 'variant')} of ${plural(i.rasters, 'raster image')}: ${i.converted} made now, ${i.fromCache} from the cache${verbose ? ` in ${shown(imageCache)}` : ''}` : ''}`,
         },
         // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
         templates: {
-          run: async () => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache?.bundles }), pageKinds),
+          run: async () => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store }), pageKinds),
           summary: (r) => `${Object.keys(r.kindInfo).length} page kinds, prerenderer bundled`,
         },
         emoji: {
           needs: ['load'],
-          run: ({ load }) => emojiAssets(emojiIn(load.texts.values())),
+          run: ({ load }) => emojiAssets(emojiIn(load.texts.values()), folder('emoji')),
           summary: (e) => `${e.files.size} emoji drawn`,
         },
         // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
@@ -151,9 +203,27 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           run: ({ validate, load, emoji }) => brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: options.catalogueDir, svgs: load.svgs, emoji }),
           summary: (b) => `theme stylesheet and ${plural(b.icons.length, 'icon')}`,
         },
+        // The descriptions compiled (or taken from the cache) before validation reads them: most of a cold build's
+        // CPU time with long descriptions, so it has its own line.
+        markdown: {
+          needs: ['load'],
+          run: async ({ load }) => {
+            await descriptionsLoaded;
+            return compileDescriptions([...load.texts].filter(([file]) => file.startsWith('descriptions/')).map(([, text]) => text), cache.descriptions);
+          },
+          summary: () => `${plural(cache.descriptions.hits + cache.descriptions.misses, 'description')}, ${count(cache.descriptions.misses)} compiled now${verbose ? ' (the rest from the cache)' : ''}`,
+        },
+        // The image checks' problems from the cache when the images are as they were (dev keeps them in memory).
+        imageChecks: { needs: ['load'], run: ({ load }) => (options.live ? {} : cachedImageProblems(load, store)) },
         validate: {
-          needs: ['load', 'templates'],
-          run: async ({ load, templates }) => validCatalogue(validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: cache?.descriptions }), io, options.catalogueDir),
+          needs: ['load', 'templates', 'markdown', 'imageChecks'],
+          run: async ({ load, templates, markdown, imageChecks }) => {
+            const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, imageProblems: imageChecks });
+            warnings = validation.problems;
+            // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
+            if (validation.catalogue) cache.descriptions.persist(store);
+            return validCatalogue(validation, io, options.catalogueDir);
+          },
           summary: () => 'The catalogue is valid.',
         },
         model: {
@@ -169,7 +239,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
         // the catalogue is valid: esbuild makes it in its own process while this one validates.
         bundle: {
           needs: ['load'],
-          run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(load.texts.values()), pageKinds, memo: cache?.bundles }),
+          run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(load.texts.values()), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts') }),
           summary: (b) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
         },
         // The site shell and the client loader: hashed files the same for every page.
@@ -185,23 +255,48 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache, compressed)),
           summary: (c) => `${c.size} .br and .gz files${verbose ? `, ${compressed.fromCache} from the cache in ${shown(compressCache)}` : ''}`,
         },
-        // Pagefind indexes in a process of its own, while this one renders.
-        search: {
+        // Pagefind indexes in a process of its own while this one renders and writes the pages: emit takes the
+        // index as a promise and waits for it only before its link check (build/emit.ts).
+        searchStarted: {
           needs: ['model', 'templates'],
-          run: ({ model, templates }) => searchIndex(templates.searchRecordsOf(model.site)),
-          summary: (files) => (files.size ? `${files.size} index files, ${kilobytes([...files.values()].reduce((n, f) => n + f.byteLength, 0))}` : 'no page kind offers search'),
+          run: ({ model, templates }) => {
+            const started = performance.now();
+            const files = cachedSearchIndex(templates.searchRecordsOf(model.site), store);
+            files.catch(() => undefined); // reported by the search stage; emit may never start
+            return { files, started };
+          },
+        },
+        // Its line's time starts late when rendering holds this thread; the summary has the index's own.
+        search: {
+          needs: ['searchStarted'],
+          run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }),
+          summary: ({ files, ms }) => (files.size ? `${files.size} index files, ${kilobytes([...files.values()].reduce((n, f) => n + f.byteLength, 0))}, ready ${count(Math.round(ms))} ms after the model` : 'no page kind offers search'),
         },
         render: {
           needs: ['model', 'templates', 'bundle', 'client', 'brand'],
           run: ({ model, templates, bundle, client, brand }) =>
-            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), cache?.pages, io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`))),
+            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
+              memo: cache.pages,
+              store,
+              // One page index per catalogue: two catalogues sharing the cache keep theirs.
+              indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
+              linkFiles: !options.live,
+              progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
+            }),
           summary: (r) => `${r.length} pages`,
         },
         emit: {
-          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'search', 'images', 'load', 'staging'],
-          run: async ({ model, render, templates, bundle, client, compress, emoji, brand, search, images, load, staging }) => {
+          needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'searchStarted', 'images', 'load', 'staging'],
+          run: async ({ model, render, templates, bundle, client, compress, emoji, brand, searchStarted, images, load, staging }) => {
             const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), compressCache, compressed);
-            return emitSite({
+            if (options.live) {
+              const assets = new Map([...emoji.files, ...brand.files]);
+              const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files };
+              return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
+            }
+            // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
+            const facts = store && (await PageFacts.read(store, factsName(outDir), render, templates.kindInfo));
+            const emitted = await emitSite({
               site: model.site,
               pages: render,
               kinds: templates.kindInfo,
@@ -212,18 +307,31 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
               outDir: options.outDir,
               deployDir: options.deployDir,
               precompressed: new Map([...compress, ...shell]),
-              assets: new Map([...emoji.files, ...brand.files, ...search]),
+              assets: new Map([...emoji.files, ...brand.files]),
+              search: searchStarted.files,
               clientFiles: client.files,
-              staging,
+              staging: staging!,
+              ...(snapshot && { beforeSwap: (dir: string) => void (output = recordOutput(dir, staging!.written)) }),
+              ...(facts && { facts: { checkLinks: facts.checkLinks, scriptHashes: (pages: readonly RenderedPage[]) => facts.scriptHashes(pages, templates.kindInfo) } }),
             });
+            facts?.keep();
+            return emitted;
           },
-          summary: (r) => `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}`,
+          summary: (r) => (r.nginxConf ? `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}` : `${r.files} files in all, ${count(r.written ?? 0)} written now`),
         },
       },
       reportTo(io),
     );
+    if (store && snapshot) {
+      // What the next build compares; an empty record when this one cannot be trusted (a file changed meanwhile).
+      const record = output && built.emit.nginxConf && (await siteRecord(snapshot, built.load, output, built.emit.nginxConf, { pages: built.render.length, files: built.emit.files, problems: warnings }));
+      store.writeRecord(recordName(outDir), record ?? {});
+    }
+    await store?.finish(startedAt);
+    if (verbose) io.out(describeCache(store, cache.descriptions));
     io.out(`Built ${built.render.length} pages into ${shown(options.outDir)} in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
-    return { ok: true, pages: built.render.length, files: built.emit.files };
+    const fromCache = store && { ...store.stats, descriptions: { hits: cache.descriptions.hits, misses: cache.descriptions.misses } };
+    return { ok: true, pages: built.render.length, files: built.emit.files, ...(fromCache && { cache: fromCache }) };
   } catch (error) {
     await staging?.abort();
     if (error instanceof CatalogueProblems) {
@@ -233,7 +341,16 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
     throw asUserError(error, outDir, shown(outDir));
   } finally {
     await claim?.release();
+    await store?.settle();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** For --verbose: what came from the cache folder. */
+function describeCache(store: BuildCacheDir | undefined, descriptions: DescriptionMemo): string {
+  if (!store) return '  cache      none (--no-cache): nothing read or kept';
+  const kinds = Object.entries(store.stats).map(([kind, s]) => `${kind} ${s.hits}/${s.hits + s.misses}`);
+  return `  cache      ${shown(store.dir)}: from the cache ${[...kinds, `descriptions ${descriptions.hits}/${descriptions.hits + descriptions.misses}`].join(', ')}`;
 }
 
 /** Load and validate a catalogue, print its problems, and return the model when it is valid. */

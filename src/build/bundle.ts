@@ -3,10 +3,11 @@
 // for Node, with every page kind. The metafile tells which chunks each kind needs (the loader preloads them).
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
@@ -27,6 +28,10 @@ export interface BundleOptions {
   pageKinds?: readonly PageKindFile[];
   /** Bundles of earlier builds, reused while none of their inputs has changed (dev rebuilds). */
   memo?: BundleMemo;
+  /** The build cache: a bundle is kept there with the content hash of every input esbuild read. */
+  store?: BuildCacheDir;
+  /** Where the Inter subsets are kept (default: fonts/ in the default cache folder). */
+  fontCache?: string;
 }
 
 /** What a page of one route kind needs from the bundle. */
@@ -82,7 +87,7 @@ const serverOnlyPlugin: Plugin = {
   },
 };
 
-async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () => Promise<{ value: T; metafile: Metafile }>): Promise<T> {
+async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () => Promise<{ value: T; metafile: Pick<Metafile, 'inputs'> }>): Promise<T> {
   if (!memos) return (await make()).value;
   const memo = memos.get(key);
   if (memo) {
@@ -98,13 +103,63 @@ async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () 
   return value;
 }
 
-export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo }: BundleOptions = {}): Promise<ClientBundle> =>
+export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE }: BundleOptions = {}): Promise<ClientBundle> =>
   memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}`, async () => {
-    const bundle = await makeClientBundle(development, characters, pageKinds);
+    const name = `client-${keyOf(development, characters, pageKinds, BUNDLER_VERSION())}`;
+    const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, name, async (record) => {
+      const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await store!.readBlob(blob)]));
+      if (files.some(([, bytes]) => !bytes)) return undefined;
+      return { files: new Map(files as [string, Uint8Array][]), ...assetMap(record.metafile, pageKinds), metafile: record.metafile };
+    });
+    if (kept) return { value: kept, metafile: kept.metafile };
+    const started = Date.now();
+    const bundle = await makeClientBundle(development, characters, pageKinds, fontCache);
+    toCache(store, name, bundle.metafile, started, () => ({ files: [...bundle.files].map(([path, bytes]) => [path, store!.putBlob(bytes)]), metafile: bundle.metafile }));
     return { value: bundle, metafile: bundle.metafile };
   });
 
-async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[]): Promise<ClientBundle & { metafile: Metafile }> {
+/** What the cache keeps of the client bundle: its files (as blobs) and esbuild's metafile (for assetMap). */
+interface ClientRecord {
+  inputs: [string, string][];
+  files: [string, string][];
+  metafile: Metafile;
+}
+
+/** The bundler's own version: this module's code (with the page kinds and font plugins) and esbuild's version. */
+const BUNDLER_VERSION = () => codeVersion(['src/build/bundle.ts']);
+
+/** The files esbuild read for a bundle (a plugin's namespace, "server-only:…", is no file), from the package. */
+const inputFiles = (metafile: Metafile) => Object.keys(metafile.inputs).filter((input) => !/^[\w-]+:/.test(input));
+
+const fileSha = (path: string) => {
+  try {
+    return sha256(readFileSync(join(PACKAGE_ROOT, path)));
+  } catch {
+    return '';
+  }
+};
+
+/** A cached bundle whose every input still has the content it was made from, or undefined. */
+async function fromCache<R extends { inputs: [string, string][] }, T = unknown>(store: BuildCacheDir | undefined, name: string, open: (record: R) => Promise<T | undefined>): Promise<T | undefined> {
+  if (!store) return undefined;
+  const record = await store.readRecord<R>(name);
+  const value = record && Array.isArray(record.inputs) && record.inputs.every(([path, hash]) => fileSha(path) === hash) ? await open(record).catch(() => undefined) : undefined;
+  store.count(name.split('-')[0]!, value !== undefined);
+  return value;
+}
+
+/** Keeps a bundle in the cache with its inputs' hashes, unless an input changed while it was made. */
+function toCache(store: BuildCacheDir | undefined, name: string, metafile: Metafile, started: number, record: () => object) {
+  if (!store) return;
+  const inputs = inputFiles(metafile);
+  store.later(
+    Promise.all(inputs.map((file) => stat(join(PACKAGE_ROOT, file)).then((s) => s.mtimeMs < started, () => false))).then((unchanged) => {
+      if (unchanged.every(Boolean)) store.writeRecord(name, { inputs: inputs.map((file) => [file, fileSha(file)]), ...record() });
+    }),
+  );
+}
+
+async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[], fontCache: string): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
@@ -133,7 +188,7 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     // so the content hash in each file's name covers it. Other browsers ignore the comment.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [serverOnlyPlugin, pageKindsPlugin(pageKinds), interSubsetPlugin(FONT_CACHE, characters)],
+    plugins: [serverOnlyPlugin, pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,
@@ -190,11 +245,75 @@ export type Renderer = typeof Prerenderer;
  * react and react-router resolve to the package's own copies; it is named by its content's hash, so builds
  * running at once share one file and none has to be removed while another may still use it.
  */
-export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo }: Pick<BundleOptions, 'pageKinds' | 'memo'> = {}): Promise<Renderer> =>
-  memoised(memo, `renderer-${JSON.stringify(pageKinds)}`, () => makeRenderer(pageKinds));
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store'> = {}): Promise<Renderer> =>
+  memoised(memo, `renderer-${JSON.stringify(pageKinds)}`, async () => {
+    const name = `renderer-${keyOf(pageKinds, BUNDLER_VERSION())}`;
+    let inputs: Metafile['inputs'] = {};
+    const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record) => {
+      inputs = Object.fromEntries(record.inputs.map(([file]) => [file, { bytes: 0, imports: [] }]));
+      const outfile = join(RENDERER_DIR, basename(record.outfile));
+      if (!existsSync(outfile)) return undefined;
+      const module = (await import(pathToFileURL(outfile).href)) as Renderer;
+      codeHashes.set(module, record.kindHashes);
+      store!.keepFile(basename(outfile));
+      return module;
+    });
+    if (kept) return { value: kept, metafile: { inputs } };
+    const started = Date.now();
+    const made = await makeRenderer(pageKinds);
+    const outfile = basename(made.outfile);
+    store?.keepFile(outfile);
+    toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: codeHashes.get(made.value) }));
+    return made;
+  });
 
-async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value: Renderer; metafile: Metafile }> {
-  const cacheDir = at('node_modules/.cache/storefront');
+/** What the cache keeps of the prerenderer: the module's file name and each page kind's code hash. */
+interface RendererRecord {
+  inputs: [string, string][];
+  outfile: string;
+  kindHashes: Record<string, string>;
+}
+
+/** Where the prerenderer module is written: inside the package, so its imports of react resolve. */
+const RENDERER_DIR = DEFAULT_CACHE_DIR;
+
+/** Each prerenderer's page kinds' code hashes (kindCodeHashes). */
+const codeHashes = new WeakMap<object, Record<string, string>>();
+const unknownRenderers = new WeakMap<object, string>();
+
+/**
+ * The hash of the code a page of this kind is rendered by: every source file the kind's module graph reaches
+ * in the prerenderer, with the shared runtime (src/client), and the versions of React and React Router. A
+ * renderer made elsewhere (a test's) gets a token of its own, so its pages are never taken for another's.
+ */
+export function codeHashOf(renderer: Renderer, kind: string): string {
+  const known = codeHashes.get(renderer)?.[kind];
+  if (known) return known;
+  let token = unknownRenderers.get(renderer);
+  if (!token) unknownRenderers.set(renderer, (token = `renderer-${Math.random()}`));
+  return token;
+}
+
+/** From esbuild's metafile: the files each page kind reaches, with what the entry reaches without the kinds. */
+export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindFile[], entry: string): Record<string, string> {
+  const reach = (from: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(from) || !metafile.inputs[from]) return seen;
+    seen.add(from);
+    for (const imported of metafile.inputs[from].imports) if (!imported.external && !imported.path.startsWith('storefront:')) reach(imported.path, seen);
+    return seen;
+  };
+  const shared = reach(entry);
+  const libraries = ['react', 'react-dom', 'react-router'].map(libraryVersion);
+  return Object.fromEntries(
+    pageKinds.map((kind) => {
+      const files = [...reach(relative(PACKAGE_ROOT, kind.file).split('\\').join('/'), new Set(shared))].filter((f) => !/^[\w-]+:/.test(f));
+      return [kind.name, keyOf(toolRelease(), filesHash(files), libraries)];
+    }),
+  );
+}
+
+async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
+  const cacheDir = RENDERER_DIR;
   const { metafile, outputFiles } = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: ['src/client/prerender.tsx'],
@@ -221,5 +340,6 @@ async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value
     await rename(partial, outfile);
   }
   const module = (await import(pathToFileURL(outfile).href)) as Renderer;
-  return { value: module, metafile };
+  codeHashes.set(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx'));
+  return { value: module, metafile, outfile };
 }

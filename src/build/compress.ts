@@ -4,12 +4,13 @@
 // the bundles exist, while the catalogue is still being checked (the compress stage, src/pipeline.ts).
 // Pages themselves are compressed on the fly by the server or CDN: at 10,000 pages, precompressing them
 // would cost more than the rest of the build.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pLimit from 'p-limit';
+import { atomicWrite, codeVersion } from './cache.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,8 +24,7 @@ async function cached(cacheDir: string, name: string, make: () => Promise<Uint8A
     return bytes;
   } catch {
     const bytes = await make();
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(file, bytes);
+    await atomicWrite(file, bytes).catch(() => undefined); // a cache that cannot be written is only slower
     return bytes;
   }
 }
@@ -41,11 +41,13 @@ export interface CacheStats {
 export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string, stats?: CacheStats): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const limit = pLimit(availableParallelism());
+  const version = codeVersion(['src/build/compress.ts']).slice(0, 16);
   const largestFirst = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
   await Promise.all(
     largestFirst.map(([path, bytes]) =>
       limit(async () => {
-        const name = basename(path);
+        // The file name carries its content's hash; the prefix, how it is compressed (this code, Node's zlib).
+        const name = `${version}-${basename(path)}`;
         out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }), stats));
         out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 }), stats));
       }),

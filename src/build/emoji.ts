@@ -3,11 +3,12 @@
 // content-hashed file per emoji the site uses; an emoji the set lacks stays text. The set is one 25 MB JSON
 // file (0.14 s and 110 MB to parse): each emoji's SVG is kept in a cache once made, so a build reads the set
 // only for an emoji it has not seen.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emojiCode } from '../core/emoji.ts';
+import { atomicWrite } from './cache.ts';
 import { contentHash } from './shell.ts';
 
 interface IconSet {
@@ -57,8 +58,7 @@ export async function emojiAssets(emoji: readonly string[], cacheDir = EMOJI_CAC
   const missing = codes.filter((_, i) => cached[i] === undefined);
   const made = missing.length ? await svgsFromSet(missing) : new Map<string, string>();
   if (made.size) {
-    await mkdir(cacheDir, { recursive: true });
-    await Promise.all([...made].map(([code, svg]) => writeFile(cacheFile(code), svg)));
+    await Promise.all([...made].map(([code, svg]) => atomicWrite(cacheFile(code), svg).catch(() => undefined)));
   }
   for (const [i, e] of emoji.entries()) {
     const code = codes[i]!;

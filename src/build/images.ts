@@ -12,6 +12,7 @@ import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
 import { RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
+import { filesHash, libraryVersion } from './cache.ts';
 import { imageFiles, type SiteFile, type Staging } from './emit.ts';
 import { contentHash } from './shell.ts';
 
@@ -53,7 +54,10 @@ export function planVariants(use: ImageUse, source: Size, format: RasterFormat):
 
 /** The cache key of an image's variants for one use: its content, the use's sizes and the encoder settings. */
 export const variantKey = (sourceHash: string, use: ImageUse) =>
-  createHash('sha256').update(JSON.stringify({ source: sourceHash, use, spec: IMAGE_USES[use], encoding: ENCODING })).digest('hex');
+  createHash('sha256').update(JSON.stringify({ source: sourceHash, use, spec: IMAGE_USES[use], encoding: ENCODING, converter: CONVERTER })).digest('hex');
+
+/** What makes the variants besides the settings: sharp (and the libvips it pins) and this module's code. */
+const CONVERTER = [libraryVersion('sharp'), filesHash(['src/build/images.ts', 'src/core/images.ts'])];
 
 /** The site image of one use (src/core/images.ts), from its variants' paths in the site. */
 export function siteImage(use: ImageUse, planned: { variants: readonly Variant[]; fallback: Variant }, pathOf: (v: Variant) => string): SiteImage {

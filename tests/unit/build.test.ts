@@ -35,10 +35,11 @@ describe('storefront build', () => {
 
   it('prints each stage once with its time, as it finishes: after the stages it needs', () => {
     const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter((s) => s !== undefined);
-    expect([...steps].sort()).toEqual(['brand', 'bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'model', 'render', 'search', 'templates', 'validate']);
+    expect([...steps].sort()).toEqual(['brand', 'bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'markdown', 'model', 'render', 'search', 'templates', 'validate']);
     const order = (...names: string[]) => expect(names.map((n) => steps.indexOf(n))).toEqual(names.map((n) => steps.indexOf(n)).sort((a, b) => a - b));
     order('load', 'validate', 'model', 'render', 'emit');
     order('templates', 'validate');
+    order('markdown', 'validate');
     order('bundle', 'render');
     expect(log.at(-1)).toMatch(/^Built 12 pages into .* in \d+\.\d\d s\.$/);
   });
@@ -188,4 +189,18 @@ describe('storefront build', () => {
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
   });
+});
+
+describe('every prerendered page', () => {
+  it('holds its content, an alternatives page without content of its own too (not an empty root)', async () => {
+    const out = join(work, 'dist-alternatives');
+    expect((await buildSite({ catalogueDir: fixture('alternatives-without-content'), outDir: out }, capture().io)).ok).toBe(true);
+    const pages = (readdirSync(out, { recursive: true }) as string[]).filter((file) => file.endsWith('index.html'));
+    expect(pages).toContain(join('alternatives', 'alternative-to-icoda', 'index.html'));
+    for (const page of pages) {
+      const html = readFileSync(join(out, page), 'utf8');
+      expect(html, page).toMatch(/<div id="root"><!--\$-->.*<h1/s);
+    }
+    expect(readFileSync(join(out, 'alternatives/alternative-to-icoda/index.html'), 'utf8')).toContain('Your alternative to ICODA');
+  }, 60_000);
 });

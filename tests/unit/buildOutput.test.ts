@@ -11,7 +11,9 @@ const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-build-output-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** A build whose output folder is gone first: into the last build's folder, with nothing changed, a build stops early. */
 async function build(mode: string, options: string[], io: Partial<CliIO> = {}) {
+  rmSync(join(work, `dist-${mode}`), { recursive: true, force: true });
   const out: string[] = [];
   const err: string[] = [];
   const code = await run(['build', '-c', mode, '-o', join(work, `dist-${mode}`), '--deploy-dir', join(work, 'deploy'), ...options], {
@@ -109,4 +111,21 @@ describe('the progress line', () => {
     expect(isCI({ CI: 'false' })).toBe(false);
     expect(isCI({})).toBe(false);
   });
+});
+
+describe('a build that finds nothing changed', () => {
+  it('prints the warnings of the build it stands for, then says so', async () => {
+    const args = ['build', '-c', 'long-meta-description', '-o', join(work, 'dist-same'), '--deploy-dir', join(work, 'deploy-same'), '--quiet'];
+    const runOnce = async () => {
+      const out: string[] = [];
+      const code = await run(args, { out: (t) => out.push(t), err: (t) => out.push(t), cwd: fixtures });
+      return { code, out };
+    };
+    const first = await runOnce();
+    const second = await runOnce();
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    expect(second.out[0]).toBe(first.out[0]);
+    expect(second.out[1]).toMatch(/^Nothing changed since the last build; .*dist-same is up to date \(12 pages, checked in \d+\.\d\d s\)\.$/);
+  }, 60_000);
 });

@@ -60,18 +60,18 @@ describe('rebuilds reuse what did not change', () => {
     const fake = (renderPage: (page: Page) => string) => ({ renderPage }) as unknown as Renderer;
     const renderer = fake((page) => (rendered.push(page.route), `<html>${page.route}</html>`));
     const memo = {};
-    const first = renderPages(site, pages, renderer, assetsFor, memo);
+    const first = await renderPages(site, pages, renderer, assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
 
     rendered.length = 0;
     const service = pages.findIndex((p) => p.kind === 'service');
     const edited = pages.map((p, i) => (i === service ? { ...p, indexed: !p.indexed } : p));
-    const second = renderPages(site, edited, renderer, assetsFor, memo);
+    const second = await renderPages(site, edited, renderer, assetsFor, { memo });
     expect(rendered).toEqual([pages[service]!.route]);
     expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
 
     rendered.length = 0;
-    renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string), assetsFor, memo);
+    await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string), assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
   });
 });

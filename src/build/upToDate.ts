@@ -1,0 +1,254 @@
+// "Nothing changed; dist/ is up to date." A build whose every input is the last build's, into an output folder
+// that still holds exactly what that build wrote, stops before it loads anything: at 10,000 services a warm
+// build that changes nothing still takes 5 to 7 s (reading, validating, rendering from the cache, writing
+// 21,000 files), this check about half a second. What it compares, strictly:
+// - the inputs' key: the tool's release (layout, version, lock file, Node), the content of its code (src/,
+//   templates/, the page kind folders, package.json, bin/), the options that shape the output, the folders,
+//   and the environment the renderer reads (NODE_ENV, time zone, locale);
+// - the catalogue: the list of files load.ts reads and each one's size, modification time and inode, taken
+//   before the build read them. A file whose stat differs (or whose time is too close to the snapshot to be
+//   trusted: a coarse clock gives a write just after the read the same time) is compared by the hash of the
+//   text the build used; an image has no such hash, so any difference in it means a real build;
+// - the output: every file the build wrote, with its size, time and inode, recorded in the staging folder just
+//   before it became the output folder (a rename keeps them), and no other entry; the files written last are
+//   also compared by content hash, for the same reason; nginx.conf by its content.
+// The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
+// never stop early. Anything unreadable, or any doubt, is a real build.
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
+import type { Problem } from '../catalogue/problems.ts';
+import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
+import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
+
+/** A file whose time is this close to the moment it was looked at may change again without its time
+ *  changing (file systems keep times as coarse as 2 s): it is compared by content. */
+export const RACY_MS = 2000;
+
+/** Size, modification time, inode. */
+type FileStamp = [size: number, mtimeMs: number, ino: number];
+
+export interface SiteInputs {
+  catalogueDir: string;
+  outDir: string;
+  /** The nginx.conf the build writes. */
+  nginxConf: string;
+  /** Folders of code whose content the output depends on, besides src/ and templates/. */
+  codeDirs: readonly string[];
+  /** The options that shape the output. */
+  options: unknown;
+}
+
+/** What a build saw before it read anything: the inputs' key and the catalogue's files. */
+export interface InputSnapshot {
+  key: string;
+  at: number;
+  catalogue: Record<string, FileStamp>;
+}
+
+/** What a complete build left: written to the cache folder at its end. */
+export interface SiteRecord extends InputSnapshot {
+  /** Hash of each catalogue text as the build used it (see textHash). */
+  texts: Record<string, string>;
+  /** Every file of the output folder (relative, with /). */
+  output: Record<string, FileStamp>;
+  /** When the output's files were looked at. */
+  outputAt: number;
+  /** Content hashes of the output files whose time was too recent to trust then. */
+  racy: Record<string, string>;
+  nginxConf: string;
+  pages: number;
+  files: number;
+  /** The catalogue's warnings, which a build that stops early prints again. */
+  problems: Problem[];
+}
+
+/** The build options this module reads (pipeline.ts BuildOptions). */
+export interface SiteOptions {
+  catalogueDir: string;
+  outDir: string;
+  deployDir?: string;
+  pageKindDirs?: readonly string[];
+  development?: boolean;
+  baseUrl?: string;
+  precompress?: boolean;
+  imageCache?: string;
+}
+
+/** What the output depends on besides the catalogue and the tool's code. */
+export const siteInputs = (options: SiteOptions): SiteInputs => ({
+  catalogueDir: options.catalogueDir,
+  outDir: options.outDir,
+  nginxConf: join(options.deployDir ?? join(dirname(options.outDir), 'deploy'), 'nginx.conf'),
+  codeDirs: options.pageKindDirs ?? [],
+  options: { development: Boolean(options.development), baseUrl: options.baseUrl ?? null, precompress: options.precompress !== false, imageCache: options.imageCache ?? null },
+});
+
+/** The last build's record when nothing changed (upToDate), read with the output folder held (outDir.ts's
+ *  lock: a build writing it now is waited for). */
+export async function lastBuildIfUnchanged(options: SiteOptions & { projectDir: string; force?: boolean }, cacheDir: string, waiting: (pid: number) => void): Promise<SiteRecord | undefined> {
+  // No record (a first build), or a folder the build would refuse or cannot make: the build says why.
+  const record = await readFile(join(cacheDir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined);
+  if (!record || !(await checkOutDir({ ...options, shown: options.outDir }).then(() => true, () => false))) return undefined;
+  const claim = await claimOutDir(options.outDir, { waiting, restored: () => undefined }).catch(() => undefined);
+  if (!claim) return undefined;
+  try {
+    // Read again with the folder held: a build that was writing it has written its own record by now.
+    return upToDate(siteInputs(options), await readFile(join(cacheDir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined));
+  } finally {
+    await claim.release();
+  }
+}
+
+export const upToDateLine = (outDir: string, pages: number, ms: number) =>
+  `Nothing changed since the last build; ${outDir} is up to date (${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'}, checked in ${(ms / 1000).toFixed(2)} s).`;
+
+export const recordName = (outDir: string) => `site-${keyOf(resolve(outDir)).slice(0, 16)}`;
+
+const stampOf = (s: Stats): FileStamp => [s.size, s.mtimeMs, s.ino];
+const sameStamp = (a: FileStamp | undefined, b: FileStamp) => a !== undefined && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+/** A text's hash as the build used it: load.ts's text of the file, with its size in bytes. */
+const textHash = (size: number, text: string) => sha256(`${size}\0${text}`);
+
+/** The inputs' key and the catalogue's files, taken before the build reads the catalogue. */
+export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
+  const at = Date.now();
+  const catalogue: Record<string, FileStamp> = {};
+  for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampOf(lstatSync(path));
+  return { key: inputsKey(inputs), at, catalogue };
+}
+
+/** The files load.ts would read (every file not under a dot-named folder nor dot-named itself): each as
+ *  [path in the catalogue, with /; path on disk]. */
+function catalogueFiles(dir: string): [string, string][] {
+  return entries(dir)
+    .filter(([e, file]) => e.isFile() && !file.startsWith('.') && !file.includes('/.'))
+    .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
+}
+
+/** Everything under dir, with its path relative to dir (with /). path.relative and join took a fifth of the
+ *  check's time at 40,000 entries; the entries' parent paths all start with dir. */
+function entries(dir: string): [Dirent, string][] {
+  const root = resolve(dir);
+  return readdirSync(root, { recursive: true, withFileTypes: true }).map((e) => {
+    const parent = e.parentPath === root ? '' : `${e.parentPath.slice(root.length + 1)}/`;
+    return [e, sep === '/' ? parent + e.name : (parent + e.name).split(sep).join('/')];
+  });
+}
+
+function inputsKey(inputs: SiteInputs): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const code = createHash('sha256');
+  const dirs = [join(PACKAGE_ROOT, 'src'), join(PACKAGE_ROOT, 'templates'), ...inputs.codeDirs.map((d) => resolve(d))];
+  const files = [join(PACKAGE_ROOT, 'package.json'), join(PACKAGE_ROOT, 'bin/storefront.js')];
+  for (const dir of new Set(dirs)) {
+    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) files.push(join(e.parentPath, e.name));
+  }
+  for (const file of files.sort()) code.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  const { timeZone, locale } = Intl.DateTimeFormat().resolvedOptions();
+  return keyOf(
+    'site',
+    toolRelease(),
+    code.digest('hex'),
+    // An installed copy has no lock file: its libraries' versions stand for it.
+    Object.keys(pkg.dependencies ?? {}).map((name) => [name, libraryVersion(name)]),
+    inputs.options,
+    resolve(inputs.catalogueDir),
+    resolve(inputs.outDir),
+    resolve(inputs.nginxConf),
+    [process.env.NODE_ENV, timeZone, locale],
+  );
+}
+
+/** Every file and folder under dir (relative, with /): the files with their stamps, and anything else named. */
+function walk(dir: string): { files: Map<string, FileStamp>; folders: Set<string>; other: boolean } {
+  const files = new Map<string, FileStamp>();
+  const folders = new Set<string>();
+  let other = false;
+  for (const [e, path] of entries(dir)) {
+    if (e.isDirectory()) folders.add(path);
+    else if (e.isFile()) files.set(path, stampOf(lstatSync(`${e.parentPath}${sep}${e.name}`)));
+    else other = true;
+  }
+  return { files, folders, other };
+}
+
+/** The output files' stamps, in the staging folder just before it becomes the output folder; the ones too
+ *  recent to trust with their content hashes. `written`: the files the build wrote there (it was empty before),
+ *  so no folder is listed (0.2 s at 20,000 folders); a file that got there some other way makes the next check
+ *  find a file the record does not name, which is a real build. */
+export function recordOutput(stagingDir: string, written: Iterable<string>): Pick<SiteRecord, 'output' | 'outputAt' | 'racy'> {
+  const stamps = [...new Set([...written, BUILD_MARKER])].map((path): [string, FileStamp] => [path, stampOf(lstatSync(join(stagingDir, path)))]);
+  const outputAt = Date.now();
+  const output: Record<string, FileStamp> = {};
+  const racy: Record<string, string> = {};
+  for (const [path, stamp] of stamps) {
+    output[path] = stamp;
+    if (stamp[1] > outputAt - RACY_MS) racy[path] = sha256(readFileSync(join(stagingDir, path)));
+  }
+  return { output, outputAt, racy };
+}
+
+/** The record of a complete build: its snapshot, the hashes of the texts it used, its output. */
+export async function siteRecord(
+  snapshot: InputSnapshot,
+  source: { texts: ReadonlyMap<string, string>; sizes: ReadonlyMap<string, number> },
+  output: Pick<SiteRecord, 'output' | 'outputAt' | 'racy'>,
+  nginxConf: string,
+  counts: { pages: number; files: number; problems: Problem[] },
+): Promise<SiteRecord | undefined> {
+  const texts: Record<string, string> = {};
+  for (const [file, text] of source.texts) texts[file] = textHash(source.sizes.get(file) ?? -1, text);
+  // The catalogue read must be the one the snapshot listed (a file added or removed in between: no record).
+  const listed = Object.keys(snapshot.catalogue).filter(isCatalogueText);
+  if (listed.length !== source.texts.size || !listed.every((f) => source.texts.has(f))) return undefined;
+  const conf = await readFile(nginxConf).catch(() => undefined);
+  if (!conf) return undefined;
+  return { ...snapshot, texts, ...output, nginxConf: sha256(conf), ...counts };
+}
+
+/** The last build's record when nothing changed since it and the output folder is still what it wrote;
+ *  otherwise undefined. Never throws: any failure is "build". */
+export function upToDate(inputs: SiteInputs, recordText: string | undefined): SiteRecord | undefined {
+  try {
+    if (!recordText) return undefined;
+    const record = JSON.parse(recordText) as SiteRecord;
+    if (record.key !== inputsKey(inputs)) return undefined;
+    // The catalogue: the same files, each the same by stamp, or else by the hash of its text.
+    const files = catalogueFiles(inputs.catalogueDir);
+    if (files.length !== Object.keys(record.catalogue).length) return undefined;
+    for (const [file, path] of files) {
+      const was = record.catalogue[file];
+      if (!was) return undefined;
+      const now = stampOf(lstatSync(path));
+      if (sameStamp(was, now) && was[1] <= record.at - RACY_MS) continue;
+      const hash = record.texts[file];
+      if (hash === undefined) return undefined;
+      const bytes = readFileSync(path);
+      if (textHash(bytes.byteLength, textOfFile(file, bytes)) !== hash) return undefined;
+    }
+    // The output: exactly the files recorded, each as recorded; no folder without a file in it.
+    const { files: out, folders, other } = walk(inputs.outDir);
+    if (other || out.size !== Object.keys(record.output).length || !out.has(BUILD_MARKER)) return undefined;
+    const needed = new Set<string>();
+    for (const [path, stamp] of out) {
+      if (!sameStamp(record.output[path], stamp)) return undefined;
+      const racy = record.racy[path];
+      if (racy !== undefined && sha256(readFileSync(join(inputs.outDir, path))) !== racy) return undefined;
+      const i = path.lastIndexOf('/');
+      if (i > 0) needed.add(path.slice(0, i));
+    }
+    // Every folder holds a file, or holds a folder that does (a folder's parent is listed before it is).
+    for (const folder of [...folders].reverse()) {
+      if (!needed.has(folder)) return undefined;
+      const i = folder.lastIndexOf('/');
+      if (i > 0) needed.add(folder.slice(0, i));
+    }
+    if (sha256(readFileSync(inputs.nginxConf)) !== record.nginxConf) return undefined;
+    return record;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,148 @@
+// The build cache's keys and folder: what a key covers, that writes are whole, reads of damage are misses,
+// prune keeps what recent builds used, and the CLI's --cache-dir and --no-cache.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { kindCodeHashes, PACKAGE_ROOT } from '../../src/build/bundle.ts';
+import { BuildCacheDir, codeVersion, keyOf, sha256, TOOL } from '../../src/build/cache.ts';
+import { runCli, snapshot } from './cliRun.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-cache-keys-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('keys', () => {
+  it("a module's code version covers the files it reaches and nothing else", () => {
+    const dir = mkdtempSync(join(work, 'code-'));
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nimport { z } from 'zod';\nexport const a = b;\n");
+    writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
+    writeFileSync(join(dir, 'c.ts'), 'export const c = 1;\n');
+    const before = codeVersion([join(dir, 'a.ts')]);
+    writeFileSync(join(dir, 'c.ts'), 'export const c = 2;\n');
+    expect(codeVersion([join(dir, 'a.ts')])).toBe(before);
+    writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
+    expect(codeVersion([join(dir, 'a.ts')])).not.toBe(before);
+  });
+
+  it("every key changes with the tool's version", () => {
+    const before = codeVersion(['src/catalogue/markdown.ts']);
+    const version = TOOL.version;
+    TOOL.version = `${version}-next`;
+    try {
+      expect(codeVersion(['src/catalogue/markdown.ts'])).not.toBe(before);
+    } finally {
+      TOOL.version = version;
+    }
+  });
+
+  it("a page kind's code hash covers what it reaches and what the entry reaches, not the other kinds", () => {
+    const dir = mkdtempSync(join(work, 'graph-'));
+    // esbuild's metafile names inputs relative to its working folder, the package.
+    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), relative(PACKAGE_ROOT, join(dir, name)));
+    const [entry, one, two, shared, own] = [file('entry.ts', '1'), file('one.ts', '1'), file('two.ts', '1'), file('shared.ts', '1'), file('own.ts', '1')];
+    const metafile = {
+      inputs: {
+        [entry]: { bytes: 1, imports: [{ path: 'storefront:page-kinds:x', kind: 'import-statement' as const }, { path: shared, kind: 'import-statement' as const }] },
+        'storefront:page-kinds:x': { bytes: 1, imports: [{ path: one, kind: 'import-statement' as const }, { path: two, kind: 'import-statement' as const }] },
+        [one]: { bytes: 1, imports: [{ path: own, kind: 'import-statement' as const }] },
+        [two]: { bytes: 1, imports: [] },
+        [shared]: { bytes: 1, imports: [] },
+        [own]: { bytes: 1, imports: [] },
+      },
+      outputs: {},
+    };
+    const kinds = [{ name: 'one', file: join(PACKAGE_ROOT, one) }, { name: 'two', file: join(PACKAGE_ROOT, two) }];
+    const hashes = () => kindCodeHashes(metafile, kinds, entry);
+    const before = hashes();
+    writeFileSync(join(PACKAGE_ROOT, own), '2');
+    expect(hashes().one).not.toBe(before.one);
+    expect(hashes().two).toBe(before.two);
+    writeFileSync(join(PACKAGE_ROOT, shared), '2');
+    expect(hashes().two).not.toBe(before.two);
+  });
+
+  it('keyOf is stable and tells its parts apart', () => {
+    expect(keyOf('a', 1)).toBe(keyOf('a', 1));
+    expect(keyOf('a', 1)).not.toBe(keyOf('a1'));
+  });
+});
+
+describe('the cache folder', () => {
+  it('writes blobs whole, under their hash, and reads a damaged or missing one as a miss', async () => {
+    const store = new BuildCacheDir(join(work, 'blobs'));
+    const hash = store.putBlob('<p>page</p>');
+    await store.settle();
+    expect(hash).toBe(sha256('<p>page</p>'));
+    expect((await store.readBlob(hash))?.toString()).toBe('<p>page</p>');
+    const stamp = (await store.stamp(hash))!;
+    expect((await store.readBlob(hash, stamp))?.toString()).toBe('<p>page</p>');
+    // A write through a hard link (the site's copy of a page) changes the stamp: the blob is a miss, and
+    // putting the page again replaces it.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    writeFileSync(store.blobPath(hash), '<p>PAGE</p>');
+    expect(await store.readBlob(hash, stamp)).toBeUndefined();
+    expect(await store.readBlob(hash)).toBeUndefined();
+    store.putBlob('<p>page</p>');
+    await store.settle();
+    expect((await store.readBlob(hash))?.toString()).toBe('<p>page</p>');
+    expect(await store.readBlob(sha256('never written'))).toBeUndefined();
+    expect(readdirSync(join(store.blobPath(hash), '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reads a record that does not parse as a miss', async () => {
+    const store = new BuildCacheDir(join(work, 'records'));
+    store.writeRecord('x', { a: 1 });
+    await store.settle();
+    expect(await store.readRecord('x')).toEqual({ a: 1 });
+    writeFileSync(join(work, 'records/records/x.json'), '{"a":');
+    expect(await store.readRecord('x')).toBeUndefined();
+  });
+
+  it('prunes what none of the last builds used, and keeps what they did', async () => {
+    const dir = join(work, 'prune');
+    const first = new BuildCacheDir(dir);
+    const old = first.putBlob('old');
+    const kept = first.putBlob('kept');
+    await first.finish(Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 4; i++) {
+      const next = new BuildCacheDir(dir);
+      next.keep(kept);
+      await next.finish(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(existsSync(new BuildCacheDir(dir).blobPath(kept))).toBe(true);
+    expect(existsSync(new BuildCacheDir(dir).blobPath(old))).toBe(false);
+    expect(readdirSync(join(dir, 'builds'))).toHaveLength(4);
+  });
+});
+
+describe('--cache-dir and --no-cache', () => {
+  const catalogue = new URL('../fixtures/valid/', import.meta.url).pathname;
+
+  it('build --cache-dir keeps the cache there; --no-cache leaves it as it was', async () => {
+    const cache = join(work, 'cli-cache');
+    const built = await runCli(work, 'build', '-c', catalogue, '-o', 'dist-1', '--cache-dir', cache, '--verbose');
+    expect(built.code, built.err).toBe(0);
+    expect(readdirSync(cache).sort()).toEqual(expect.arrayContaining(['blobs', 'records', 'builds']));
+    expect(built.out).toMatch(/cache {6}.*pages 0\/\d+/);
+    const before = snapshot(cache);
+    const clean = await runCli(work, 'build', '-c', catalogue, '-o', 'dist-2', '--no-cache', '--verbose');
+    expect(clean.code, clean.err).toBe(0);
+    expect(clean.out).toContain('none (--no-cache)');
+    expect(snapshot(cache)).toEqual(before);
+    const warm = await runCli(work, 'build', '-c', catalogue, '-o', 'dist-3', '--cache-dir', cache, '--verbose');
+    expect(warm.out).toMatch(/pages (\d+)\/\1/);
+  }, 120_000);
+
+  it('refuses --cache-dir with --no-cache, and start and dev take both flags', async () => {
+    mkdirSync(join(work, 'flags'), { recursive: true });
+    const both = await runCli(work, 'build', '--cache-dir', 'x', '--no-cache');
+    expect(both.code).toBe(2);
+    for (const command of ['start', 'dev']) {
+      const help = await runCli(work, command, '--help');
+      expect(help.out).toContain('--cache-dir <dir>');
+      expect(help.out).toContain('--no-cache');
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// dev's site folder is updated in place (src/build/liveSite.ts): after an edit only the files that changed are
+// written, the ones gone removed, and the folder then holds what a full build writes (less the hosting files
+// dev does not serve: _headers, and nginx.conf beside it).
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveSite } from '../../src/build/liveSite.ts';
+import { findBrokenLinks } from '../../src/build/links.ts';
+import { buildSite, createBuildCache } from '../../src/pipeline.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-live-'));
+const catalogue = join(work, 'catalogue');
+const liveDir = join(work, 'live');
+const log: string[] = [];
+const io = { out: (t: string) => log.push(t), err: (t: string) => log.push(t) };
+
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) files.set(relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name)).toString('base64'));
+  }
+  return files;
+}
+
+const live = new LiveSite(liveDir);
+const cache = createBuildCache();
+const devBuild = () => buildSite({ catalogueDir: catalogue, outDir: liveDir, precompress: false, cache, cacheDir: join(work, 'cache'), load: undefined, live, projectDir: work }, io);
+
+/** A full build of the catalogue as it is now, without the hosting files. */
+async function fullBuild(): Promise<Map<string, string>> {
+  const out = join(work, `full-${Date.now()}`);
+  const result = await buildSite({ catalogueDir: catalogue, outDir: out, precompress: false, cacheDir: false, projectDir: work }, io);
+  expect(result.ok, log.join('\n')).toBe(true);
+  const files = filesOf(out);
+  files.delete('_headers');
+  return files;
+}
+
+beforeAll(() => cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, catalogue, { recursive: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("dev's site folder", () => {
+  it('holds what a full build writes, and after an edit only what changed is written again', async () => {
+    const first = await devBuild();
+    expect(first.ok, log.join('\n')).toBe(true);
+    expect(filesOf(liveDir)).toEqual(await fullBuild());
+    const untouched = statSync(join(liveDir, 'index.html')).ino;
+
+    writeFileSync(join(catalogue, 'descriptions/alpha-2.md'), `${readFileSync(join(catalogue, 'descriptions/alpha-2.md'), 'utf8')}\nA sentence added in dev.\n`);
+    log.length = 0;
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const written = Number(/(\d+) written now/.exec(log.join('\n'))?.[1]);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(5); // the service's page (and what else shows the description), not the site
+    expect(filesOf(liveDir)).toEqual(await fullBuild());
+    expect(statSync(join(liveDir, 'index.html')).ino).toBe(untouched);
+  }, 120_000);
+
+  it('removes the files a change took away, and writes the ones it added', async () => {
+    cpSync(join(catalogue, 'img/services/alpha-1.svg'), join(catalogue, 'img/services/spare.svg'));
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    expect(statSync(join(liveDir, 'img/services/spare.svg')).isFile()).toBe(true);
+    rmSync(join(catalogue, 'img/services/spare.svg'));
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    expect(filesOf(liveDir)).toEqual(await fullBuild());
+  }, 120_000);
+});
+
+describe('the link check of the pages that changed', () => {
+  const documents = new Map([
+    ['index.html', '<a href="/a/">a</a>'],
+    ['a/index.html', '<p id="x">A</p> <a href="/gone/">gone</a>'],
+  ]);
+  const files = new Set(documents.keys());
+  it('looks only at the documents named, resolving against all of them', () => {
+    expect(findBrokenLinks(documents, files, ['index.html'])).toEqual([]);
+    expect(findBrokenLinks(documents, files, ['a/index.html']).map((b) => b.link)).toEqual(['/gone/']);
+    expect(findBrokenLinks(documents, files).map((b) => b.link)).toEqual(['/gone/']);
+  });
+});
