@@ -39,7 +39,8 @@ export const projectTemplate = (): string[] => ['About our project:', ...PROJECT
 
 /** A general enquiry: the header's and the footer's Contact, the hero, the 404 page. */
 export function enquiryHref(email: string, brand: string): string {
-  return mailtoHref(email, `Enquiry for ${brand}`, mailBody(['Hello,', '', 'We would like a quote for:', '', '', ...projectTemplate(), '', 'Thank you.']));
+  // Short: this link is in every page's header and footer (issue 23); the project lines are what matters.
+  return mailtoHref(email, `Enquiry for ${brand}`, mailBody(['Hello,', '', 'We would like a quote for:', '', '', ...PROJECT_TEMPLATE]));
 }
 
 /** An enquiry about one service, naming it and linking its page, with the project template. */
@@ -47,6 +48,7 @@ export function serviceEnquiryHref(email: string, service: { name: string; id: s
   return mailtoHref(
     email,
     serviceSubject(service.name, service.id),
-    mailBody(['Hello,', '', `We would like to order ${service.name} (${service.id}):`, pageUrl, '', ...projectTemplate(), '', 'Thank you.']),
+    // The subject names the service; the body links its page rather than naming it again (issue 23: bytes per page).
+    mailBody(['Hello,', '', 'We would like to order this service:', pageUrl, '', ...PROJECT_TEMPLATE]),
   );
 }

@@ -38,23 +38,8 @@ export function ColorModeSwitch({ variant }: { variant: 'icon' | 'inline' }) {
   );
 }
 
-/** A sun, a moon, or a half-filled circle for "as the system". */
+/** A sun, a moon, or a half-filled circle for "as the system": drawn by the stylesheet (base.css, .icon-light and
+ *  the others), so the three drawings are not written into every page (issue 23). */
 function ModeIcon({ mode }: { mode: ColorMode }) {
-  return (
-    <svg className="color-mode-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      {mode === 'light' && (
-        <>
-          <circle cx="12" cy="12" r="4" />
-          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </>
-      )}
-      {mode === 'dark' && <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />}
-      {mode === 'system' && (
-        <>
-          <circle cx="12" cy="12" r="8" />
-          <path d="M12 4a8 8 0 0 1 0 16z" fill="currentColor" />
-        </>
-      )}
-    </svg>
-  );
+  return <span className={`icon icon-${mode} color-mode-icon`} />;
 }

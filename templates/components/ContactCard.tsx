@@ -26,10 +26,8 @@ export function ContactCard({ children }: { children: ReactNode }) {
 export function ResponseTime({ text }: { text: string }) {
   return (
     <p className="response-time">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-        <circle cx="12" cy="12" r="9" />
-        <path d="M12 7v5l3 2" />
-      </svg>
+      {/* The clock: drawn by the stylesheet (base.css), not written into every page twice. */}
+      <span className="icon icon-clock" />
       {text}
     </p>
   );

@@ -37,10 +37,8 @@ export function CopyAddress({ email }: { email: string }) {
         {email.slice(email.lastIndexOf('@') + 1)}
       </span>
       <button type="button" className="copy-address-button" aria-describedby={id} onClick={copy}>
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-          <rect x="8" y="8" width="12" height="12" rx="2" />
-          <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-        </svg>
+        {/* The icon: drawn by the stylesheet (base.css), not written twice into every page. */}
+        <span className="icon icon-copy" />
         Copy<span className="visually-hidden"> address</span>
       </button>
       <span role="status" className="copy-address-status">
