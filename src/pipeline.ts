@@ -3,6 +3,7 @@
 // as its inputs are there, times it and reports it. So the bundles are made, the images copied and the emoji
 // drawn while the catalogue is validated, without a promise arranged by hand.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { stop as stopEsbuild } from 'esbuild';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
@@ -16,7 +17,7 @@ import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type Cli
 import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
 import { cachedImageProblems, cachedSearchIndex, DescriptionMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
-import { emitSite, Staging } from './build/emit.ts';
+import { emitSite, pagePaths, Staging } from './build/emit.ts';
 import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
 import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
@@ -122,7 +123,19 @@ interface Built {
   emit: { files: number; nginxConf?: string; written?: number };
 }
 
+/** Builds under way in this process: esbuild's service is stopped only when one build alone is done with it. */
+let building = 0;
+
 export async function buildSite(options: BuildOptions, io: Reporter): Promise<BuildResult> {
+  building++;
+  try {
+    return await buildOnce(options, io);
+  } finally {
+    building--;
+  }
+}
+
+async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResult> {
   const started = performance.now();
   const startedAt = Date.now();
   const cache = options.cache ?? createBuildCache();
@@ -273,16 +286,22 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
           summary: ({ files, ms }) => (files.size ? `${files.size} index files, ${kilobytes([...files.values()].reduce((n, f) => n + f.byteLength, 0))}, ready ${count(Math.round(ms))} ms after the model` : 'no page kind offers search'),
         },
         render: {
-          needs: ['model', 'templates', 'bundle', 'client', 'brand'],
-          run: ({ model, templates, bundle, client, brand }) =>
-            renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
-              memo: cache.pages,
+          needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging'],
+          run: ({ model, templates, bundle, client, brand, staging }) => {
+            // Both bundles are made: esbuild's service process (50 MB) would idle until the process ends. The next
+            // call to esbuild starts it again (dev's rebuilds keep it).
+            if (!options.cache && building === 1) void stopEsbuild();
+            return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
+              // A one-off build writes each page into the new site at once and keeps no page in memory; dev and
+              // repeated builds in one process keep them for the next build (render.ts).
+              ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
               store,
               // One page index per catalogue: two catalogues sharing the cache keep theirs.
               indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
               linkFiles: !options.live,
               progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
-            }),
+            });
+          },
           summary: (r) => `${r.length} pages`,
         },
         emit: {

@@ -1,17 +1,27 @@
-// Every budget of `npm run bench` (issue 7), in one place. Units are SI and stated in each name: 1 KB is
-// 1,000 bytes, 1 MB 1,000,000, 1 GB 1,000,000,000 (the stricter reading of "KB"). Byte budgets hold for the
-// example catalogue on a cold load (empty cache); Lighthouse figures are medians of 3 mobile runs; build
-// times are medians of 3 cold builds (a fresh output folder each, compression cache emptied).
+// Every budget of `npm run bench` (issues 7 and 23), in one place. Units are SI and stated in each name: 1 KB
+// is 1,000 bytes, 1 MB 1,000,000, 1 GB 1,000,000,000 (the stricter reading of "KB"). Byte budgets hold for
+// the example catalogue on a cold load (empty cache), on every page kind; Lighthouse figures are medians of 5
+// mobile runs; build times are medians of 3 builds, of the synthetic catalogue with heavy descriptions
+// (100-400 words in sections, scripts/bench/syntheticCatalogue.ts): cold ones with a fresh output folder and
+// no cache, warm ones into the same output folder with the build's default cache.
 export const KB = 1_000;
 export const MB = 1_000_000;
 export const GB = 1_000_000_000;
 
 export const BUDGETS = {
   bytes: {
-    /** All JavaScript fetched on a cold load of the home page (entry, modulepreloads, lazy chunks), brotli. */
-    homeJsBrotli: 85 * KB,
-    /** The same for a service page. */
-    serviceJsBrotli: 90 * KB,
+    /** All JavaScript fetched on a cold load of any page kind (entry, modulepreloads, lazy chunks), brotli. */
+    jsBrotli: 65 * KB,
+    /** Everything fetched on a cold load of any page kind (HTML, JS, CSS, font, images), brotli. */
+    totalBrotli: 90 * KB,
+    /**
+     * Not budgets but a ratchet, which tests/unit/byteBudgets.test.ts checks on every test run: the JavaScript
+     * of a cold load of the home and a service page as measured when the 65 KB budget above was set (76.8 and
+     * 75.6 KB, React alone 59.8), rounded up. No change may add to them while the budget is out of reach;
+     * lower them as cuts land.
+     */
+    homeJsCeilingBrotli: 77 * KB,
+    serviceJsCeilingBrotli: 76 * KB,
     /** All CSS of a cold load, brotli, on every measured page. */
     cssBrotli: 12 * KB,
     /** The home page's HTML document, brotli. */
@@ -21,24 +31,23 @@ export const BUDGETS = {
   },
   lighthouse: {
     /** Performance score ×100, on every measured page. */
-    score: 99,
-    lcpMs: 1_200,
-    tbtMs: 100,
-    /** Not a budget: the figure to aim for. Shown in the report. */
-    tbtAimMs: 50,
+    score: 100,
+    lcpMs: 1_000,
+    tbtMs: 50,
     cls: 0.01,
+    /** Runs per page; each figure is their median. */
+    runs: 5,
   },
   build: {
     exampleSeconds: 2,
-    at1500Seconds: 4,
-    at10000Seconds: 20,
-    at10000PeakMemoryBytes: 1.5 * GB,
-    /**
-     * 140 MB since the site gained category pages (420 at 10,000 services, 12.7 MB), the search index (1.8 MB)
-     * and a search link in every page's header (3.6 MB); it was 120 MB, with 118.6 MB measured. The issue on
-     * build speed and page weight brings it down to 100 MB.
-     */
-    at10000OutputBytes: 140 * MB,
+    /** Cold builds of the heavy synthetic catalogue, by number of services. */
+    coldSeconds: { 150: 1, 1_500: 2.5, 10_000: 10 } as Record<number, number>,
+    at10000PeakMemoryBytes: 1 * GB,
+    at10000OutputBytes: 100 * MB,
+    /** A second build of 10,000 services into the same output folder, nothing changed, default cache. */
+    warmNoChangeSeconds: 1,
+    /** The same after one description was edited. */
+    warmOneChangeSeconds: 1.5,
     /**
      * "Time grows no faster than linearly in N": the marginal cost of a service between 1,500 and 10,000
      * services, (t10000 - t1500) / 8,500, may be at most this factor times the marginal cost between 150 and
@@ -57,8 +66,11 @@ export const BUDGETS = {
   dev: {
     /** From saving one description to the dev server's reload signal, at the example catalogue's size. */
     rebuildMs: 500,
+    /** The same at 10,000 services (heavy descriptions). */
+    rebuildAt10000Ms: 300,
   },
 } as const;
 
-/** The synthetic catalogue sizes the build is measured at. */
+/** The synthetic catalogue sizes the build is measured at (heavy descriptions); warm builds and dev at the largest. */
 export const SIZES = [150, 1_500, 10_000] as const;
+export const LARGEST = 10_000;

@@ -1,6 +1,7 @@
-// Cold builds through the real CLI, as a maintainer or CI runs them: a fresh Node process, a fresh output
-// folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty cache of
-// compressed assets. (The Inter subset, the emoji's SVGs and the raster images' variants are cached by what they
+// Builds through the real CLI, as a maintainer or CI runs them, in a fresh Node process. Cold: a fresh output
+// folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty build cache
+// of its own (`--cache-dir` beside the output folder: the cold build pays for filling it, as a first build does).
+// Warm (measureWarmBuilds): the same output folder and cache again, unchanged or after one description was edited. (The Inter subset, the emoji's SVGs and the raster images' variants are cached by what they
 // are made of, as a maintainer's repeated builds would find them: src/build/fontSubset.ts, emoji.ts, images.ts;
 // the image stage with an empty cache is measured on its own, scripts/bench/images.ts.)
 // Wall time from spawn to exit; peak memory as the largest summed resident set of the build's process tree
@@ -8,7 +9,7 @@
 // reports for the largest single process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { waitForIdle } from './idle.ts';
 
@@ -87,17 +88,30 @@ export const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** One cold build; throws with the build's output when it fails. */
+/** What this CLI's `build --help` offers: the build cache of issue 23 (`--cache-dir`, `--no-cache`); asked once. */
+let help: string | undefined;
+const offers = (flag: string) => (help ??= spawnSync(NODE, ['bin/storefront.js', 'build', '--help'], { cwd: ROOT, encoding: 'utf8' }).stdout).includes(flag);
+
+/** The cache folder of a build into `outDir`: beside it, its own, as a maintainer's first build starts empty. */
+const cacheDirOf = (outDir: string) => `${outDir}.cache`;
+
+/** One cold build: no output folder, an empty cache (which it fills); throws with the build's output when it fails. */
 export async function coldBuild(catalogueDir: string, outDir: string): Promise<BuildRun> {
   await rm(outDir, { recursive: true, force: true });
+  await rm(cacheDirOf(outDir), { recursive: true, force: true });
   for (const cache of BUILD_CACHES) await rm(cache, { recursive: true, force: true });
+  return timedBuild(catalogueDir, outDir, offers('--cache-dir') ? ['--cache-dir', cacheDirOf(outDir)] : offers('--no-cache') ? ['--no-cache'] : []);
+}
+
+/** One build into `outDir` as it is, with `flags`; throws with the build's output when it fails. */
+async function timedBuild(catalogueDir: string, outDir: string, flags: readonly string[] = []): Promise<BuildRun> {
   await mkdir(dirname(outDir), { recursive: true });
   // Earlier builds' writes still on their way to the disk would slow this one down: flush them first.
   spawnSync('sync');
   const idle = await waitForIdle();
   const timeFile = `${outDir}.time`;
   const useTime = existsSync(TIME);
-  const args = ['bin/storefront.js', 'build', '-c', catalogueDir, '-o', outDir];
+  const args = ['bin/storefront.js', 'build', '-c', catalogueDir, '-o', outDir, ...flags];
   const started = performance.now();
   const child = useTime ? spawn(TIME, ['-f', '%M', '-o', timeFile, NODE, ...args], { cwd: ROOT }) : spawn(NODE, args, { cwd: ROOT });
   let output = '';
@@ -158,4 +172,38 @@ export async function measureBuilds(catalogueDir: string, outDir: string, runs =
     outputBytes: bytes,
     outputFiles: files,
   };
+}
+
+export interface WarmFigures {
+  services: number;
+  /** Builds with nothing changed since the build before: median and runs, in s. */
+  unchanged: { seconds: number; runs: BuildRun[] };
+  /** Builds after one description was edited (another line appended each time). */
+  oneChange: { seconds: number; runs: BuildRun[] };
+  /** The description edited. */
+  description: string;
+}
+
+/**
+ * Warm builds, as a maintainer's next `storefront build` meets them: into the output folder of the cold build
+ * before, with its cache. Then `runs` builds with no change, then `runs` builds each after appending a line to
+ * `description` (a file in the catalogue's descriptions/ folder, which is changed for good). A CLI without
+ * `--cache-dir` uses its default cache, filled first by one untimed build.
+ */
+export async function measureWarmBuilds(catalogueDir: string, outDir: string, services: number, description: string, runs = 3, log: (line: string) => void = () => {}): Promise<WarmFigures> {
+  const flags = offers('--cache-dir') ? ['--cache-dir', cacheDirOf(outDir)] : [];
+  if (!flags.length) log(`    build that fills the default cache: ${(await timedBuild(catalogueDir, outDir)).seconds.toFixed(2)} s`);
+  const unchanged: BuildRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    unchanged.push(await timedBuild(catalogueDir, outDir, flags));
+    log(`    no change, run ${i + 1}: ${unchanged.at(-1)!.seconds.toFixed(2)} s${unchanged.at(-1)!.idle ? '' : ' (busy machine)'}`);
+  }
+  const oneChange: BuildRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await appendFile(join(catalogueDir, 'descriptions', description), `\nEdited for the benchmark's warm build, pass ${i + 1}.\n`);
+    oneChange.push(await timedBuild(catalogueDir, outDir, flags));
+    log(`    one description changed, run ${i + 1}: ${oneChange.at(-1)!.seconds.toFixed(2)} s${oneChange.at(-1)!.idle ? '' : ' (busy machine)'}`);
+  }
+  const of = (list: BuildRun[]) => ({ seconds: median(list.map((r) => r.seconds)), runs: list });
+  return { services, unchanged: of(unchanged), oneChange: of(oneChange), description };
 }

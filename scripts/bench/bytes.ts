@@ -58,10 +58,16 @@ async function measurePage(browser: Browser, siteUrl: string, kind: string, path
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, ignoreHTTPSErrors: true });
   const page = await context.newPage();
   const responses: Response[] = [];
+  let lastResponse = performance.now();
   page.on('response', (response) => {
+    lastResponse = performance.now();
     if (response.status() < 300 || response.status() >= 400) responses.push(response);
   });
+  // The client starts after the first paint and the load event (src/client/clientLoader.ts, 3 s at most): a
+  // small page can be idle before that. Wait for the loader, then for the network to be idle again.
+  const loader = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/assets/loader-'), { timeout: 5_000 }).catch(() => undefined);
   await page.goto(new URL(path, siteUrl).href, { waitUntil: 'networkidle' });
+  if (await loader) while (performance.now() - lastResponse < 500) await new Promise((resolve) => setTimeout(resolve, 100));
   const byKind = Object.fromEntries(KINDS.map((k) => [k, empty()])) as Record<ResourceKind, Sizes>;
   const fonts: string[] = [];
   let html = '';

@@ -1,6 +1,6 @@
 // From measurements to figures: each measured value with its budget from budgets.ts, where it has one.
 import { BUDGETS } from './budgets.ts';
-import type { BuildFigures } from './build.ts';
+import type { BuildFigures, WarmFigures } from './build.ts';
 import type { PageBytes } from './bytes.ts';
 import type { DevFigures } from './devRebuild.ts';
 import type { ImageStageFigures } from './images.ts';
@@ -17,13 +17,18 @@ export interface BuildResult extends BuildFigures {
 export interface BrowseFigures {
   services: number;
   homeHtmlBrotli: number;
+  /** The same, uncompressed. */
+  homeHtmlBytes: number;
   search: SearchFigures;
 }
 
 export interface Results {
   /** Cold builds of the example catalogue and of synthetic ones. */
   builds: BuildResult[];
-  dev?: DevFigures;
+  /** Warm builds of the largest synthetic catalogue. */
+  warm?: WarmFigures;
+  /** Dev rebuilds: the example catalogue's (no `services`) and the largest synthetic one's. */
+  dev?: DevFigures[];
   images?: ImageStageFigures;
   bytes?: PageBytes[];
   lighthouse?: LighthouseFigures[];
@@ -38,10 +43,9 @@ export function buildFigures(builds: readonly BuildResult[]): Figure[] {
   const example = builds.find((b) => b.catalogue === 'example');
   if (example) figures.push({ section: 'build', name: `example catalogue (${example.services} services), cold`, value: example.seconds, unit: 's', budget: max(BUDGETS.build.exampleSeconds) });
   const synthetic = new Map(builds.filter((b) => b.catalogue === 'synthetic').map((b) => [b.services, b]));
-  const timeBudget = new Map([[1_500, BUDGETS.build.at1500Seconds], [10_000, BUDGETS.build.at10000Seconds]]);
   for (const [services, build] of synthetic) {
     const n = services.toLocaleString('en-US');
-    const limit = timeBudget.get(services);
+    const limit = BUDGETS.build.coldSeconds[services];
     const largest = services === 10_000;
     figures.push({ section: 'build', name: `${n} services, cold`, value: build.seconds, unit: 's', ...(limit !== undefined && { budget: max(limit) }) });
     figures.push({ section: 'build', name: `${n} services, peak memory`, value: build.peakMemoryBytes, unit: 'bytes', ...(largest && { budget: max(BUDGETS.build.at10000PeakMemoryBytes) }) });
@@ -56,6 +60,23 @@ export function buildFigures(builds: readonly BuildResult[]): Figure[] {
     figures.push({ section: 'build', name: 'growth: ratio of the two (linear ≈ 1)', value: after / before, unit: 'ratio', budget: max(BUDGETS.build.linearityFactor) });
   }
   return figures;
+}
+
+export function warmFigures(warm: WarmFigures | undefined): Figure[] {
+  if (!warm) return [];
+  const n = warm.services.toLocaleString('en-US');
+  return [
+    { section: 'build', name: `${n} services, warm, nothing changed`, value: warm.unchanged.seconds, unit: 's', budget: max(BUDGETS.build.warmNoChangeSeconds) },
+    { section: 'build', name: `${n} services, warm, one description changed`, value: warm.oneChange.seconds, unit: 's', budget: max(BUDGETS.build.warmOneChangeSeconds) },
+  ];
+}
+
+export function devFigures(devs: readonly DevFigures[]): Figure[] {
+  return devs.map((dev) =>
+    dev.services === undefined
+      ? { section: 'dev', name: 'example catalogue: reload after editing one description', value: dev.rebuildMs, unit: 'ms', budget: max(BUDGETS.dev.rebuildMs) }
+      : { section: 'dev', name: `${dev.services.toLocaleString('en-US')} services: reload after editing one description`, value: dev.rebuildMs, unit: 'ms', ...(dev.services === 10_000 && { budget: max(BUDGETS.dev.rebuildAt10000Ms) }) },
+  );
 }
 
 /** The image stage on the example catalogue (scripts/bench/images.ts); no budget yet. */
@@ -73,8 +94,8 @@ export function byteFigures(pages: readonly PageBytes[]): Figure[] {
   const b = BUDGETS.bytes;
   for (const page of pages) {
     const section = `bytes ${page.kind}`;
-    const jsBudget = page.kind === 'home' ? b.homeJsBrotli : page.kind === 'service' ? b.serviceJsBrotli : undefined;
-    figures.push({ section, name: 'JS, brotli', value: page.byKind.js.brotli, unit: 'bytes', ...(jsBudget !== undefined && { budget: max(jsBudget) }) });
+    figures.push({ section, name: 'JS, brotli', value: page.byKind.js.brotli, unit: 'bytes', budget: max(b.jsBrotli) });
+    figures.push({ section, name: 'everything, brotli', value: page.total.brotli, unit: 'bytes', budget: max(b.totalBrotli) });
     figures.push({ section, name: 'CSS, brotli', value: page.byKind.css.brotli, unit: 'bytes', budget: max(b.cssBrotli) });
     figures.push({ section, name: 'HTML, brotli', value: page.byKind.html.brotli, unit: 'bytes', ...(page.kind === 'home' && { budget: max(b.homeHtmlBrotli) }) });
     figures.push({ section, name: 'font files', value: page.fonts.length, unit: 'count', budget: max(b.fontFiles) });
@@ -101,10 +122,11 @@ export function lighthouseFigures(pages: readonly LighthouseFigures[]): Figure[]
 
 export function browseFigures(sizes: readonly BrowseFigures[]): Figure[] {
   const b = BUDGETS.browse;
-  return sizes.flatMap(({ services, homeHtmlBrotli, search }): Figure[] => {
+  return sizes.flatMap(({ services, homeHtmlBrotli, homeHtmlBytes, search }): Figure[] => {
     const section = `browse ${services.toLocaleString('en-US')}`;
     const largest = services === 10_000;
     return [
+      { section, name: 'home page HTML', value: homeHtmlBytes, unit: 'bytes' },
       { section, name: 'home page HTML, brotli', value: homeHtmlBrotli, unit: 'bytes', ...(largest && { budget: max(b.homeHtmlBrotliAt10000) }) },
       { section, name: 'first search: time to first result', value: search.firstResultMs, unit: 'ms', budget: max(b.firstSearchResultMs) },
       { section, name: 'first search: bytes fetched', value: search.bytes, unit: 'bytes', budget: max(b.firstSearchBytes) },
@@ -116,7 +138,8 @@ export function browseFigures(sizes: readonly BrowseFigures[]): Figure[] {
 export function allFigures(results: Results): Figure[] {
   return [
     ...buildFigures(results.builds),
-    ...(results.dev ? [{ section: 'dev', name: 'rebuild after editing one description', value: results.dev.rebuildMs, unit: 'ms' as const, budget: max(BUDGETS.dev.rebuildMs) }] : []),
+    ...warmFigures(results.warm),
+    ...devFigures(results.dev ?? []),
     ...imageFigures(results.images),
     ...byteFigures(results.bytes ?? []),
     ...lighthouseFigures(results.lighthouse ?? []),

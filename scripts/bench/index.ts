@@ -1,17 +1,20 @@
-// `npm run bench`: the benchmark of issue 7 (not a test). Cold builds of the example catalogue and of
-// synthetic ones at 150, 1,500 and 10,000 services; a dev rebuild; bytes per page kind; Lighthouse mobile.
-// Prints every figure against its budget (scripts/bench/budgets.ts), writes docs/benchmarks.md and
-// docs/benchmarks.json, and exits with 1 when a budget is broken.
+// `npm run bench`: the benchmark of issues 7 and 23 (not a test). Cold builds of the example catalogue and of
+// synthetic ones with heavy descriptions at 150, 1,500 and 10,000 services; warm builds and a dev reload at
+// 10,000; bytes per page kind; Lighthouse mobile. Prints every figure against its budget
+// (scripts/bench/budgets.ts), writes docs/benchmarks.md and docs/benchmarks.json, and exits with 1 when a
+// budget is broken.
 //
-//   npm run bench                         everything
-//   npm run bench -- --only bytes,dev     some parts (build, dev, images, bytes, lighthouse, browse); prints, writes nothing
+//   npm run bench                                   everything
+//   npm run bench -- --only bytes,dev               some parts (build, warm, dev, images, bytes, lighthouse,
+//                                                   browse); prints, writes nothing
+//   npm run bench -- --only build --sizes 1500      the synthetic catalogues at some sizes only
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from '../chromium.ts';
 import { startNginx } from '../nginx.ts';
-import { SIZES } from './budgets.ts';
-import { measureBuilds, ROOT } from './build.ts';
+import { BUDGETS, LARGEST, SIZES } from './budgets.ts';
+import { measureBuilds, measureWarmBuilds, ROOT } from './build.ts';
 import { compressedSizes, measureBytes } from './bytes.ts';
 import { measureDevRebuild } from './devRebuild.ts';
 import { allFigures, type Results } from './figures.ts';
@@ -21,16 +24,24 @@ import { measureSearch } from './search.ts';
 import { cpuTimes, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
 import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
-const PARTS = ['build', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;
-const onlyIndex = process.argv.indexOf('--only');
-const only = onlyIndex >= 0 ? (process.argv[onlyIndex + 1] ?? '').split(',') : [...PARTS];
+const PARTS = ['build', 'warm', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;
+const option = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? (process.argv[index + 1] ?? '').split(',') : undefined;
+};
+const only = option('--only') ?? [...PARTS];
+const sizes = option('--sizes')?.map(Number) ?? [...SIZES];
 const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
 if (unknown.length) {
   console.error(`Unknown part ${unknown.join(', ')}; use --only with some of ${PARTS.join(', ')}.`);
   process.exit(2);
 }
+if (sizes.some((n) => !Number.isInteger(n) || n < 13)) {
+  console.error('--sizes takes numbers of services, at least 13 each (one per category), separated by commas.');
+  process.exit(2);
+}
 const wanted = (part: (typeof PARTS)[number]) => only.includes(part);
-const complete = PARTS.every(wanted);
+const complete = PARTS.every(wanted) && sizes.join() === SIZES.join();
 const log = (line: string) => console.log(line);
 
 const started = performance.now();
@@ -50,10 +61,14 @@ try {
   const example = await measureBuilds(join(ROOT, 'catalogue'), exampleOut, wanted('build') ? 3 : 1, log);
   const sitemap = await readFile(join(exampleOut, 'sitemap.xml'), 'utf8');
   if (wanted('build')) results.builds.push({ ...example, catalogue: 'example', services: sitemap.match(/<loc>[^<]*\/service\//g)?.length ?? 0 });
+  const devReload = async (options: Parameters<typeof measureDevRebuild>[0]) => {
+    const dev = await measureDevRebuild(options);
+    log(`    runs: ${dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}; last rebuild: ${dev.stages.join(', ')}`);
+    (results.dev ??= []).push(dev);
+  };
   if (wanted('dev')) {
-    log('▶ dev rebuild after editing one description');
-    results.dev = await measureDevRebuild();
-    log(`    runs: ${results.dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}`);
+    log('▶ dev reload after editing one description: example catalogue');
+    await devReload({});
   }
   if (wanted('images')) {
     log('▶ image stage on the example catalogue: empty cache, then warm');
@@ -66,13 +81,15 @@ try {
       if (!found) throw new Error(`The example site's sitemap.xml lists no /${prefix}/ page`);
       return found;
     };
+    // Every page kind the site has (templates/pages/); /thread/ is embeddable and in no sitemap.
     const pages = [
       { kind: 'home', path: '/' },
-      { kind: 'service', path: first('service') },
       { kind: 'category', path: first('category') },
+      { kind: 'service', path: first('service') },
       { kind: 'search', path: '/search/' },
       { kind: 'sitemap', path: '/sitemap/' },
       { kind: 'alternatives', path: first('alternatives') },
+      { kind: 'thread', path: '/thread/' },
       { kind: '404', path: '/404/' },
     ];
     // Served as deployed: nginx with the server block the build wrote, over HTTPS and HTTP/2 like any CDN.
@@ -83,33 +100,46 @@ try {
         results.bytes = await measureBytes(chromium, server.url, pages);
       }
       if (wanted('lighthouse')) {
-        log('▶ Lighthouse, mobile, 3 runs per page');
-        results.lighthouse = await measureLighthouse(chromium, server.url, pages, 3, log);
+        log(`▶ Lighthouse, mobile, ${BUDGETS.lighthouse.runs} runs per page`);
+        results.lighthouse = await measureLighthouse(chromium, server.url, pages, BUDGETS.lighthouse.runs, log);
       }
     } finally {
       await server.stop();
     }
   }
   // The large builds come last: the hundreds of megabytes they write would disturb the other measurements.
-  if (wanted('build') || wanted('browse')) {
-    for (const size of SIZES) {
-      log(`▶ cold builds: ${size.toLocaleString('en-US')} synthetic services`);
+  if (wanted('build') || wanted('browse') || wanted('warm') || wanted('dev')) {
+    for (const size of sizes) {
+      const largest = size === LARGEST;
+      if (!wanted('build') && !wanted('browse') && !largest) continue;
       const folder = join(work, `synthetic-${size}`);
       const catalogue = join(folder, 'catalogue');
-      await writeSyntheticCatalogue(catalogue, { services: size });
-      const figures = await measureBuilds(catalogue, join(folder, 'dist'), wanted('build') ? 3 : 1, log);
-      if (wanted('build')) results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
+      await writeSyntheticCatalogue(catalogue, { services: size, heavy: true });
+      if (wanted('build') || wanted('browse') || wanted('warm')) {
+        log(`▶ cold builds: ${size.toLocaleString('en-US')} synthetic services, heavy descriptions`);
+        const figures = await measureBuilds(catalogue, join(folder, 'dist'), wanted('build') ? 3 : 1, log);
+        if (wanted('build')) results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
+      }
       if (wanted('browse') && chromium) {
         log('▶ the home page and a first search');
         const home = await compressedSizes(await readFile(join(folder, 'dist', 'index.html')));
         const server = await startNginx({ siteDir: join(folder, 'dist'), serverBlock: join(folder, 'deploy', 'nginx.conf'), workDir: join(folder, 'nginx'), https: true });
         try {
           const search = await measureSearch(chromium, server.url, SEARCH_TERM);
-          log(`    home ${(home.brotli / 1000).toFixed(1)} KB brotli; first result ${Math.round(search.firstResultMs)} ms, ${(search.bytes / 1000).toFixed(0)} KB in ${search.requests} requests`);
-          results.browse!.push({ services: size, homeHtmlBrotli: home.brotli, search });
+          log(`    home ${(home.raw / 1000).toFixed(1)} KB, ${(home.brotli / 1000).toFixed(1)} KB brotli; first result ${Math.round(search.firstResultMs)} ms, ${(search.bytes / 1000).toFixed(0)} KB in ${search.requests} requests`);
+          results.browse!.push({ services: size, homeHtmlBrotli: home.brotli, homeHtmlBytes: home.raw, search });
         } finally {
           await server.stop();
         }
+      }
+      // Last: these change descriptions of the catalogue.
+      if (wanted('dev') && largest) {
+        log(`▶ dev reload after editing one description: ${size.toLocaleString('en-US')} synthetic services`);
+        await devReload({ catalogue, inPlace: true, description: 'listing-3', services: size });
+      }
+      if (wanted('warm') && largest) {
+        log(`▶ warm builds: ${size.toLocaleString('en-US')} synthetic services, into the same output folder with its cache`);
+        results.warm = await measureWarmBuilds(catalogue, join(folder, 'dist'), size, 'listing-5.md', 3, log);
       }
     }
   }

@@ -159,7 +159,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Build',
       '',
-      'Cold builds through the CLI (`storefront build -c DIR -o OUT` in a new Node process), a fresh output folder and an empty compression cache each time; the output folders are removed only when the benchmark ends (deleting a site just before the next build slows that build down on this machine\'s ext4 without a journal, which skips recently freed inodes). The Inter subset and the emoji\'s SVG files are cached by what they are made of (the catalogue\'s characters and emoji): only the first build of a catalogue with new ones makes them (0.2-0.5 s), and `npm ci` makes the example\'s. Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process. Stage times: medians of what the build printed, each from when its inputs were ready to its end; stages that run at the same time share the two cores (the bundle and the compression run while the catalogue is validated, the compression on libuv\'s threads). Before each timed run (build, dev edit, Lighthouse run) the benchmark waits up to 30 s for the CPUs to be less than 15 % busy; a run marked * went ahead on a busy machine.',
+      'Cold builds through the CLI (`storefront build -c DIR -o OUT --cache-dir EMPTY` in a new Node process): a fresh output folder and an empty build cache each time, which the build fills (the Inter subset, the emoji, the compressed assets, the compiled descriptions and pages), as a maintainer\'s first build does; the output folders are removed only when the benchmark ends (deleting a site just before the next build slows that build down on this machine\'s ext4 without a journal, which skips recently freed inodes). Time: median of the runs, from spawn to exit. Peak memory: the highest of the runs, summed over the build and its esbuild process. Stage times: medians of what the build printed, each from when its inputs were ready to its end; stages that run at the same time share the two cores (the bundle and the compression run while the catalogue is validated, the compression on libuv\'s threads). Before each timed run (build, dev edit, Lighthouse run) the benchmark waits up to 30 s for the CPUs to be less than 15 % busy; a run marked * went ahead on a busy machine.',
       '',
       markdownTable(
         ['catalogue', 'services', 'cold build', 'runs', 'peak memory', 'output', 'files', ...stages.map((s) => `${s} (ms)`)],
@@ -178,15 +178,31 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       `Growth rule: the cost of one more service between 1,500 and 10,000 services, (t₁₀₀₀₀ − t₁₅₀₀) / 8,500, may be at most ${BUDGETS.build.linearityFactor}× the cost between 150 and 1,500, (t₁₅₀₀ − t₁₅₀) / 1,350. A build that grows linearly (plus a fixed start-up cost) gives a ratio near 1.`,
       '',
-      'The synthetic catalogues come from scripts/bench/syntheticCatalogue.ts (seed 1): 13 categories, Markdown descriptions of about 80-250 words with lists, bold lead-ins and links, one SVG per service.',
+      'The synthetic catalogues come from scripts/bench/syntheticCatalogue.ts (seed 1, `heavy`): 13 categories, Markdown descriptions of 100-400 words in sections under headings, with lists, numbered steps, bold lead-ins, links to other services and to outside sites, one SVG per service.',
     );
   }
-  if (results.dev) {
+  if (results.warm) {
+    const { warm } = results;
+    const runs = (list: typeof warm.unchanged.runs) => list.map((r) => `${r.seconds.toFixed(2)}${r.idle ? '' : '*'}`).join(', ');
     out.push(
       '',
-      '## Dev rebuild',
+      '## Warm builds',
       '',
-      `\`storefront dev\` on a copy of the example catalogue; one description is saved and the clock runs until the dev server sends its reload event (watcher, 60 ms debounce, full rebuild without precompression). Median ${format(results.dev.rebuildMs, 'ms')}; runs ${results.dev.runs.map((r) => format(r, 'ms')).join(', ')}. Stages of the last rebuild: ${results.dev.stages.join(', ')}.`,
+      `${warm.services.toLocaleString('en-US')} services: \`storefront build\` again into the output folder of the build before, with the cache the last cold build filled. Nothing changed: median ${format(warm.unchanged.seconds, 's')} (runs ${runs(warm.unchanged.runs)}). After appending a line to descriptions/${warm.description} before each run: median ${format(warm.oneChange.seconds, 's')} (runs ${runs(warm.oneChange.runs)}).`,
+    );
+  }
+  if (results.dev?.length) {
+    out.push(
+      '',
+      '## Dev reload',
+      '',
+      '`storefront dev` on a catalogue; one description is saved and the clock runs until the dev server sends its reload event (watcher, 60 ms debounce, the rebuild without precompression, with what dev keeps between builds). The first build, before the server answers, is not timed.',
+      '',
+      markdownTable(
+        ['catalogue', 'median', 'runs', 'stages of the last rebuild'],
+        results.dev.map((dev) => [dev.services === undefined ? 'example (a copy)' : `synthetic, ${dev.services.toLocaleString('en-US')} services`, format(dev.rebuildMs, 'ms'), dev.runs.map((r) => format(r, 'ms')).join(', '), dev.stages.join(', ')]),
+        [1],
+      ),
     );
   }
   if (results.bytes?.length) {

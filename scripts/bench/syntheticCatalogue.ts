@@ -1,6 +1,7 @@
 // A synthetic catalogue of any size for the benchmark: 13 categories, N services with Markdown descriptions
 // of realistic length (80-250 words: paragraphs, bold lead-ins, lists, links to other services and to
-// outside sites) and one small SVG per service. Deterministic: the same size and seed give the same files,
+// outside sites; with `heavy`, 100-400 words in sections under headings, as issue 23 measures) and one small
+// SVG per service. Deterministic: the same size and seed give the same files,
 // byte for byte, so build figures compare across runs and machines.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -11,6 +12,8 @@ import { slugify } from '../../src/core/slug.ts';
 export interface SyntheticOptions {
   services: number;
   seed?: number;
+  /** Descriptions of 100-400 words in sections under headings, with more lists and links (issue 23's content). */
+  heavy?: boolean;
 }
 
 /** mulberry32: a small, fast, seedable PRNG; good enough for test data. */
@@ -178,8 +181,72 @@ function description(rnd: Random, service: SyntheticService, others: SyntheticSe
   return `${text()}\n`;
 }
 
+const STEPS = [
+  'You tell us the dates, the budget and the links you want to promote.',
+  'We send a plan with the placements, their prices and what each one needs.',
+  'You approve the copy, and we submit it through the platform\u2019s own process.',
+  'The placement goes live, and we check that it shows as booked.',
+  'You get the report, and we suggest what to book next, if anything.',
+];
+const QUESTIONS = [
+  ['Can we change the dates?', 'Yes, until the platform has confirmed the booking; after that, its own rules apply.'],
+  ['Is the placement labelled?', 'Always: every platform marks paid content as such, and we would not book one that hides it.'],
+  ['Do you guarantee results?', 'No. We guarantee the placement as described, never an effect on price or volume.'],
+  ['Can we bring our own copy?', 'Of course. We check it against the platform\u2019s rules and suggest changes only where they would refuse it.'],
+] as const;
+const OUTSIDE = ['advertising policy', 'rules for sponsored content', 'audience figures', 'media kit', 'terms of service'];
+
+/**
+ * Issue 23's content: 100-400 words in sections under headings (an introduction, what you get, how it works,
+ * questions), with lists, bold lead-ins, links to other services and to outside sites.
+ */
+function heavyDescription(rnd: Random, service: SyntheticService, others: SyntheticService[]): string {
+  const target = rnd.int(100, 400);
+  const [first, second] = [rnd.pick(others), rnd.pick(others)];
+  const intro = [rnd.pick(OPENERS)];
+  const gets = rnd.shuffled(DELIVERABLES);
+  let items = 3;
+  let steps = 0;
+  const questions: (readonly [string, string])[] = [];
+  const notes: string[] = [`**Goes well with:** [${first.name}](${first.route}), booked in the same week for a stronger start.`];
+  const text = () =>
+    [
+      intro.join(' '),
+      '## What you get',
+      gets.slice(0, items).map((item) => `- ${item}`).join('\n'),
+      ...(steps ? ['## How it works', STEPS.slice(0, steps).map((step, i) => `${i + 1}. ${step}`).join('\n')] : []),
+      ...notes,
+      ...(questions.length ? ['## Questions', ...questions.map(([q, a]) => `**${q}** ${a}`)] : []),
+      '**How to order:** message us on our chat app or e-mail us with your contract address. Ask for a bundle price.',
+    ].join('\n\n');
+  const additions: (() => void)[] = rnd.shuffled([
+    () => notes.unshift(`**How long it takes:** ${rnd.pick(['about 24 hours', 'two to five days', 'one to two weeks', 'as agreed in writing'])} from the moment we receive everything we need.`),
+    () => notes.push(`**What we need from you:** ${rnd.pick(NEEDS)}.`),
+    () => notes.push(`The platform publishes its [${rnd.pick(OUTSIDE)}](https://www.example.com/${service.category.file}/${rnd.int(1, 40)}), which we follow to the letter.`),
+    () => notes.push(`Teams that want more reach add [${second.name}](${second.route}); we book both with one contact and one report.`),
+    ...Array.from({ length: DELIVERABLES.length - 3 }, () => () => (items = Math.min(items + 1, gets.length))),
+    ...STEPS.map(() => () => (steps = Math.min(steps + 1, STEPS.length))),
+    ...rnd.shuffled(QUESTIONS).map((qa) => () => questions.push(qa)),
+    ...rnd.shuffled(DETAILS).map((sentence) => () => intro.push(sentence)),
+    ...OPENERS.filter((sentence) => sentence !== intro[0]).map((sentence) => () => notes.push(sentence)),
+  ]);
+  for (const add of additions) {
+    const before = { intro: intro.length, notes: [...notes], questions: questions.length, items, steps };
+    add();
+    if (wordCount(text()) > target) {
+      intro.length = before.intro;
+      notes.splice(0, notes.length, ...before.notes);
+      questions.length = before.questions;
+      ({ items, steps } = before);
+    }
+  }
+  // A short target can leave it under 100 words when every part left is long: one more sentence or two.
+  for (const sentence of DETAILS) if (wordCount(text()) < 100 && !intro.includes(sentence)) intro.push(sentence);
+  return `${text()}\n`;
+}
+
 /** Every file of the catalogue, by path relative to its folder. */
-export function syntheticCatalogue({ services: total, seed = 1 }: SyntheticOptions): Map<string, string> {
+export function syntheticCatalogue({ services: total, seed = 1, heavy = false }: SyntheticOptions): Map<string, string> {
   if (!Number.isInteger(total) || total < CATEGORIES.length) throw new Error(`A synthetic catalogue needs at least ${CATEGORIES.length} services (one per category); got ${total}.`);
   const rnd = random(seed);
   const files = new Map<string, string>();
@@ -211,8 +278,11 @@ export function syntheticCatalogue({ services: total, seed = 1 }: SyntheticOptio
     files.set(`categories/${file}.yaml`, `# yaml-language-server: $schema=../.schema/category.schema.json\n${stringify(data, { lineWidth: 0 })}`);
     files.set(`img/icons/${file}.svg`, icon(rnd));
   });
-  for (const service of all) files.set(`descriptions/${service.id}.md`, description(rnd, service, all));
+  for (const service of all) files.set(`descriptions/${service.id}.md`, (heavy ? heavyDescription : description)(rnd, service, all));
   for (const name of LOGOS) files.set(`img/clients/${slugify(name)}.svg`, logo(name));
+  // Every alternatives page with content of its own, as validation asks (no doorway-page warning). Written
+  // without the random source, so the rest of the catalogue stays the same files.
+  for (const slug of ALTERNATIVES) files.set(`alternatives/${slug}.md`, `---\nreviewed: 2026-01-15\n---\nWhat we offer, so you can compare like with like: [every service](/sitemap/), each with its price.\n`);
 
   const site = {
     brand: 'Synthetic Media',

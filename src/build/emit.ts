@@ -1,6 +1,7 @@
 // Stage: emit. The site is written into a fresh folder next to the output folder (Staging; the images go in
-// first, while the catalogue is validated) and swapped in with renames only once every file is there and every internal link checked. A failed
-// build never leaves a half-written site, and the previous one stays until the new one is complete.
+// first, while the catalogue is validated) and swapped in with renames only once every file is there and every
+// internal link checked. A failed build never leaves a half-written site, and the previous one stays until the
+// new one is complete.
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -10,7 +11,7 @@ import { UserError } from '../errors.ts';
 import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
-import { findBrokenLinks, formatBrokenLinks } from './links.ts';
+import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
@@ -55,14 +56,27 @@ export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<strin
 }
 
 /** The files of one rendered page: its document, and 404.html for the 404 page. */
-export function pageFiles({ page, html }: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): [string, string][] {
-  const files: [string, string][] = [[routeToFile(page.route), html]];
-  if (kinds[page.kind]?.notFound) files.push(['404.html', html]);
-  return files;
+export function pageFiles(rendered: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): [string, string][] {
+  const { html } = rendered;
+  return pagePaths(rendered, kinds).map((path) => [path, html]);
 }
 
-/** The whole site as a file tree (the images already written are in it too, for the link check). */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
+/** The paths of pageFiles, without reading the document (decoding it, render.ts). */
+export function pagePaths({ page }: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): string[] {
+  return kinds[page.kind]?.notFound ? [routeToFile(page.route), '404.html'] : [routeToFile(page.route)];
+}
+
+/** The page documents by path, each read (decoded) only when asked for: all of them as text at once would be
+ *  370 MB at 10,000 heavy services (render.ts). */
+export function pageDocuments(pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Documents {
+  const byPath = new Map<string, RenderedPage>();
+  for (const rendered of pages) for (const path of pagePaths(rendered, kinds)) byPath.set(path, rendered);
+  return { keys: () => byPath.keys(), get: (path) => byPath.get(path)?.html };
+}
+
+/** The whole site as a file tree (the images already written are in it too, for the link check); without
+ *  `_headers` when `rules` is null. */
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
   for (const [path, file] of imageVariants ?? []) tree.set(path, file);
@@ -71,16 +85,31 @@ export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images,
   for (const [path, content] of precompressed ?? []) tree.set(path, { content });
   for (const [path, content] of siteFiles(site, pages)) tree.set(path, { content });
   for (const [path, content] of clientFiles) tree.set(path, { content });
-  for (const rendered of pages) for (const [path, content] of pageFiles(rendered, kinds)) tree.set(path, { content });
-  tree.set('_headers', { content: headersFile(rules) });
+  // A page the build cache holds is linked from there (render.ts): a warm build writes no page's bytes again.
+  for (const rendered of pages) {
+    // Written by render already (render.ts `staging`): Staging.write passes it by.
+    if (rendered.staged) for (const path of pagePaths(rendered, kinds)) tree.set(path, { copyFrom: rendered.staged });
+    else {
+      const content = rendered.bytes ?? rendered.html;
+      for (const path of pagePaths(rendered, kinds)) tree.set(path, rendered.file ? { copyFrom: rendered.file, content } : { content });
+    }
+  }
+  if (rules) tree.set('_headers', { content: headersFile(rules) });
   return tree;
 }
 
-/** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
-export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>, search = false) =>
-  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: inlineScriptHashes(pages.map((p) => p.html)), search });
+type HeaderRules = ReturnType<typeof hostingRules>;
 
-const hasSearch = (assets: EmitInput['assets']) => assets?.has(`${SEARCH_FOLDER}/pagefind.js`) ?? false;
+/** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
+export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>, search = false, scripts = (all: readonly RenderedPage[]) => inlineScriptHashes(documentsOf(all))) =>
+  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: scripts(pages), search });
+
+/** Each page's text in turn, none kept (render.ts). */
+function* documentsOf(pages: readonly RenderedPage[]): Generator<string> {
+  for (const page of pages) yield page.html;
+}
+
+const hasSearch = (files: EmitInput['assets']) => files?.has(`${SEARCH_FOLDER}/pagefind.js`) ?? false;
 
 const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
   pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
@@ -112,7 +141,9 @@ export class Staging {
     let made = this.folders.get(folder);
     if (!made) this.folders.set(folder, (made = mkdir(folder, { recursive: true })));
     await made;
-    if ('copyFrom' in file) await linkOrCopy(file.copyFrom, target);
+    // A page from the build cache carries its HTML too: should another build prune the cache's copy meanwhile,
+    // the page is written instead.
+    if ('copyFrom' in file) await linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(error)));
     else await writeFile(target, file.content);
   }
 
@@ -149,23 +180,39 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 export const imageFiles = (catalogueDir: string, images: Iterable<string>): [string, SiteFile][] =>
   [...images].map((image) => [image, { copyFrom: join(catalogueDir, image) }]);
 
-export async function emitSite(input: EmitInput & { staging?: Staging }): Promise<{ files: number; nginxConf: string }> {
-  // One scan of every page for its inline scripts, for both header files.
-  const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets));
-  const tree = assembleSite(input, rules);
-  const documents = new Map<string, string>();
-  for (const [path, file] of tree) if (path.endsWith('.html') && 'content' in file) documents.set(path, String(file.content));
-  const broken = findBrokenLinks(documents, new Set(tree.keys()));
-  if (broken.length) {
-    await input.staging?.abort();
-    throw new UserError(`${formatBrokenLinks(broken)}\nNothing was written: the previous site is unchanged.`);
-  }
-
+/**
+ * Writes the site and swaps it in. `search` is the search index still being made (search.ts, in Pagefind's own
+ * process): the rest of the site is written into the staging folder meanwhile, and the index's files, the
+ * header files and the link check follow once it is there. Nothing is visible before the swap, and a broken
+ * link removes the staging folder as before.
+ */
+export async function emitSite(
+  input: EmitInput & {
+    staging?: Staging;
+    search?: Promise<ReadonlyMap<string, Uint8Array>>;
+    beforeSwap?: (stagingDir: string) => void;
+    /** The link check and the inline scripts' scan, from what the last build learnt (pageFacts.ts). */
+    facts?: { checkLinks: typeof findBrokenLinks; scriptHashes: (pages: readonly RenderedPage[]) => string[] };
+  },
+): Promise<{ files: number; nginxConf: string }> {
   const { outDir } = input;
   let staging = input.staging;
+  let written: Promise<void> | undefined;
   try {
     staging ??= await Staging.open(outDir);
+    const tree = assembleSite(input, null);
+    written = staging.writeAll(tree);
+    const search = (await input.search) ?? new Map<string, Uint8Array>();
+    for (const [path, content] of search) tree.set(path, { content });
+    // One scan of every page for its inline scripts, for both header files.
+    const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets) || hasSearch(search), input.facts?.scriptHashes);
+    tree.set('_headers', { content: headersFile(rules) });
+    const broken = (input.facts?.checkLinks ?? findBrokenLinks)(pageDocuments(input.pages, input.kinds), new Set(tree.keys()));
+    if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nNothing was written: the previous site is unchanged.`);
+    await written;
     await staging.writeAll(tree);
+    // The complete new site, before anyone can see it: what the next build's "nothing changed" check compares.
+    input.beforeSwap?.(staging.dir);
     await swapIn(staging.dir, outDir);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
     await mkdir(dirname(nginx), { recursive: true });
@@ -173,6 +220,8 @@ export async function emitSite(input: EmitInput & { staging?: Staging }): Promis
     await rename(`${nginx}.tmp`, nginx);
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
+    // Writes still under way would recreate folders in the staging folder after it is removed.
+    await written?.catch(() => undefined);
     await staging?.abort();
     throw error;
   }

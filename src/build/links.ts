@@ -1,5 +1,5 @@
 // Link integrity: every internal link and asset reference in the built site must point at something that
-// is there. Checked on the in-memory site before anything is written, so a broken link never ships.
+// is there. Checked on the in-memory site before the new site replaces the old one, so a broken link never ships.
 
 export interface BrokenLink {
   /** The page (route) the link is on. */
@@ -20,10 +20,17 @@ export function resolveUrl(url: string, files: ReadonlySet<string>): string | un
 }
 
 /** Ids in an HTML document, for #anchor links. */
-const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+export const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
 
-/** Checks every HTML document (by file path in the site) against the site's files. */
-export function findBrokenLinks(documents: ReadonlyMap<string, string>, files: ReadonlySet<string>): BrokenLink[] {
+/** HTML documents by file path in the site: a Map, or emit's, which decodes each page only when asked (emit.ts). */
+export interface Documents {
+  keys(): Iterable<string>;
+  get(file: string): string | undefined;
+}
+
+/** Checks every HTML document (by file path in the site) against the site's files; or only the documents
+ *  `only` names (dev, after an edit: the pages that changed, see liveSite.ts). */
+export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>, only?: Iterable<string>): BrokenLink[] {
   const broken: BrokenLink[] = [];
   const ids = new Map<string, Set<string>>();
   const idsIn = (file: string) => {
@@ -43,7 +50,8 @@ export function findBrokenLinks(documents: ReadonlyMap<string, string>, files: R
     problems.set(link, problem);
     return problem;
   };
-  for (const [file, html] of documents) {
+  for (const file of only ?? documents.keys()) {
+    const html = documents.get(file) ?? '';
     const page = `/${file.replace(/index\.html$/, '')}`;
     for (const match of html.matchAll(REFERENCE)) {
       for (const link of match[1]!.replace(/&amp;/g, '&').split(' ')) {

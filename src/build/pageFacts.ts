@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import type { KindInfo } from '../client/pageKind.ts';
 import { sha256, type BuildCacheDir } from './cache.ts';
-import { pageFiles } from './emit.ts';
+import { pagePaths } from './emit.ts';
 import { inlineScriptHashes } from './headers.ts';
-import { findBrokenLinks, idsOf, type BrokenLink } from './links.ts';
+import { findBrokenLinks, idsOf, type BrokenLink, type Documents } from './links.ts';
 import type { RenderedPage } from './render.ts';
 
 interface FactsRecord {
@@ -38,7 +38,7 @@ export class PageFacts {
     this.store = store;
     this.name = name;
     this.last = last;
-    for (const rendered of pages) for (const [path] of pageFiles(rendered, kinds)) this.hashes.set(path, rendered.hash);
+    for (const rendered of pages) for (const path of pagePaths(rendered, kinds)) this.hashes.set(path, rendered.hash);
   }
 
   static async read(store: BuildCacheDir, name: string, pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Promise<PageFacts> {
@@ -53,7 +53,7 @@ export class PageFacts {
   }
 
   /** findBrokenLinks, looking again only at what may have changed since the last build. */
-  checkLinks = (documents: ReadonlyMap<string, string>, files: ReadonlySet<string>): BrokenLink[] => {
+  checkLinks = (documents: Documents, files: ReadonlySet<string>): BrokenLink[] => {
     this.files = sha256([...files].sort().join('\n'));
     const changed = [...documents.keys()].filter((path) => !this.unchanged(path));
     const partial = this.last?.files === this.files && changed.every((path) => this.sameIds(path, documents.get(path) ?? ''));
@@ -74,9 +74,10 @@ export class PageFacts {
   scriptHashes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): string[] => {
     const union = new Set<string>();
     for (const rendered of pages) {
-      for (const [path, html] of pageFiles(rendered, kinds)) {
+      for (const path of pagePaths(rendered, kinds)) {
         const kept = this.unchanged(path) ? this.last!.scripts[this.last!.pages[path]![1]] : undefined;
-        const hashes = kept ?? inlineScriptHashes([html]);
+        // An unchanged page is not read (decoded) at all.
+        const hashes = kept ?? inlineScriptHashes([rendered.html]);
         const key = hashes.join(' ');
         let index = this.scripts.get(key);
         if (index === undefined) {

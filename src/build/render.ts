@@ -3,6 +3,8 @@
 // A page whose inputs are unchanged comes from the build cache (cache.ts) instead: its key is the hash of the
 // source files its page kind's module graph reaches (codeHashOf), the site shell, its assets and its data.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DocumentAssets } from '../client/document.ts';
 import type { Page } from '../client/pageKind.ts';
 import { InternalError } from '../errors.ts';
@@ -13,7 +15,14 @@ import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
 
 export interface RenderedPage {
   page: Page;
-  html: string;
+  /** The document as text: from renderPages, decoded from `bytes` on each read and not kept (see below). */
+  readonly html: string;
+  /** The document's UTF-8 bytes, what is written. renderPages keeps only these: nearly every page has a character
+   *  beyond Latin-1 (a curly apostrophe, an emoji), so V8 would hold its text at two bytes a character, 370 MB
+   *  for 10,000 heavy services against 185 MB as UTF-8, outside the JavaScript heap (docs/decisions.md). */
+  bytes?: Uint8Array;
+  /** Where the document was written already, in the new site's folder (RenderOptions.staging); no bytes are kept. */
+  staged?: string;
   /** The cache's copy of the document (same bytes), which emit links into the site rather than writing it. */
   file?: string;
   /** The document's hash (its blob's name in the cache), when there is a cache: what the page facts of the
@@ -26,7 +35,7 @@ export interface RenderedPage {
  * one site's worth in it.
  */
 export interface RenderMemo {
-  pages?: Map<string, { html: string; blob?: string }>;
+  pages?: Map<string, { bytes: Buffer; blob?: string }>;
 }
 
 /** The page keys of one catalogue's last build (a record of the cache): each page's blob, as
@@ -42,11 +51,18 @@ export interface RenderOptions {
   /** Hand emit the cache's copy of each page to link (default true). dev writes only the pages that changed
    *  (liveSite.ts), so it skips the stat per page (70 ms at 10,000) that checks a copy is still as written. */
   linkFiles?: boolean;
+  /** Write each page rendered now into the new site's folder at once and keep none of its bytes (emit reads
+   *  the file again for its scans): a cold build of 10,000 heavy services held 190 MB of pages until emit.
+   *  Not with `memo`, which keeps the bytes anyway. */
+  staging?: { dir: string; write(path: string, file: { content: Uint8Array }): Promise<void>; paths(page: RenderedPage): string[] };
 }
 
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */
 export async function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, options: RenderOptions = {}): Promise<RenderedPage[]> {
   const { memo, progress, store, indexName = 'pages', linkFiles = true } = options;
+  const staging = memo ? undefined : options.staging;
+  let writes: Promise<void>[] = [];
+  let lastWrites: Promise<unknown> = Promise.resolve();
   const shell = siteShell(site);
   const common = keyOf('page', sha256(JSON.stringify(shell)));
   const index = (store && (await store.readRecord<PageIndex>(indexName))) || {};
@@ -61,41 +77,61 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     const remembered = memo?.pages?.get(key);
     const entry = remembered?.blob ?? index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
-    let html = remembered?.html;
+    let bytes = remembered?.bytes;
     let file: string | undefined;
     let blob: string | undefined;
     if (store && hash && stamp) {
       // From the cache folder: read and checked by its stamp. From memory (dev): linked only while its blob is
       // as it was written.
-      if (html === undefined) html = store.readBlobSync(hash, stamp)?.toString('utf8');
-      if (html !== undefined && (remembered === undefined || !linkFiles || store.stampSync(hash) === stamp)) file = store.blobPath(hash);
+      bytes ??= store.readBlobSync(hash, stamp);
+      if (bytes !== undefined && (remembered === undefined || !linkFiles || store.stampSync(hash) === stamp)) file = store.blobPath(hash);
     }
-    if (html !== undefined) {
+    if (bytes !== undefined) {
       store?.count('pages', true);
       if (file) {
         store!.keep(hash!);
         nextIndex[key] = entry!;
         blob = hash;
-      } else if (store) written.push([key, (blob = store.putBlob(html))]);
+      } else if (store) written.push([key, (blob = store.putBlob(bytes))]);
     } else {
       store?.count('pages', false);
       try {
-        html = renderer.renderPage(page, shell, assets);
-        if (store) written.push([key, (blob = store.putBlob(html))]);
+        bytes = Buffer.from(renderer.renderPage(page, shell, assets));
+        if (store) written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
         failures.push({ route: page.route, cause });
-        html = '';
+        bytes = Buffer.alloc(0);
       }
     }
     progress?.(++done, pages.length);
-    return [{ page, html, ...(file && linkFiles && { file }), ...(blob && { hash: blob }) }, key];
+    const extra = { ...(file && linkFiles && { file }), ...(blob && { hash: blob }) };
+    if (!staging || extra.file || !bytes.length) return [renderedPage(page, bytes, extra), key];
+    const paths = staging.paths(renderedPage(page, bytes));
+    for (const path of paths) writes.push(staging.write(path, { content: bytes }));
+    return [stagedPage(page, join(staging.dir, paths[0]!), extra), key];
   };
-  const results = await Promise.all(pages.map(renderOne));
+  const results: [RenderedPage, string][] = [];
+  for (const page of pages) {
+    results.push(await renderOne(page));
+    // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
+    // messages through (search.ts).
+    if (results.length % 10 === 0) await new Promise(setImmediate);
+    // At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
+    // queued before them) and held 400 MB more at 10,000 pages with the cache.
+    if (results.length % 100 === 0) {
+      await lastWrites;
+      lastWrites = Promise.all(writes);
+      lastWrites.catch(() => undefined); // awaited at the next hundred, or after the loop
+      writes = [];
+    }
+  }
+  await lastWrites;
+  await Promise.all(writes);
   if (failures.length) {
     const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
     throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
-  if (memo) memo.pages = new Map(results.map(([r, key]) => [key, { html: r.html, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
+  if (memo) memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
   store?.whenWritten(async () => {
     for (const [key, hash] of written) {
       const stamp = await store.stamp(hash);
@@ -108,6 +144,30 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     else store.keepFile(`records/${indexName}`);
   });
   return results.map(([r]) => r);
+}
+
+/** A rendered page that holds its bytes only; `html` decodes them when read. */
+export function renderedPage(page: Page, bytes: Buffer, extra: { file?: string; hash?: string } = {}): RenderedPage {
+  return {
+    page,
+    bytes,
+    get html() {
+      return bytes.toString('utf8');
+    },
+    ...extra,
+  };
+}
+
+/** A page already in the new site's folder: `html` reads it from there. */
+function stagedPage(page: Page, staged: string, extra: { file?: string; hash?: string }): RenderedPage {
+  return {
+    page,
+    staged,
+    get html() {
+      return readFileSync(staged, 'utf8');
+    },
+    ...extra,
+  };
 }
 
 const sameIndex = (a: PageIndex, b: PageIndex) => {

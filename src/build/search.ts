@@ -3,6 +3,10 @@
 // word, so a search fetches the parts it needs, not the whole catalogue: that keeps search fast at 10,000
 // services. Its indexer is a prebuilt binary in the npm package, run as a service process; the records are
 // handed over as they are, no HTML parsed.
+//
+// The service is fed from this thread: rendering lets its messages through every 100 pages (render.ts). When
+// rendering was one synchronous stretch (4 s at 10,000 services), Pagefind began indexing only after it, and
+// a worker thread fed it instead, at 60 MB more memory (docs/decisions.md).
 import { createIndex } from 'pagefind';
 import type { SearchRecord } from '../client/pageKind.ts';
 

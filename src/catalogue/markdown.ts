@@ -47,10 +47,19 @@ export interface CompiledDescription {
   tree: TreeNode[];
 }
 
-/** Parses and compiles one description; a pure function of its text, so it can run in a worker. */
+/** Parses and compiles one description; a pure function of its text. */
 export function compileDescription(text: string): CompiledDescription {
   const root = parseMarkdown(text);
   return { links: linksOf(root), tree: compileMarkdown(root) };
+}
+
+/**
+ * Compiles every text that `into` does not hold yet and adds it there, by text (validation's memo): the build's
+ * `markdown` stage, before validation reads them. Returns `into`.
+ */
+export function compileDescriptions(texts: Iterable<string>, into = new Map<string, CompiledDescription>()): Map<string, CompiledDescription> {
+  for (const text of texts) if (!into.has(text)) into.set(text, compileDescription(text));
+  return into;
 }
 
 /** Every link and definition in a document, with its position, for checking. */

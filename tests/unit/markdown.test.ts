@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import { compileDescription, compileDescriptions, compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,3 +76,17 @@ describe('GitHub Flavored Markdown', () => {
   });
 });
 
+
+describe('the markdown stage', () => {
+  const texts = Array.from({ length: 3 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** See [the other](/service/x/y-${i}).\n\n- one\n- ${i}\n`);
+
+  it('compiles only what the map does not hold, and adds it there', () => {
+    const held = { links: [], tree: ['kept'] };
+    const into = new Map([[texts[0]!, held]]);
+    const result = compileDescriptions(texts, into);
+    expect(result).toBe(into);
+    expect(into.get(texts[0]!)).toBe(held);
+    expect(into.get(texts[2]!)).toEqual(compileDescription(texts[2]!));
+    expect(compileDescriptions(texts).size).toBe(3);
+  });
+});

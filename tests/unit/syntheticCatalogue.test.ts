@@ -38,11 +38,38 @@ describe('syntheticCatalogue', () => {
     expect(texts.filter((t) => t.includes('](/service/')).length).toBeGreaterThan(texts.length / 3);
   });
 
+  it('with `heavy`, writes descriptions of 100-400 words in sections under headings, with lists and links', () => {
+    const heavy = syntheticCatalogue({ services: 150, heavy: true });
+    expect(syntheticCatalogue({ services: 150, heavy: true })).toEqual(heavy);
+    const texts = [...heavy].filter(([path]) => path.startsWith('descriptions/')).map(([, text]) => text);
+    expect(texts).toHaveLength(150);
+    const words = texts.map(wordCount);
+    expect(Math.min(...words)).toBeGreaterThanOrEqual(100);
+    expect(Math.max(...words)).toBeLessThanOrEqual(400);
+    // Spread over the range, not bunched at one end.
+    expect(words.filter((n) => n > 300).length).toBeGreaterThan(10);
+    expect(words.filter((n) => n < 200).length).toBeGreaterThan(10);
+    expect(texts.every((t) => t.includes('## What you get') && /^- /m.test(t) && t.includes('**How to order:**'))).toBe(true);
+    expect(texts.filter((t) => /^1\. /m.test(t)).length).toBeGreaterThan(texts.length / 2);
+    expect(texts.every((t) => t.includes('](/service/'))).toBe(true);
+    expect(texts.filter((t) => t.includes('](https://')).length).toBeGreaterThan(texts.length / 4);
+    // Everything but the descriptions is the light catalogue's.
+    expect([...heavy].filter(([path]) => !path.startsWith('descriptions/'))).toEqual([...files].filter(([path]) => !path.startsWith('descriptions/')));
+  });
+
   it('is a valid catalogue without any warning', async () => {
     const dir = join(work, 'catalogue');
     await writeSyntheticCatalogue(dir, { services: 150 });
     const { problems, catalogue } = await validate(await loadCatalogue(dir));
     expect(problems).toEqual([]);
     expect(catalogue?.categories).toHaveLength(13);
+  });
+
+  it('is a valid catalogue without any warning with heavy descriptions too', async () => {
+    const dir = join(work, 'heavy');
+    await writeSyntheticCatalogue(dir, { services: 150, heavy: true });
+    const { problems, catalogue } = await validate(await loadCatalogue(dir));
+    expect(problems).toEqual([]);
+    expect(catalogue?.descriptions.size).toBe(150);
   });
 });
