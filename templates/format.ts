@@ -26,10 +26,3 @@ export function formatDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month! - 1]} ${year}`;
 }
-
-/** A mail link whose subject names the service and its id, correctly encoded. */
-export function mailto(email: string, subject?: string): string {
-  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
-}
-
-export const serviceSubject = (name: string, id: string) => `Order: ${name} (${id})`;

@@ -1,9 +1,8 @@
 // Mail links with a subject and a body (RFC 6068). Pure: used by the header, the footer, the service page's
 // contact card and the quote basket, on the server and in the browser.
-import { serviceSubject } from './format.ts';
 
 /** "Order: Wallet-App Token Listing (listing-3)": the name and id let the agency find the service at once. */
-export { serviceSubject };
+export const serviceSubject = (name: string, id: string) => `Order: ${name} (${id})`;
 
 /** Lines the buyer fills in: what the agency needs to answer with a quote in one reply. */
 export const PROJECT_TEMPLATE: readonly string[] = ['Project name:', 'Chain:', 'Launch date:', 'Budget:', 'Links:'];

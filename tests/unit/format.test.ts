@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, mailto, priceValue, serviceSubject } from '../../templates/format.ts';
+import { formatPrice, priceValue } from '../../templates/format.ts';
 import { jsonForScript } from '../../src/client/document.ts';
 
 describe('formatPrice', () => {
@@ -35,15 +35,6 @@ describe('formatPrice', () => {
     const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
     for (const price of [1, 12, 123, 1234, 12345, 123456, 1234567, 12345678, 987654321]) expect(formatPrice(price)).toBe(intl.format(price));
   });
-});
-
-describe('mail links', () => {
-  it('name the service and its id in an encoded subject', () => {
-    const href = mailto('hello@example.com', serviceSubject('Banner (Wide) & Header: 50% off?', 'chinesemarketing-3'));
-    expect(href).toBe('mailto:hello@example.com?subject=Order%3A%20Banner%20(Wide)%20%26%20Header%3A%2050%25%20off%3F%20(chinesemarketing-3)');
-    expect(new URL(href).searchParams.get('subject')).toBe('Order: Banner (Wide) & Header: 50% off? (chinesemarketing-3)');
-  });
-  it('have no subject when none is given', () => expect(mailto('a@example.com')).toBe('mailto:a@example.com'));
 });
 
 describe('JSON inside a script element', () => {
