@@ -63,28 +63,22 @@ function useScrollOnNavigation() {
 
 /**
  * Sections above the target that are skipped until they near the viewport (content-visibility in home.css)
- * take their real height a frame or two later and push the target away: scroll back to it whenever it moves,
- * until it has stayed put for a few frames (a second at most), and not once the visitor scrolls.
+ * take their real height once laid out, and the web font may swap in later still: either pushes the target
+ * away. Scroll back to it whenever a box above it changes size (before that frame is painted), until the
+ * visitor scrolls, clicks or types, or a few seconds have passed.
  */
 function keepInView(target: HTMLElement): () => void {
-  let frames = 0;
-  let still = 0;
-  let top = target.getBoundingClientRect().top;
-  let frame = requestAnimationFrame(function check() {
-    const now = target.getBoundingClientRect().top;
-    if (Math.abs(now - top) < 1) still++;
-    else {
-      still = 0;
-      target.scrollIntoView();
-      top = target.getBoundingClientRect().top;
-    }
-    if (still < 3 && ++frames < 60) frame = requestAnimationFrame(check);
-  });
+  const observer = new ResizeObserver(() => target.scrollIntoView());
+  for (let node: Element | null = target; node && node !== document.body; node = node.parentElement) {
+    for (let box = node.previousElementSibling; box; box = box.previousElementSibling) observer.observe(box);
+  }
   const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
   const stop = () => {
-    cancelAnimationFrame(frame);
+    observer.disconnect();
+    clearTimeout(timer);
     for (const type of events) removeEventListener(type, stop);
   };
+  const timer = setTimeout(stop, 5000);
   for (const type of events) addEventListener(type, stop, { passive: true });
   return stop;
 }

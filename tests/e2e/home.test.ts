@@ -151,6 +151,7 @@ describe('the category chips', () => {
         anchor,
         { timeout: 5000 },
       );
+      await page.waitForTimeout(300); // still there a few frames later, once the sections above are laid out
       const heading = await page.locator(`#${anchor}-title`).boundingBox();
       expect(heading!.y, anchor).toBeGreaterThanOrEqual(await barsBottom(page));
       // The topmost element at the heading's place is the heading, not a bar.
