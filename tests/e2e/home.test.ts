@@ -84,6 +84,22 @@ describe('the home page’s sections', () => {
     expect(errors).toEqual([]);
     await close();
   });
+  it('ring the whole card when its link has keyboard focus, and only the button when "Add to quote" has', async () => {
+    const { page, close } = await home(phone);
+    const card = page.locator('#listing .card').first();
+    const ring = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).outlineStyle);
+    await page.locator('#listing .card-link').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // keyboard focus: :focus-visible
+    expect(await card.evaluate((e) => e.contains(document.activeElement) && document.activeElement!.matches('.card-link:focus-visible'))).toBe(true);
+    expect(await ring('#listing .card')).toBe('solid');
+    await page.keyboard.press('Tab');
+    expect(await card.evaluate((e) => document.activeElement!.matches('button:focus-visible') && e.contains(document.activeElement))).toBe(true);
+    // One ring, the button's: the card's would say the link is focused.
+    expect(await ring('#listing .card')).toBe('none');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await close();
+  });
 });
 
 describe('the category chips', () => {
