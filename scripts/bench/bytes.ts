@@ -25,6 +25,8 @@ export interface PageBytes {
   fonts: string[];
   /** Font files the HTML preloads with <link rel="preload" as="font">. */
   preloadedFonts: string[];
+  /** The same load once the visitor's first intent (a mouse move) has started the client and it has hydrated. */
+  afterIntent: { js: Sizes; total: Sizes };
 }
 
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -63,11 +65,25 @@ async function measurePage(browser: Browser, siteUrl: string, kind: string, path
     lastResponse = performance.now();
     if (response.status() < 300 || response.status() >= 400) responses.push(response);
   });
-  // The client starts after the first paint and the load event (src/client/clientLoader.ts, 3 s at most): a
-  // small page can be idle before that. Wait for the loader, then for the network to be idle again.
-  const loader = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/assets/loader-'), { timeout: 5_000 }).catch(() => undefined);
+  // Nobody touches the page: the client waits for a first intent (src/client/clientLoader.ts), so this is
+  // what a visitor who only reads fetches.
   await page.goto(new URL(path, siteUrl).href, { waitUntil: 'networkidle' });
-  if (await loader) while (performance.now() - lastResponse < 500) await new Promise((resolve) => setTimeout(resolve, 100));
+  const cold = await tally(responses);
+  // Then a mouse move starts the client; the network is idle again once it has hydrated.
+  await page.mouse.move(200, 300);
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 10_000 });
+  while (performance.now() - lastResponse < 500) await new Promise((resolve) => setTimeout(resolve, 100));
+  const all = await tally(responses);
+  await context.close();
+  const preloadedFonts = [...cold.html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\bas="font"/.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? '');
+  return { kind, path, byKind: cold.byKind, total: cold.total, fonts: cold.fonts, preloadedFonts, afterIntent: { js: all.byKind.js, total: all.total } };
+}
+
+/** The responses' sizes by kind, the fonts among them and the first document's text. */
+async function tally(responses: readonly Response[]) {
   const byKind = Object.fromEntries(KINDS.map((k) => [k, empty()])) as Record<ResourceKind, Sizes>;
   const fonts: string[] = [];
   let html = '';
@@ -83,13 +99,8 @@ async function measurePage(browser: Browser, siteUrl: string, kind: string, path
     if (kind === 'font') fonts.push(new URL(response.url()).pathname);
     if (kind === 'html' && !html) html = body.toString('utf8');
   }
-  await context.close();
-  const preloadedFonts = [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => /\bas="font"/.test(tag))
-    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? '');
   const total = KINDS.reduce((sum, k) => ({ raw: sum.raw + byKind[k].raw, gzip: sum.gzip + byKind[k].gzip, brotli: sum.brotli + byKind[k].brotli, requests: sum.requests + byKind[k].requests }), empty());
-  return { kind, path, byKind, total, fonts, preloadedFonts };
+  return { byKind, total, fonts, html };
 }
 
 /** Cold-load bytes of each page, one fresh browser context each. */

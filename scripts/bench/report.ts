@@ -210,10 +210,10 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Bytes per page kind',
       '',
-      'A cold load in Chromium (412 × 823 phone viewport, empty cache) from nginx with the server block the build wrote (HTTPS and HTTP/2, as deployed), until the network is idle: every response, by kind. Sizes are of the decoded bodies, compressed here with gzip -9 and brotli -q 11; fonts and images count as they are. JS includes the modulepreloaded chunks.',
+      'A cold load in Chromium (412 × 823 phone viewport, empty cache) from nginx with the server block the build wrote (HTTPS and HTTP/2, as deployed), until the network is idle, with nobody touching the page: every response, by kind. The client starts at the visitor\'s first intent (a pointer, a touch, a key, a scroll: src/client/clientLoader.ts), so a visitor who only reads fetches no script; the last two columns are the JavaScript and the total once a mouse move has started the client and it has hydrated (the modulepreloaded chunks included). Sizes are of the decoded bodies, compressed here with gzip -9 and brotli -q 11; fonts and images count as they are.',
       '',
       markdownTable(
-        ['page', 'kind', 'requests', 'raw', 'gzip', 'brotli'],
+        ['page', 'kind', 'requests', 'raw', 'gzip', 'brotli', 'JS after the first intent, brotli', 'everything then, brotli'],
         results.bytes.flatMap((page) =>
           [...(['html', 'js', 'css', 'font', 'image', 'other'] as const).filter((k) => page.byKind[k].requests).map((k) => [k, page.byKind[k]] as const), ['**total**', page.total] as const].map(([kind, s], i) => [
             i === 0 ? `${page.kind} \`${page.path}\`` : '',
@@ -222,9 +222,11 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
             kb(s.raw),
             kb(s.gzip),
             kb(s.brotli),
+            i === 0 ? kb(page.afterIntent.js.brotli) : '',
+            i === 0 ? kb(page.afterIntent.total.brotli) : '',
           ]),
         ),
-        [2, 3, 4, 5],
+        [2, 3, 4, 5, 6, 7],
       ),
     );
   }

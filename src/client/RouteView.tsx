@@ -1,6 +1,7 @@
 // Renders one route kind: its (possibly still loading) chunk with its (possibly still loading) content. Also
 // owns the title and scrolling on navigation, because only here is the new page in the DOM.
 import { useLayoutEffect, useRef } from 'react';
+import { ReplayEarlyClicks } from './HydrationProbe.tsx';
 import { Navigate, useLocation } from './location.tsx';
 import { PageMarkupContext } from './Prerendered.tsx';
 import { settle, usePageSource, useSite } from './runtime.tsx';
@@ -27,6 +28,8 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
   return (
     <PageMarkupContext value={markup}>
       <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />
+      {/* After the page, in the same commit: its effects (the header's listeners) run first. */}
+      <ReplayEarlyClicks />
     </PageMarkupContext>
   );
 }

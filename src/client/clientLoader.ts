@@ -1,24 +1,47 @@
-// The client starts in two steps, only once the page has loaded (HTML, styles, the font, images above the
-// fold) and its first contentful paint has reached the screen: the prerendered page is complete without the
-// client, so no script or JSON competes with what the visitor sees first (Lighthouse counts every request
-// that finished before the first paint against FCP and LCP).
-// 1. clientStartScript, inline in every page: waits for `load` and for the paint timing entry (`load` and even
-//    the next frame come before the paint is on screen: rasterising the first frame takes a while on a slow
-//    phone), then imports the loader named on the boot element. A browser without paint timing, or a tab
-//    opened in the background, which does not paint, goes on three seconds after `load`.
+// The client starts in two steps, once the visitor shows an intent to interact: the prerendered page is
+// complete without it (links are plain links, forms plain forms), so a visitor who only reads loads no
+// script, and no script competes with what the visitor sees first (Lighthouse counts every request that
+// started before the largest paint against LCP). An intent is a pointer moving or pressing, a touch, a key,
+// focus moving or the page scrolling: on a phone the first scroll, on a desktop the first mouse move, comes
+// well before the first tap or click. It starts at once (after the first paint) when the page shows
+// something only the client can draw or keep right: the 404 page (the client decides what an unknown path
+// shows), a page kind that draws from the address's query when it has one (search results: the boot data's
+// `start`), a #hash target to hold in view while the page settles, a quote basket kept from an earlier visit
+// (the header's count), a performance reporter to feed; and on every later page of a tab in which it has
+// started (the visitor is interacting: a page reloaded after a failed chunk, a form sent before hydration).
+// 1. clientStartScript, inline in every page: waits for that, for `load` and for the paint timing entry
+//    (`load` and even the next frame come before the paint is on screen), then imports the loader named on
+//    the boot element. A browser without paint timing, or a tab opened in the background, which does not
+//    paint, goes on three seconds after `load`. A click on a button (`type=button`: nothing a page without
+//    the client can do) before the client has hydrated is held and clicked again once it has
+//    (`window.storefrontReplay`, called by ReplayEarlyClicks in HydrationProbe.tsx), so the first tap on "Add to quote" or the menu is not lost.
 // 2. clientLoaderScript, a hashed file of its own (src/build/shell.ts), the same for the whole site: every
 //    route kind's modules and the client's manifest. It requests everything the page's kind needs at once, so
 //    none waits for the entry to arrive and ask for it, then starts the entry. In each page, with the module
-//    list, it was 1.2 KB more (12 MB of output at 10,000 services); as a file, it costs one small request after
-//    the first paint, cached for good after the first page.
+//    list, it was 1.2 KB more (12 MB of output at 10,000 services); as a file, it costs one small request,
+//    cached for good after the first page.
 import type { ClientManifest } from './manifest.ts';
+import { QUOTE_STORAGE_KEY } from './quoteStorage.ts';
+
+/** sessionStorage: the client has started in this tab, so its later pages start it at once. */
+const STARTED_KEY = 'storefront-started';
+
+/** The events that show an intent to interact, listened for on the window until the client starts. */
+const INTENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'];
 
 /** The same text on every page, so the Content-Security-Policy needs one hash for it. */
 export const clientStartScript = [
-  // l: loaded, p: painted, s: started, P: PerformanceObserver. Short names: the script is in every page.
-  '(function(){var l,p,s,P=window.PerformanceObserver;',
-  "function go(){if(s||!l||!p)return;s=1;setTimeout(function(){import(document.getElementById('storefront-boot').dataset.loader)})}",
-  "addEventListener('load',function(){l=1;go();setTimeout(function(){p=1;go()},3e3)},{once:true});",
+  // l: loaded, p: painted, w: wanted, s: started, q: held clicks, E: intents, B: the boot element, S: its
+  // `start`, T: the tab's marker. Short names: it is in every page.
+  `(function(){var l,p,w,s,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),S=JSON.parse(B.textContent).start,T='${STARTED_KEY}';`,
+  "function go(){if(s||!l||!p)return;if(!w)w=S=='now'||S=='query'&&location.search||location.hash||window.storefrontReportPerformance;",
+  `if(!w)try{w=localStorage.getItem('${QUOTE_STORAGE_KEY}')||sessionStorage.getItem(T)}catch(e){}if(!w)return;`,
+  "s=1;E.forEach(function(t){removeEventListener(t,want,true)});try{sessionStorage.setItem(T,1)}catch(e){}setTimeout(function(){import(B.dataset.loader)})}",
+  'function want(){w=1;go()}',
+  'E.forEach(function(t){A(t,want,{capture:true,passive:true})});',
+  "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button]');if(b){e.preventDefault();e.stopImmediatePropagation();q.push(b);want()}},true);",
+  'window.storefrontReplay=function(){var b=q;q=[];b.forEach(function(x){x.isConnected&&x.click()})};',
+  "A('load',function(){l=1;go();setTimeout(function(){p=1;go()},3e3)},{once:true});",
   "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(e,o){if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();p=1;go()}}).observe({type:'paint',buffered:true});",
   'else p=1})()',
 ].join('');

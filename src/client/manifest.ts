@@ -7,6 +7,8 @@ import type { KindInfo } from './pageKind.ts';
  */
 export interface BootData {
   kind: string;
+  /** Start the client with the page ('now'), or when its address has a query ('query'): clientLoader.ts. */
+  start?: 'now' | 'query';
 }
 
 export interface ClientManifest {

@@ -30,6 +30,12 @@ export interface PageKindOptions {
   rendersUnlisted?: boolean;
   /** Other sites may frame these pages (every other page forbids it). */
   embeddable?: boolean;
+  /**
+   * The client starts with the page, not at the visitor's first intent (clientLoader.ts), when the page draws
+   * from its address what the prerendered HTML cannot: 'with-query' when the address has a query (search
+   * results). The 404 page always does: the client decides what an unknown path shows.
+   */
+  startsClient?: 'with-query';
 }
 
 /** A page a kind makes: its route and, for kinds with prerendered parts, its data. */

@@ -64,6 +64,7 @@ export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets):
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const boot: BootData = { kind: page.kind };
+  const { notFound, startsClient } = pageKinds[page.kind]?.options ?? {};
+  const boot: BootData = { kind: page.kind, ...(notFound ? { start: 'now' } : startsClient === 'with-query' ? { start: 'query' } : {}) };
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

@@ -37,6 +37,8 @@ import {
 export { searchRecords } from '../searchIndex.ts';
 
 export const paths = ['/search'];
+// Results come from the address's query (?q=…): with one, the client starts with the page.
+export const options = { startsClient: 'with-query' } as const;
 export const pages = () => [{ route: SEARCH_ROUTE, indexed: false }];
 export const head = (page: Page, site: SiteShell) => ({
   ...pageHead(page, site, { title: `Search | ${site.brand}`, description: `Find a ${site.brand} service by name, category and budget.` }),

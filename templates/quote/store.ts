@@ -3,8 +3,10 @@
 // A stored value that is not what this version wrote (corrupt, edited, an older shape) is read as an empty
 // basket or loses only its bad items: never an exception on a visitor's page.
 
-/** Versioned: a later shape gets a new key instead of misreading this one. */
-export const QUOTE_KEY = 'storefront-quote-v1';
+import { QUOTE_STORAGE_KEY } from '../../src/client/api.ts';
+
+/** Versioned: a later shape gets a new key instead of misreading this one. The inline start script reads it too. */
+export const QUOTE_KEY = QUOTE_STORAGE_KEY;
 /** Dispatched on window after every change in this tab; other tabs hear the `storage` event. */
 export const QUOTE_EVENT = 'storefront:quote';
 /** Per line: a campaign of 99 of one service is a conversation, not a basket. */

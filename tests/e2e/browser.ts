@@ -37,8 +37,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, errors, close: () => context.close() };
 }
 
-/** Waits until React has hydrated (the probe sets data-hydrated on <html>). */
-export const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+/**
+ * Starts the client as a visitor's first intent would (it waits for one: src/client/clientLoader.ts), with a
+ * scroll event that moves nothing, and waits until React has hydrated (the probe sets data-hydrated on <html>).
+ */
+export async function hydrated(page: Page) {
+  await page.evaluate(() => dispatchEvent(new Event('scroll')));
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
 
 export const siteUrl = (path = '/') => new URL(path, inject('siteUrl')).href;
 export const devSiteUrl = (path = '/') => new URL(path, inject('devSiteUrl')).href;

@@ -88,7 +88,7 @@ describe('storefront build', () => {
     return { url, script, config };
   };
 
-  it('starts the client only after the page has loaded and painted, through one loader file every page names', () => {
+  it('starts the client only after the page has loaded and painted and the visitor shows an intent, through one loader file every page names', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/<script type="module"/);
@@ -98,9 +98,10 @@ describe('storefront build', () => {
     expect(config.preload.service!.some((m) => /\/page-service-/.test(m))).toBe(true);
     for (const m of [config.entry, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.chunks)]) expect(existsSync(join(out, m)), m).toBe(true);
     const start = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes('storefront-boot'))!;
-    expect(start).toContain("addEventListener('load'");
+    expect(start).toContain("A('load'");
     expect(start).toContain("getEntriesByName('first-contentful-paint')");
     expect(start).toContain('.dataset.loader');
+    expect(start).toContain('"pointerdown"');
     expect(script).toContain('import(c.entry)');
     for (const page of readdirSync(out, { recursive: true }).filter((f) => String(f).endsWith('index.html'))) {
       expect(loaderOf(readFileSync(join(out, String(page)), 'utf8')).url, String(page)).toBe(url);

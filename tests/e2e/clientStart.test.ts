@@ -1,0 +1,124 @@
+// When the client starts (src/client/clientLoader.ts): not on a load nobody touches, at the visitor's first
+// intent, at once when the page needs it; and a button clicked before it hydrated still does what it says.
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, siteUrl, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const HYDRATED = 'html[data-hydrated="true"]';
+const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
+
+/** Scripts and JSON the page has fetched so far. */
+const scriptsFetched = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /\.(js|json)$/.test(path)),
+  );
+
+/** Loaded and painted, and half a second more: well past when the client used to start by itself. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const check = () => (document.readyState === 'complete' && performance.getEntriesByName('first-contentful-paint').length ? setTimeout(resolve, 500) : requestAnimationFrame(check));
+        check();
+      }),
+  );
+
+describe('the client', () => {
+  it('is not loaded while nobody touches the page, which is complete without it', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(siteUrl('/'));
+    await settled(page);
+    expect(await scriptsFetched(page)).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.locator('main .card-link').count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['a mouse move', (page: Page) => page.mouse.move(300, 300)],
+    ['a key', (page: Page) => page.keyboard.press('Tab')],
+    ['a wheel turn', (page: Page) => page.mouse.wheel(0, 200)],
+    ['a touch', (page: Page) => page.locator('h1').tap()],
+  ])('starts at the first intent: %s', async (_, intent) => {
+    const { page, errors, close } = await openPage(browser(), { hasTouch: true });
+    await page.goto(siteUrl('/category/listing/'));
+    await settled(page);
+    expect(await scriptsFetched(page)).toEqual([]);
+    await intent(page);
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    expect((await scriptsFetched(page)).some((path) => path.startsWith('/assets/loader-'))).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['the 404 page, where the client decides what an unknown path shows', '/no-such-page/'],
+    ['a search address with a query, whose results only the client can draw', '/search/?q=sticker'],
+  ])('starts with the page on %s', async (_, path) => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl(path));
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    expect(await isHydrated(page)).toBe(true);
+    await close();
+  });
+
+  it('waits on the search page without a query, and starts on every later page of a tab where it started', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/search/'));
+    await settled(page);
+    expect(await scriptsFetched(page)).toEqual([]);
+    await page.mouse.move(300, 300);
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    // A new document in the same tab (a reload, a form sent before hydration): the visitor is interacting.
+    await page.goto(siteUrl('/sitemap/'));
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    expect(await isHydrated(page)).toBe(true);
+    await close();
+  });
+
+  it('starts at once for a #hash target, which it keeps in view while the page settles', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/#clients'));
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    expect(await isHydrated(page)).toBe(true);
+    await close();
+  });
+
+  it('starts at once when a basket was kept from an earlier visit, so the header shows its count', async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await settled(page);
+    await page.evaluate(() => localStorage.setItem('storefront-quote-v1', JSON.stringify({ items: [{ id: 'other-1', name: 'Stickers', route: '/sitemap/', price: 250, quantity: 2 }] })));
+    await page.reload();
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    await expect.poll(() => page.locator('.quote-button .quote-badge').textContent()).toBe('2');
+    await close();
+  });
+
+  it('clicks again, once hydrated, a button clicked before: the first "Add to quote" is not lost', async () => {
+    const { page, errors, close } = await openPage(browser());
+    // The loader is held until the click is in, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/loader-*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl('/category/listing/'));
+    await settled(page);
+    await page.getByRole('button', { name: 'Add to quote: Wallet-App Token Listing' }).click();
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.locator('.quote-button .quote-badge').count()).toBe(0);
+    release();
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    await expect.poll(() => page.locator('.quote-button .quote-badge').textContent()).toBe('1');
+    expect(await page.locator('.quote-toast').textContent()).toBe('Added Wallet-App Token Listing to your quote: 1 service.');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
