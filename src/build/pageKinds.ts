@@ -46,8 +46,10 @@ export function pageKindsPlugin(kinds: readonly PageKindFile[]): Plugin {
         resolveDir: '/',
         loader: 'js',
       }));
+      // Through the namespace, so a module that lacks one of them bundles all the same (esbuild warns): the
+      // prerenderer's check then names the file and what it must export, whichever bundle finishes first.
       build.onLoad({ filter: /.*/, namespace: CHUNK }, (args) => ({
-        contents: `export { default, head } from ${JSON.stringify(byName.get(args.path))};`,
+        contents: `import * as kind from ${JSON.stringify(byName.get(args.path))};\nexport default kind.default;\nexport const head = kind.head;`,
         resolveDir: '/',
         loader: 'js',
       }));
