@@ -7,8 +7,10 @@ import type { KindInfo } from './pageKind.ts';
  */
 export interface BootData {
   kind: string;
-  /** Start the client with the page ('now'), or when its address has a query ('query'): clientLoader.ts. */
-  start?: 'now' | 'query';
+  /** Start the client with the page when its address has a query: clientLoader.ts. */
+  start?: 'query';
+  /** Start the client with the page when its path begins with one of these (the 404 document). */
+  startUnder?: string[];
 }
 
 export interface ClientManifest {

@@ -33,7 +33,7 @@ export interface PageKindOptions {
   /**
    * The client starts with the page, not at the visitor's first intent (clientLoader.ts), when the page draws
    * from its address what the prerendered HTML cannot: 'with-query' when the address has a query (search
-   * results). The 404 page always does: the client decides what an unknown path shows.
+   * results). The 404 document does under the paths of kinds that render unlisted routes (prerender.tsx).
    */
   startsClient?: 'with-query';
 }

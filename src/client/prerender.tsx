@@ -28,6 +28,15 @@ export const kindInfo: Record<string, KindInfo> = Object.fromEntries(
 
 const routes = kindProblems.length ? undefined : routeTable(kindInfo);
 
+/**
+ * Where the 404 document starts the client with the page: under the paths of kinds that render unlisted
+ * routes (each pattern up to its first parameter), because there the client, not the document, decides what
+ * the page is (an alternatives page for any competitor). Elsewhere it is the 404 page, which needs no client.
+ */
+const UNLISTED_PREFIXES = Object.values(kindInfo)
+  .filter((info) => info.rendersUnlisted)
+  .flatMap((info) => info.paths.map((path) => path.replace(/:.*$/, '')));
+
 /** Every page of the site, from every kind, in the order of their routes. */
 export function pagesOf(site: Site): Page[] {
   return Object.entries(pageKinds)
@@ -64,7 +73,7 @@ export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets):
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const { notFound, startsClient } = pageKinds[page.kind]?.options ?? {};
-  const boot: BootData = { kind: page.kind, ...(notFound ? { start: 'now' } : startsClient === 'with-query' ? { start: 'query' } : {}) };
+  const { notFound, startsClient } = kindInfo[page.kind] ?? {};
+  const boot: BootData = { kind: page.kind, ...(notFound ? { startUnder: UNLISTED_PREFIXES } : startsClient === 'with-query' ? { start: 'query' } : {}) };
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

@@ -57,7 +57,7 @@ describe('the client', () => {
   });
 
   it.each([
-    ['the 404 page, where the client decides what an unknown path shows', '/no-such-page/'],
+    ['the 404 document under a kind that renders unlisted paths: an alternatives page for any competitor', '/alternatives/alternative-to-someone-new/'],
     ['a search address with a query, whose results only the client can draw', '/search/?q=sticker'],
   ])('starts with the page on %s', async (_, path) => {
     const { page, close } = await openPage(browser());
@@ -67,8 +67,11 @@ describe('the client', () => {
     await close();
   });
 
-  it('waits on the search page without a query, and starts on every later page of a tab where it started', async () => {
+  it('waits on the search page without a query and on any other 404, and starts on every later page of a tab where it started', async () => {
     const { page, close } = await openPage(browser());
+    await page.goto(siteUrl('/no-such-page/'));
+    await settled(page);
+    expect(await scriptsFetched(page)).toEqual([]);
     await page.goto(siteUrl('/search/'));
     await settled(page);
     expect(await scriptsFetched(page)).toEqual([]);
