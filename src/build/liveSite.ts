@@ -10,9 +10,10 @@ import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { UserError } from '../errors.ts';
-import { assembleSite, pageFiles, type EmitInput } from './emit.ts';
+import { assembleSite, pageDocuments, pagePaths, type EmitInput } from './emit.ts';
 import { findBrokenLinks, formatBrokenLinks, idsOf } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
+import type { RenderedPage } from './render.ts';
 
 /** A file as last written: its content, or the file it was linked from and that file's stamp then. */
 type Entry = { content: string | Uint8Array } | { copyFrom: string; stamp: string };
@@ -26,7 +27,8 @@ export interface LiveUpdate {
 export class LiveSite {
   readonly dir: string;
   private files = new Map<string, Entry>();
-  private documents = new Map<string, string>();
+  /** The pages last written, by path: compared by their bytes, decoded only when they changed. */
+  private documents = new Map<string, RenderedPage>();
   /** The catalogue's image list the files were linked from: the same object while only texts changed (devLoad.ts). */
   private images: unknown;
   /** A write failed: what the folder holds is unknown, so the next update starts it afresh. */
@@ -40,14 +42,15 @@ export class LiveSite {
     const tree = assembleSite(input, null);
     for (const [path, content] of (await input.search) ?? []) tree.set(path, { content });
     tree.set(BUILD_MARKER, { content: BUILD_MARKER_TEXT });
-    const documents = new Map<string, string>();
-    for (const rendered of input.pages) for (const [path, html] of pageFiles(rendered, input.kinds)) documents.set(path, html);
+    // Only the pages that changed are decoded (10,000 heavy pages are 185 MB of UTF-8, twice that as text).
+    const documents = new Map<string, RenderedPage>();
+    for (const rendered of input.pages) for (const path of pagePaths(rendered, input.kinds)) documents.set(path, rendered);
 
     const names = new Set(tree.keys());
     const sameNames = names.size === this.files.size && [...names].every((name) => this.files.has(name));
-    const changed = [...documents.keys()].filter((path) => this.documents.get(path) !== documents.get(path));
-    const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!), idsOf(documents.get(path)!)));
-    const broken = findBrokenLinks(documents, names, sameNames && sameIds && !this.damaged ? changed : undefined);
+    const changed = [...documents].filter(([path, page]) => !samePage(this.documents.get(path), page)).map(([path]) => path);
+    const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!.html), idsOf(documents.get(path)!.html)));
+    const broken = findBrokenLinks(pageDocuments(input.pages, input.kinds), names, sameNames && sameIds && !this.damaged ? changed : undefined);
     if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nThe dev server still shows the last good build.`);
 
     if (this.damaged) {
@@ -124,6 +127,13 @@ function sameEntry(a: Entry, b: Entry): boolean {
   if (a.content === b.content) return true;
   if (typeof a.content === 'string' || typeof b.content === 'string') return false;
   return Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength).equals(b.content);
+}
+
+/** The same document: the same bytes (dev's render memo hands back the very buffer of an unchanged page). */
+function samePage(a: RenderedPage | undefined, b: RenderedPage): boolean {
+  if (!a) return false;
+  if (a.bytes && b.bytes) return a.bytes === b.bytes || Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.bytes.byteLength).equals(b.bytes);
+  return a.html === b.html;
 }
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
