@@ -7,6 +7,7 @@ import type { Problem } from '../catalogue/problems.ts';
 import type { SearchRecord } from '../client/pageKind.ts';
 import { codeVersion, keyOf, sha256, type BuildCacheDir } from './cache.ts';
 import { searchIndex } from './search.ts';
+import { registerTree } from './treeKeys.ts';
 
 /** Descriptions are kept in this many records (by their hash's first hex digit), so an edit rewrites one. */
 const SHARDS = 16;
@@ -52,11 +53,21 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
         const name = i.toString(16);
         const shard = await store.readRecord<Shard>(`descriptions-${name}`);
         if (shard?.tool !== this.version || !Array.isArray(shard.entries)) return;
-        for (const [hash, description] of shard.entries) this.disk.set(hash, description);
+        for (const [hash, description] of shard.entries) {
+          this.disk.set(hash, description);
+          registerTree(description.tree, `${this.version}:${hash}`);
+        }
         this.shardLists.set(name, shard.entries.map(([hash]) => hash).join());
       }),
     ).then(() => undefined);
     return this.loaded;
+  }
+
+  /** Every description goes in here (compiled now, or validation's refill): its tree is named by its key in
+   *  the pages' cache keys (treeKeys.ts). */
+  override set(text: string, description: CompiledDescription): this {
+    if (this.version) registerTree(description.tree, `${this.version}:${this.hashOf(text)}`);
+    return super.set(text, description);
   }
 
   override get(text: string): CompiledDescription | undefined {

@@ -1,7 +1,8 @@
 // Stage: render. Every page to a complete HTML document with the prerenderer (src/client/prerender.tsx). A
 // page that fails is collected, not fatal at once, so one run names every broken page (as Docusaurus does).
 // A page whose inputs are unchanged comes from the build cache (cache.ts) instead: its key is the hash of the
-// source files its page kind's module graph reaches (codeHashOf), the site shell, its assets and its data.
+// source files its page kind's module graph reaches (codeHashOf), the site shell, its assets and its data (with
+// each description by its own key: treeKeys.ts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import type { Site } from '../model/model.ts';
 import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
+import { keyJson } from './treeKeys.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -73,7 +75,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   let done = 0;
   const renderOne = async (page: Page): Promise<[RenderedPage, string]> => {
     const assets = assetsFor(page.kind);
-    const key = createHash('sha256').update(common).update(codeHashOf(renderer, page.kind)).update(JSON.stringify([page, assets])).digest('base64url');
+    const key = createHash('sha256').update(common).update(codeHashOf(renderer, page.kind)).update(keyJson([page, assets])).digest('base64url');
     const remembered = memo?.pages?.get(key);
     const entry = remembered?.blob ?? index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
