@@ -23,7 +23,8 @@ import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
 import { emojiAssets, type EmojiAssets } from './build/emoji.ts';
 import { brandAssets, type BrandAssets } from './build/brand.ts';
-import { siteCharacters } from './build/fontSubset.ts';
+import { nonAscii, siteCharacters } from './build/fontSubset.ts';
+import { PerText } from './build/perText.ts';
 import { findPageKinds, type PageKindFile } from './build/pageKinds.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from './build/render.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
@@ -52,9 +53,18 @@ export interface BuildCache {
   descriptions: DescriptionMemo;
   bundles: BundleMemo;
   pages: RenderMemo;
+  /** Each text's emoji (the emoji stage) and its characters beyond ASCII (the font subset), by file. */
+  emoji: PerText<string[]>;
+  characters: PerText<string>;
 }
 
-export const createBuildCache = (): BuildCache => ({ descriptions: new DescriptionMemo(), bundles: new Map(), pages: {} });
+export const createBuildCache = (): BuildCache => ({
+  descriptions: new DescriptionMemo(),
+  bundles: new Map(),
+  pages: {},
+  emoji: new PerText((text) => emojiIn([text])),
+  characters: new PerText(nonAscii),
+});
 
 export interface BuildOptions {
   catalogueDir: string;
@@ -207,7 +217,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
         },
         emoji: {
           needs: ['load'],
-          run: ({ load }) => emojiAssets(emojiIn(load.texts.values()), folder('emoji')),
+          run: ({ load }) => emojiAssets([...new Set(cache.emoji.values(load.texts).flat())].sort(), folder('emoji')),
           summary: (e) => `${e.files.size} emoji drawn`,
         },
         // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
@@ -252,7 +262,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
         // the catalogue is valid: esbuild makes it in its own process while this one validates.
         bundle: {
           needs: ['load'],
-          run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(load.texts.values()), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts') }),
+          run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(cache.characters.values(load.texts)), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts') }),
           summary: (b) => `${b.files.size} files, ${kilobytes([...b.files.values()].reduce((n, f) => n + f.byteLength, 0))}`,
         },
         // The site shell and the client loader: hashed files the same for every page.

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { bundleClient, PACKAGE_ROOT, type ClientBundle, type Renderer } from '../../src/build/bundle.ts';
 import { documentAssets } from '../../src/build/shell.ts';
 import { renderPages } from '../../src/build/render.ts';
+import { nonAscii, siteCharacters } from '../../src/build/fontSubset.ts';
+import { PerText } from '../../src/build/perText.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import type { Page } from '../../src/client/pageKind.ts';
@@ -26,6 +28,18 @@ describe('rebuilds reuse what did not change', () => {
       if (description.file === id) expect(description.tree).not.toBe(first.get(key)!.tree);
       else expect(description.tree).toBe(first.get(key)!.tree);
     }
+  });
+
+  it("scans again only the texts that changed for the emoji and the font subset's characters", async () => {
+    const texts = (await loadCatalogue(fixture)).texts;
+    const scanned: string[] = [];
+    const memo = new PerText((text) => (scanned.push(text), nonAscii(text)));
+    expect(siteCharacters(memo.values(texts))).toBe(siteCharacters(texts.values()));
+    const [file, text] = [...texts].find(([name]) => name.endsWith('.md'))!;
+    const edited = new Map(texts).set(file, `${text}\nCafé — 🚀\n`);
+    scanned.length = 0;
+    expect(siteCharacters(memo.values(edited))).toBe(siteCharacters(edited.values()));
+    expect(scanned).toEqual([edited.get(file)]);
   });
 
   it('compiles headings two levels down without changing the parsed tree', () => {
