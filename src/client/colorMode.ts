@@ -7,7 +7,9 @@ export type ColorMode = 'light' | 'dark' | 'system';
 export const COLOR_MODE_KEY = 'storefront-color-mode';
 const DARK = '(prefers-color-scheme: dark)';
 
-export const colorModeScript = `(function(){try{var q=matchMedia('${DARK}'),a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');document.documentElement.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a)}catch(e){}})()`;
+// It also marks the choice on <html> (data-color-mode), so the header's mode icon is right from the first
+// paint, before the client starts (base.css).
+export const colorModeScript = `(function(){try{var q=matchMedia('${DARK}'),h=document.documentElement,a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a)}catch(e){}})()`;
 
 /** The stored choice; "light" (the default) when there is none or storage is blocked. */
 export function storedColorMode(): ColorMode {
@@ -27,5 +29,6 @@ export function chooseColorMode(mode: ColorMode): void {
     // Storage blocked: the choice still applies to this page.
   }
   const dark = mode === 'dark' || (mode === 'system' && matchMedia(DARK).matches);
+  document.documentElement.dataset.colorMode = mode;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }

@@ -243,8 +243,16 @@ describe('colour mode', () => {
         attributeFilter: ['data-theme'],
       });
     });
+    // A tab where the client has not started yet (it starts at once in one where it has).
+    await page.evaluate(() => sessionStorage.clear());
     await page.reload();
+    // Before the client starts (it waits for an intent), the header's icon already shows the moon.
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const icon = () => page.locator('.color-mode--icon .color-mode-icon').evaluate((el) => getComputedStyle(el).getPropertyValue('--icon'));
+    expect(await icon()).toContain('M20 14.5');
     await hydrated(page);
+    expect(await icon()).toContain('M20 14.5');
     const themes = await page.evaluate(() => (window as unknown as { themes: { theme: string; body: boolean }[] }).themes);
     expect(themes[0]).toEqual({ theme: 'dark', body: false });
     expect(await select(page).inputValue()).toBe('dark');
