@@ -14,10 +14,11 @@ import type { Page } from './client/pageKind.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
-import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
+import { BuildCacheDir, DEFAULT_CACHE_DIR, KEPT_SITES, keyOf } from './build/cache.ts';
 import { cachedImageProblems, cachedSearchIndex, DescriptionMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
-import { emitSite, pagePaths, Staging } from './build/emit.ts';
+import { emitSite, pagePaths } from './build/emit.ts';
+import { keptSite, keptSiteName, Staging } from './build/staging.ts';
 import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
 import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
@@ -198,7 +199,15 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
         // The new site goes into a fresh folder beside the output folder (images first, while the catalogue is
         // validated); it replaces the output folder only once it is complete and its links checked (emit), and is
         // removed if anything fails.
-        staging: { run: async () => (options.live ? undefined : (staging = await Staging.open(options.outDir))), ...(verbose && !options.live && { summary: () => `the new site is written in ${stagingFolder(outDir)} first` }) },
+        // With the cache, the site the last build replaced is the folder's start (staging.ts).
+        staging: {
+          run: async () => {
+            if (options.live) return undefined;
+            store?.keepFile(`${KEPT_SITES}/${keptSiteName(outDir)}`);
+            return (staging = await Staging.open(options.outDir, store && keptSite(store.dir, outDir)));
+          },
+          ...(verbose && !options.live && { summary: (s) => `the new site is written in ${stagingFolder(outDir)} first${s?.recycled ? ", starting from an earlier build's site" : ''}` }),
+        },
         // Every image file as it is, and the sizes each raster image is shown in (build/images.ts), made or cached.
         images: {
           needs: ['load', 'staging'],
@@ -346,7 +355,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
             facts?.keep();
             return emitted;
           },
-          summary: (r) => (r.nginxConf ? `${r.files} files in all, headers in _headers and ${shown(r.nginxConf)}` : `${r.files} files in all, ${count(r.written ?? 0)} written now`),
+          summary: (r) => (r.nginxConf ? `${r.files} files in all${staging?.recycled ? ` (${count(staging.kept)} kept as they were)` : ''}, headers in _headers and ${shown(r.nginxConf)}` : `${r.files} files in all, ${count(r.written ?? 0)} written now`),
         },
       },
       reportTo(io),

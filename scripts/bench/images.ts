@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Staging } from '../../src/build/emit.ts';
+import { Staging } from '../../src/build/staging.ts';
 import { imageStage } from '../../src/build/images.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { median } from './build.ts';

@@ -110,6 +110,9 @@ function lockHash(): string {
  * One build's handle on the cache folder. Reads never throw; writes are atomic and their failures (a full
  * disk, a read-only folder) are ignored, since the build has the value anyway.
  */
+/** The folder of the cache that holds the sites earlier builds replaced (staging.ts). */
+export const KEPT_SITES = 'sites';
+
 export class BuildCacheDir {
   readonly dir: string;
   /** Blobs and records this build read or wrote: what prune keeps. */
@@ -276,7 +279,7 @@ export class BuildCacheDir {
   private async prune(keep: ReadonlySet<string>, started: number) {
     const old = async (path: string) => (await stat(path).catch(() => undefined))?.mtimeMs ?? Infinity;
     const remove = async (path: string, entry: string, before = started) => {
-      if (!keep.has(entry) && (await old(path)) < before) await rm(path, { force: true });
+      if (!keep.has(entry) && (await old(path)) < before) await rm(path, { force: true, recursive: true });
     };
     for (const shard of await readdir(join(this.dir, 'blobs')).catch(() => [])) {
       const folder = join(this.dir, 'blobs', shard);
@@ -289,6 +292,8 @@ export class BuildCacheDir {
     for (const record of await readdir(join(this.dir, 'records')).catch(() => [])) {
       if (record.endsWith('.json')) await remove(join(this.dir, 'records', record), `records/${record.slice(0, -'.json'.length)}`);
     }
+    // The sites kept for output folders no recent build wrote (staging.ts).
+    for (const site of await readdir(join(this.dir, KEPT_SITES)).catch(() => [])) await remove(join(this.dir, KEPT_SITES, site), `${KEPT_SITES}/${site}`);
     for (const file of await readdir(this.dir).catch(() => [])) {
       if (/^server-[0-9a-f]+\.mjs$/.test(file)) await remove(join(this.dir, file), file);
     }

@@ -1,10 +1,9 @@
-// Stage: emit. The site is written into a fresh folder next to the output folder (Staging; the images go in
+// Stage: emit. The site is written into a staging folder next to the output folder (staging.ts; the images go in
 // first, while the catalogue is validated) and swapped in with renames only once every file is there and every
 // internal link checked. A failed build never leaves a half-written site, and the previous one stays until the
 // new one is complete.
-import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import pLimit from 'p-limit';
 import type { KindInfo } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
@@ -12,9 +11,11 @@ import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
-import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
+import { keepOrRemove, Staging, type SiteFile } from './staging.ts';
+
+export type { SiteFile };
 
 export interface EmitInput {
   site: Site;
@@ -38,9 +39,6 @@ export interface EmitInput {
   /** The site shell and the client loader, by path inside the site (shell.ts clientFiles). */
   clientFiles: ReadonlyMap<string, string>;
 }
-
-/** A file of the site: its content, or the catalogue file to copy. */
-export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
 
 /** Files of the site other than pages and bundles: the sitemap and robots.txt (the icons are the theme's: brand.ts). */
 export function siteFiles(site: Site, pages: readonly RenderedPage[]): Map<string, string> {
@@ -114,68 +112,6 @@ const hasSearch = (files: EmitInput['assets']) => files?.has(`${SEARCH_FOLDER}/p
 const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
   pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
 
-/** The fresh folder the new site is written into; a file already written is not written again. */
-export class Staging {
-  private readonly folders = new Map<string, Promise<unknown>>();
-  readonly written = new Set<string>();
-  readonly dir: string;
-
-  private constructor(dir: string) {
-    this.dir = dir;
-  }
-
-  static async open(outDir: string): Promise<Staging> {
-    const dir = stagingFolder(outDir);
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    // The mark of a folder a build wrote: the next build may replace it (outDir.ts).
-    await writeFile(join(dir, BUILD_MARKER), BUILD_MARKER_TEXT);
-    return new Staging(dir);
-  }
-
-  async write(path: string, file: SiteFile): Promise<void> {
-    if (this.written.has(path)) return;
-    this.written.add(path);
-    const target = join(this.dir, path);
-    const folder = dirname(target);
-    let made = this.folders.get(folder);
-    if (!made) this.folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    await made;
-    // A page from the build cache carries its HTML too: should another build prune the cache's copy meanwhile,
-    // the page is written instead.
-    if ('copyFrom' in file) await linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(error)));
-    else await writeFile(target, file.content);
-  }
-
-  /** Writes the files not written yet, a few at a time. */
-  async writeAll(files: Iterable<[string, SiteFile]>): Promise<void> {
-    const limit = pLimit(WRITE_CONCURRENCY);
-    await Promise.all([...files].filter(([path]) => !this.written.has(path)).map(([path, file]) => limit(() => this.write(path, file))));
-  }
-
-  abort = () => rm(this.dir, { recursive: true, force: true });
-}
-
-const WRITE_CONCURRENCY = 32;
-
-// The catalogue's images go into the site as hard links where the file system allows it: the same file under a
-// second name, nothing copied. Copying 10,000 images took 1.9 s and 3 s of the kernel's CPU here, linking them
-// 0.15 s. Across file systems (or where links are refused) they are copied. The images in dist/ are then the
-// catalogue's own files: edit them in the catalogue, never in dist/ (no publishing step writes into dist/).
-let linking = true;
-
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  if (linking) {
-    try {
-      return await link(from, to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      linking = false; // EXDEV, EPERM and the like: this file system will not link, so stop asking it
-    }
-  }
-  await copyFile(from, to);
-}
-
 /** The catalogue's images as site files, copied as they are. */
 export const imageFiles = (catalogueDir: string, images: Iterable<string>): [string, SiteFile][] =>
   [...images].map((image) => [image, { copyFrom: join(catalogueDir, image) }]);
@@ -211,9 +147,10 @@ export async function emitSite(
     if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nNothing was written: the previous site is unchanged.`);
     await written;
     await staging.writeAll(tree);
+    await staging.removeLeftovers();
     // The complete new site, before anyone can see it: what the next build's "nothing changed" check compares.
     input.beforeSwap?.(staging.dir);
-    await swapIn(staging.dir, outDir);
+    await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
     await mkdir(dirname(nginx), { recursive: true });
     await writeFile(`${nginx}.tmp`, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
@@ -227,17 +164,18 @@ export async function emitSite(
   }
 }
 
-/** Replaces outDir with staging: the old site is moved aside first and removed only once the new one is in.
+/** Replaces outDir with staging: the old site is moved aside first, and once the new one is in it is kept for the
+ *  next build to start from (`keepOldIn`, in the cache folder) or removed.
  *  Between the two renames there is no outDir; a build killed there leaves the old site in `<staging>-old`, and
  *  the next build puts it back (claimOutDir). outDir stays a real folder rather than a symbolic link switched in
  *  one rename, because `tar`, `cp -r`, `rsync -a dist host:` and git's `dist/` ignore pattern take a link for a
  *  file, not the site (docs/decisions.md). */
-async function swapIn(staging: string, outDir: string) {
+async function swapIn(staging: string, outDir: string, keepOldIn: string | undefined) {
   const old = `${staging}-old`;
   await rm(old, { recursive: true, force: true });
   await rename(outDir, old).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== 'ENOENT') throw e;
   });
   await rename(staging, outDir);
-  await rm(old, { recursive: true, force: true });
+  await keepOrRemove(old, keepOldIn);
 }

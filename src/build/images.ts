@@ -13,7 +13,8 @@ import { RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
 import { filesHash, libraryVersion } from './cache.ts';
-import { imageFiles, type SiteFile, type Staging } from './emit.ts';
+import { imageFiles } from './emit.ts';
+import type { SiteFile, Staging } from './staging.ts';
 import { contentHash } from './shell.ts';
 
 /** How the variants are encoded. Part of every variant's cache key and name: change a setting (or `version`,

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClientBundle, Renderer } from '../../src/build/bundle.ts';
 import { BuildCacheDir } from '../../src/build/cache.ts';
-import { Staging } from '../../src/build/emit.ts';
+import { Staging } from '../../src/build/staging.ts';
 import { renderPages } from '../../src/build/render.ts';
 import { documentAssets } from '../../src/build/shell.ts';
 import { keyJson, registerTree } from '../../src/build/treeKeys.ts';
