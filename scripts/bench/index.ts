@@ -25,6 +25,20 @@ import { cpuTimes, describeMachine, passes, renderMarkdown, stealPercent, table 
 import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
 const PARTS = ['build', 'warm', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;
+const USAGE = `Usage: npm run bench -- [--only PARTS] [--sizes N,N]
+  (no options)          everything; writes docs/benchmarks.md and docs/benchmarks.json (about 20 minutes)
+  --only PARTS          some of ${PARTS.join(', ')}; prints, writes nothing
+  --sizes N,N           the synthetic catalogues at these numbers of services only`;
+// A mistyped option must not start a twenty-minute run.
+const strays = process.argv.slice(2).filter((arg, i, args) => !['--only', '--sizes'].includes(arg) && !['--only', '--sizes'].includes(args[i - 1] ?? ''));
+if (strays.some((arg) => arg === '--help' || arg === '-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (strays.length) {
+  console.error(`Unknown option ${strays.join(' ')}.\n${USAGE}`);
+  process.exit(2);
+}
 const option = (name: string) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? (process.argv[index + 1] ?? '').split(',') : undefined;
