@@ -10,7 +10,7 @@
 // JSON records that map keys to blobs, and the folders of the older per-stage caches (fonts/, images/, emoji/,
 // compressed/), whose file names are their keys.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -214,7 +214,10 @@ export class BuildCacheDir {
   putBlob(bytes: string | Uint8Array, hash = sha256(bytes)): string {
     this.used.add(`blobs/${hash}`);
     const path = this.blobPath(hash);
-    this.later(readFile(path).then((there) => sha256(there) === hash, () => false).then((right) => (right ? undefined : atomicWrite(path, bytes, 0o444))));
+    // Most blobs are new: a failed asynchronous open per page cost a cold build of 10,000 pages 0.7 s of this
+    // thread; existsSync answers that in microseconds.
+    const right = existsSync(path) ? readFile(path).then((there) => sha256(there) === hash, () => false) : Promise.resolve(false);
+    this.later(right.then((same) => (same ? undefined : atomicWrite(path, bytes, 0o444))));
     return hash;
   }
 
