@@ -14,11 +14,11 @@ import type { Page } from './client/pageKind.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
-import { BuildCacheDir, DEFAULT_CACHE_DIR, KEPT_SITES, keyOf } from './build/cache.ts';
+import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
 import { cachedImageProblems, cachedSearchIndex, DescriptionMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
-import { keptSite, keptSiteName, Staging } from './build/staging.ts';
+import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
 import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
@@ -196,14 +196,14 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
           run: () => (options.load ?? loadCatalogue)(options.catalogueDir),
           summary: (s) => `${s.texts.size} text files, ${s.images.size} images`,
         },
-        // The new site goes into a fresh folder beside the output folder (images first, while the catalogue is
+        // The new site goes into a folder beside the output folder (images first, while the catalogue is
         // validated); it replaces the output folder only once it is complete and its links checked (emit), and is
-        // removed if anything fails.
-        // With the cache, the site the last build replaced is the folder's start (staging.ts).
+        // removed if anything fails. With the cache, that folder starts as the site the last build replaced
+        // (staging.ts).
         staging: {
           run: async () => {
             if (options.live) return undefined;
-            store?.keepFile(`${KEPT_SITES}/${keptSiteName(outDir)}`);
+            store?.keepFile(keptSiteEntry(outDir));
             return (staging = await Staging.open(options.outDir, store && keptSite(store.dir, outDir)));
           },
           ...(verbose && !options.live && { summary: (s) => `the new site is written in ${stagingFolder(outDir)} first${s?.recycled ? ", starting from an earlier build's site" : ''}` }),

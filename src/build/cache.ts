@@ -106,13 +106,13 @@ function lockHash(): string {
   }
 }
 
+/** The folder of the cache that holds the sites earlier builds replaced (staging.ts). */
+export const KEPT_SITES = 'sites';
+
 /**
  * One build's handle on the cache folder. Reads never throw; writes are atomic and their failures (a full
  * disk, a read-only folder) are ignored, since the build has the value anyway.
  */
-/** The folder of the cache that holds the sites earlier builds replaced (staging.ts). */
-export const KEPT_SITES = 'sites';
-
 export class BuildCacheDir {
   readonly dir: string;
   /** Blobs and records this build read or wrote: what prune keeps. */

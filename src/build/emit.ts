@@ -15,8 +15,6 @@ import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
 import { keepOrRemove, Staging, type SiteFile } from './staging.ts';
 
-export type { SiteFile };
-
 export interface EmitInput {
   site: Site;
   pages: readonly RenderedPage[];

@@ -15,7 +15,8 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 /** A file of the site: its content, or the catalogue file to copy. */
 export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
 
-/** The fresh folder the new site is written into; a file already written is not written again. */
+/** The folder the new site is written into: empty, or an earlier site to bring up to date. A file already
+ *  written is not written again. */
 export class Staging {
   private readonly folders = new Map<string, Promise<unknown>>();
   readonly written = new Set<string>();
@@ -181,9 +182,10 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   await copyFile(from, to);
 }
 
-/** Where the site an output folder's last build replaced is kept, inside the cache folder (`sites/` there). */
-export const keptSite = (cacheDir: string, outDir: string) => join(cacheDir, KEPT_SITES, keptSiteName(outDir));
-export const keptSiteName = (outDir: string) => `site-${keyOf(resolve(outDir)).slice(0, 16)}`;
+/** Where the site an output folder's last build replaced is kept: its entry in the cache folder (`sites/`), and
+ *  its path. */
+export const keptSiteEntry = (outDir: string) => `${KEPT_SITES}/site-${keyOf(resolve(outDir)).slice(0, 16)}`;
+export const keptSite = (cacheDir: string, outDir: string) => join(cacheDir, keptSiteEntry(outDir));
 
 /** Puts the old site (moved aside by the swap) where the next build starts from, or removes it when there is
  *  no such place or it cannot go there (another file system). */
