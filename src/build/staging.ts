@@ -7,10 +7,11 @@
 // on a record of it: a link is the same file (inode) as its source, written content has the same bytes.
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
-import { keyOf, KEPT_SITES } from './cache.ts';
+import { KEPT_SITES } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
+import { recordName } from './upToDate.ts';
 
 /** A file of the site: its content, or the catalogue file to copy. */
 export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
@@ -182,9 +183,9 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   await copyFile(from, to);
 }
 
-/** Where the site an output folder's last build replaced is kept: its entry in the cache folder (`sites/`), and
- *  its path. */
-export const keptSiteEntry = (outDir: string) => `${KEPT_SITES}/site-${keyOf(resolve(outDir)).slice(0, 16)}`;
+/** Where the site an output folder's last build replaced is kept: its entry in the cache folder (`sites/`, named
+ *  as the folder's record of its last build), and its path. */
+export const keptSiteEntry = (outDir: string) => `${KEPT_SITES}/${recordName(outDir)}`;
 export const keptSite = (cacheDir: string, outDir: string) => join(cacheDir, keptSiteEntry(outDir));
 
 /** Puts the old site (moved aside by the swap) where the next build starts from, or removes it when there is
