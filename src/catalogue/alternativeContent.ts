@@ -2,7 +2,7 @@
 // last reviewed, then Markdown compiled like a description (markdown.ts). Pages that differ only by the
 // competitor's name risk being read as doorway pages by search engines; content of their own is the cure.
 import { z } from 'zod';
-import { compileDescription, wordCount } from './markdown.ts';
+import { compileDescription } from './markdown.ts';
 import type { ParsedAlternative } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { checkSchema } from './schemaIssues.ts';
@@ -51,7 +51,7 @@ export function readAlternative(file: string, text: string, today: string): { pr
   const body = text.slice(match[0].length);
   const offset = text.slice(0, match[0].length).split('\n').length - 1;
   const compiled = compileDescription(body);
-  const alternative: ParsedAlternative = { file, title: checked.value?.title, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })), tree: compiled.tree };
+  const alternative: ParsedAlternative = { file, title: checked.value?.title, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })), words: compiled.words, tree: compiled.tree };
   if (reviewed !== undefined) {
     const where = () => ({ ...locate(yaml, ['reviewed']), field: 'reviewed' });
     if (!isRealDate(reviewed)) {
@@ -60,7 +60,7 @@ export function readAlternative(file: string, text: string, today: string): { pr
       problems.push(error('reviewed-in-future', file, where(), `The review date ${reviewed} is in the future (today is ${today}).`, 'Write the day the page was actually last checked: today or earlier.'));
     } else alternative.reviewed = reviewed;
   }
-  if (wordCount(body) === 0) {
+  if (compiled.words === 0) {
     problems.push(error('empty-alternative-content', file, { line: offset + 1, column: 1 }, 'The page has a date but no text of its own under it.', 'Write what a buyer comparing agencies should know about yours (how you work, what you offer), or delete the file.'));
   }
   return { problems, alternative };

@@ -4,7 +4,6 @@ import { routes, withTrailingSlash } from '../core/routes.ts';
 import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
 import { kebab } from './schema.ts';
-import { wordCount } from './markdown.ts';
 import { error, warning, type Problem, type ProblemCode } from './problems.ts';
 import { offerChecks } from './offerChecks.ts';
 import type { ParsedCatalogue, ParsedCategory, RawService } from './parsed.ts';
@@ -180,17 +179,6 @@ function nameChecks(name: string, ownSlug: string | undefined, file: string, whe
   return problems;
 }
 
-/** Word counts by text: a dev rebuild after one edit counts one description again, not 10,000 (0.14 s). */
-const wordCounts = new Map<string, number>();
-function wordsOf(text: string): number {
-  let words = wordCounts.get(text);
-  if (words === undefined) {
-    if (wordCounts.size > 100_000) wordCounts.clear();
-    wordCounts.set(text, (words = wordCount(text)));
-  }
-  return words;
-}
-
 function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes): Problem[] {
   const problems: Problem[] = [];
   const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
@@ -205,7 +193,7 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     if (!ids.has(id) && readable(catalogue)) {
       problems.push(error('description-without-service', description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
-    const words = wordsOf(description.text);
+    const { words } = description;
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }

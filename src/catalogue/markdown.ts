@@ -41,16 +41,18 @@ export interface MarkdownLink {
 
 export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text.replace(LINK_ADDRESS, '$1)')) ? gfmParser : plainParser).parse(text);
 
-/** What the build keeps of a description: its links (for checking) and its compiled element tree. */
+/** What the build keeps of a description: its links (for checking), its words (for the length check) and its
+ *  compiled element tree. */
 export interface CompiledDescription {
   links: MarkdownLink[];
+  words: number;
   tree: TreeNode[];
 }
 
 /** Parses and compiles one description; a pure function of its text. */
 export function compileDescription(text: string): CompiledDescription {
   const root = parseMarkdown(text);
-  return { links: linksOf(root), tree: compileMarkdown(root) };
+  return { links: linksOf(root), words: wordCount(text), tree: compileMarkdown(root) };
 }
 
 /**

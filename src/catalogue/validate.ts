@@ -109,7 +109,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     const size = source.sizes.get(file) ?? 0;
     if (size > DESCRIPTION_MAX_BYTES) {
       problems.push(error('description-too-large', file, { line: 1, column: 1 }, `The description is ${sizeText(size)}; at most ${sizeText(DESCRIPTION_MAX_BYTES)} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
-      parsed.descriptions.set(id, { file, text, tree: [], links: [], unread: true });
+      parsed.descriptions.set(id, { file, text, tree: [], links: [], words: 0, unread: true });
       continue;
     }
     const description = memo?.get(text) ?? compileDescription(text);

@@ -81,7 +81,7 @@ describe('the markdown stage', () => {
   const texts = Array.from({ length: 3 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** See [the other](/service/x/y-${i}).\n\n- one\n- ${i}\n`);
 
   it('compiles only what the map does not hold, and adds it there', () => {
-    const held = { links: [], tree: ['kept'] };
+    const held = { links: [], words: 0, tree: ['kept'] };
     const into = new Map([[texts[0]!, held]]);
     const result = compileDescriptions(texts, into);
     expect(result).toBe(into);
