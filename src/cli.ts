@@ -76,11 +76,11 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
   const formatOption = () =>
     new Option('--format <format>', 'how problems are printed: text for people; json (one document) or github (workflow commands) on stdout for CI').choices(FORMATS).default('text');
   const act = (action: Action) => async () => setExit(await action(io));
-  // The build cache (src/build/cache.ts): `build`, `start` and `dev` take the same two flags.
+  // The build cache (src/build/cache.ts): `validate`, `build`, `start` and `dev` take the same two flags.
   const cacheOptions = (command: Command) =>
     command
       .addOption(new Option('--cache-dir <dir>', 'where the build cache is kept (safe to delete at any time)').default(undefined, 'node_modules/.cache/storefront').conflicts('cache'))
-      .option('--no-cache', 'a clean build: neither read nor write the build cache');
+      .option('--no-cache', 'neither read nor write the build cache (for build: a clean build)');
   /** --cache-dir resolved, or false for --no-cache, or undefined for the default folder. */
   const cacheDirOf = (options: { cache?: boolean; cacheDir?: string }): string | false | undefined => (options.cache === false ? false : options.cacheDir === undefined ? undefined : resolve(io.cwd, options.cacheDir));
   const cacheArgs = (options: { cache?: boolean; cacheDir?: string }) => (options.cache === false ? ['--no-cache'] : options.cacheDir !== undefined ? ['--cache-dir', options.cacheDir] : []);
@@ -103,16 +103,16 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
       })();
     });
 
-  program
-    .command('validate')
+  cacheOptions(program
+    .command('validate'))
     .description('Check the catalogue and report every problem with its file, line and field.')
     .addOption(catalogueOption())
     .addOption(formatOption())
-    .action(async (options: { catalogue: string; format: Format }) => {
+    .action(async (options: { catalogue: string; format: Format; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
         const output = commandOutput(io, options.format);
         const { checkCatalogue } = await pipeline();
-        const { ok } = await output.settle(checkCatalogue(resolve(io.cwd, options.catalogue), output.reporter, options.catalogue));
+        const { ok } = await output.settle(checkCatalogue(resolve(io.cwd, options.catalogue), output.reporter, options.catalogue, cacheDirOf(options)));
         return ok ? EXIT.ok : EXIT.problems;
       })();
     });

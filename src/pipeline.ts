@@ -392,10 +392,20 @@ function describeCache(store: BuildCacheDir | undefined, descriptions: Descripti
 }
 
 /** Load and validate a catalogue, print its problems, and return the model when it is valid. */
-export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir): Promise<{ ok: boolean; site?: Site }> {
+/**
+ * `storefront validate`: the build's validation alone, with the build cache (`cacheDir` as for BuildOptions):
+ * the descriptions compiled by earlier runs and builds, and the image checks while the images are as they were,
+ * are taken from it, and what this run compiles is kept there for the next build.
+ */
+export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, cacheDir?: string | false): Promise<{ ok: boolean; site?: Site }> {
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
-  const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds }).then((r) => assertPageKinds(r, pageKinds))]);
-  const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo) });
+  const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
+  const descriptions = new DescriptionMemo();
+  const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), descriptions.load(store)]);
+  const imageProblems = await cachedImageProblems(source, store);
+  const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
+  if (catalogue) descriptions.persist(store);
+  await store?.settle();
   if (problems.length) printProblems(problems, dir, shownDir, io, errorsIn(problems).length > 0);
   if (!catalogue) {
     io.err('The catalogue has errors; fix them and run again.');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,27 @@ describe('storefront validate', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/warning +services\[0\]\.metaDescription/);
     expect(result.out).toContain('1 warning in 1 file.');
+  });
+
+  it('keeps what it compiled in the build cache, and never hides a problem an edit brings', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'storefront-validate-cache-'));
+    try {
+      cpSync(join(fixtures, 'valid'), join(work, 'catalogue'), { recursive: true });
+      const validate = () => runCli(work, 'validate', '--cache-dir', 'cache');
+      expect((await validate()).code).toBe(0);
+      const shards = readdirSync(join(work, 'cache', 'records')).filter((f) => f.startsWith('descriptions-'));
+      expect(shards.length).toBeGreaterThan(0);
+      const written = shards.map((f) => statSync(join(work, 'cache', 'records', f)).mtimeMs);
+      // A second run takes every description from the cache: no record is written again.
+      expect((await validate()).code).toBe(0);
+      expect(shards.map((f) => statSync(join(work, 'cache', 'records', f)).mtimeMs)).toEqual(written);
+      appendFileSync(join(work, 'catalogue', 'descriptions', 'beta-1.md'), '\nSee [a page that is not there](/service/nothing-here/beta-9/).\n');
+      const edited = await validate();
+      expect(edited.code).toBe(1);
+      expect(edited.err).toMatch(/descriptions\/beta-1\.md\n +\d+:\d+ +error +link \/service\/nothing-here\/beta-9\//);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 with one clear line when the catalogue folder does not exist', async () => {
