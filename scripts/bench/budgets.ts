@@ -29,7 +29,7 @@ export const BUDGETS = {
     cssBrotli: 12 * KB,
     /** The home page's HTML document, brotli. */
     homeHtmlBrotli: 30 * KB,
-    /** Fonts: one file, the preloaded latin subset of Inter, on every measured page. */
+    /** Fonts: one file, the latin subset of Inter that the head script turns on, on every measured page. */
     fontFiles: 1,
   },
   lighthouse: {

@@ -23,8 +23,8 @@ export interface PageBytes {
   total: Sizes;
   /** Font files fetched, by path. */
   fonts: string[];
-  /** Font files the HTML preloads with <link rel="preload" as="font">. */
-  preloadedFonts: string[];
+  /** Font files the HTML names for its head script to turn on (<script data-font-file>: src/client/fontLoader.ts). */
+  namedFonts: string[];
   /** The same load once the visitor's first intent (a mouse move) has started the client and it has hydrated. */
   afterIntent: { js: Sizes; total: Sizes };
 }
@@ -75,11 +75,8 @@ async function measurePage(browser: Browser, siteUrl: string, kind: string, path
   while (performance.now() - lastResponse < 500) await new Promise((resolve) => setTimeout(resolve, 100));
   const all = await tally(responses);
   await context.close();
-  const preloadedFonts = [...cold.html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => /\bas="font"/.test(tag))
-    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? '');
-  return { kind, path, byKind: cold.byKind, total: cold.total, fonts: cold.fonts, preloadedFonts, afterIntent: { js: all.byKind.js, total: all.total } };
+  const namedFonts = [...cold.html.matchAll(/<script data-font-file="([^"]+)">/g)].map((m) => m[1]!);
+  return { kind, path, byKind: cold.byKind, total: cold.total, fonts: cold.fonts, namedFonts, afterIntent: { js: all.byKind.js, total: all.total } };
 }
 
 /** The responses' sizes by kind, the fonts among them and the first document's text. */

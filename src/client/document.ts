@@ -3,6 +3,7 @@
 import type { Head } from './pageKind.ts';
 import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
+import { fontScript } from './fontLoader.ts';
 
 /** A <link> to an icon: the favicon, the home-screen icon. */
 export interface IconLink {
@@ -15,7 +16,8 @@ export interface IconLink {
 export interface DocumentAssets {
   /** Stylesheets, in order: the bundle's, then the theme's (src/build/brand.ts). */
   styles: string[];
-  /** Fonts to preload (one latin subset of Inter), none when the theme uses the system's font. */
+  /** The font the head script turns on (one latin subset of Inter: fontLoader.ts), none when the theme uses
+   *  the system's font. */
   fonts: string[];
   /** The favicon and the home-screen icon. */
   icons?: IconLink[];
@@ -63,10 +65,8 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     '<meta name="color-scheme" content="light dark">',
     ...(assets.icons ?? []).map(({ rel, href, type, sizes }) => `<link rel="${rel}" href="${escapeHtml(href)}"${type ? ` type="${type}"` : ''}${sizes ? ` sizes="${sizes}"` : ''}>`),
-    // The stylesheets block the first paint and the font does not (font-display: swap), so they are asked for
-    // first.
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...assets.fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
+    ...assets.fonts.map((href) => `<script data-font-file="${escapeHtml(href)}">${fontScript}</script>`),
     head.jsonLd.length ? `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>` : '',
     '</head>',
     '<body>',
