@@ -38,6 +38,9 @@ describe('the emoji files', () => {
     const rocket = new TextDecoder().decode(files.get(urls['🚀']!.slice(1)));
     expect(rocket).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 128 128">/);
     expect(rocket).toContain('Apache License 2.0');
+    // Drawn to a tenth of a unit of the 128-unit grid (the set has thousandths): 10.3 KB became 6.4 KB.
+    expect([...rocket.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]).filter((d) => /\d\.\d\d/.test(d!))).toEqual([]);
+    expect(rocket.length).toBeLessThan(7_000);
     // The second time from the cache, the same files.
     expect(await readdir(cache)).toHaveLength(3);
     expect(await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}'], cache)).toEqual({ files, urls });
