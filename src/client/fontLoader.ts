@@ -7,4 +7,7 @@
 // comes from the element's data-font-file), so one CSP hash allows it on every page.
 export const FONT_KEY = 'storefront-font';
 
-export const fontScript = `(function(){var h=document.documentElement,u=document.currentScript.dataset.fontFile,k='${FONT_KEY}';function on(){h.dataset.font='inter'}try{if(localStorage.getItem(k)===u)return on()}catch(e){}addEventListener('load',function(){setTimeout(function(){on();document.fonts.load('1em Inter').then(function(f){if(f.length)try{localStorage.setItem(k,u)}catch(e){}},function(){})})},{once:true})})()`;
+// After `load`, the script waits for the largest paint the browser has seen (Chrome and Firefox report it; a
+// page whose image painted after `load` would otherwise still share the connection with the font), then a frame;
+// at most 3 s, as in a tab nobody looks at, which records no paint.
+export const fontScript = `(function(){var h=document.documentElement,u=document.currentScript.dataset.fontFile,k='${FONT_KEY}',P=window.PerformanceObserver,d;function on(){if(d)return;d=1;h.dataset.font='inter';document.fonts.load('1em Inter').then(function(f){if(f.length)try{localStorage.setItem(k,u)}catch(e){}},function(){})}try{if(localStorage.getItem(k)===u)return on()}catch(e){}addEventListener('load',function(){setTimeout(on,3e3);if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0)new P(function(l,o){o.disconnect();requestAnimationFrame(function(){setTimeout(on)})}).observe({type:'largest-contentful-paint',buffered:true});else setTimeout(on)},{once:true})})()`;
