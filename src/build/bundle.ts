@@ -1,5 +1,5 @@
-// Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk per
-// page kind, shared chunks, one stylesheet and the font, all with content hashes; and (2) the prerenderer
+// Stage: bundle. esbuild makes (1) the browser bundle: an entry that hydrates, one lazily loaded chunk and one
+// stylesheet per page kind, shared chunks and the font, all with content hashes; and (2) the prerenderer
 // for Node, with every page kind. The metafile tells which chunks each kind needs (the loader preloads them).
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -15,6 +15,9 @@ import type * as Prerenderer from '../client/prerender.tsx';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
 const ASSETS = 'assets';
+
+/** The rules every page has: the stylesheet of a page kind that has none of its own (pageKinds.ts). */
+const SITE_STYLESHEET = 'templates/styles/site.css';
 
 /** Where the site's page kinds are (src/build/pageKinds.ts). */
 export const PAGE_KINDS_DIR = at('templates/pages');
@@ -36,7 +39,7 @@ export interface BundleOptions {
 
 /** What a page of one route kind needs from the bundle. */
 export interface KindAssets {
-  /** Stylesheets, in order. */
+  /** Stylesheets, in order: the kind's own (the site's rules and its pages'). */
   styles: string[];
   /** The client entry script. */
   entry: string;
@@ -51,6 +54,8 @@ export interface ClientBundle {
   files: Map<string, Uint8Array>;
   /** Page kind → URL of its chunk. */
   chunks: Record<string, string>;
+  /** Page kind → URL of its stylesheet. */
+  stylesheets: Record<string, string>;
   /** The assets of a page of the given kind. */
   assetsFor(kind: string): KindAssets;
 }
@@ -164,7 +169,8 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
       entry: 'src/client/entry.tsx',
-      styles: 'templates/styles/site.css',
+      ...(pageKinds.some((kind) => !kind.stylesheet) ? { styles: SITE_STYLESHEET } : {}),
+      ...Object.fromEntries(pageKinds.flatMap((kind) => (kind.stylesheet ? [[`styles-${kind.name}`, kind.stylesheet]] : []))),
       ...Object.fromEntries(pageKinds.map((kind) => [`page-${kind.name}`, chunkEntry(kind)])),
     },
     outdir: ASSETS,
@@ -199,7 +205,7 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
 }
 
 /** Works out, from esbuild's metafile, the URL of each entry and the chunks each page kind needs. */
-export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[]): Pick<ClientBundle, 'chunks' | 'assetsFor'> {
+export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[]): Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'> {
   const url = (output: string) => `/${output}`;
   const outputOf = (entryPoint: string) => {
     const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entryPoint);
@@ -220,16 +226,20 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
     return seen;
   };
   const entry = outputOf('src/client/entry.tsx');
-  const stylesJs = outputOf('templates/styles/site.css');
-  const stylesheet = stylesJs.endsWith('.css') ? stylesJs : metafile.outputs[stylesJs]?.cssBundle ?? stylesJs;
+  const stylesheetOf = (kind: PageKindFile) => {
+    const output = outputOf(kind.stylesheet ? relative(PACKAGE_ROOT, kind.stylesheet).split('\\').join('/') : SITE_STYLESHEET);
+    return url(output.endsWith('.css') ? output : (metafile.outputs[output]?.cssBundle ?? output));
+  };
+  const stylesheets = Object.fromEntries(pageKinds.map((kind) => [kind.name, stylesheetOf(kind)]));
   const fonts = Object.keys(metafile.outputs).filter((o) => /inter-latin-wght-normal-[^/]+\.woff2$/.test(o));
   const chunks = Object.fromEntries(pageKinds.map((kind) => [kind.name, outputOf(chunkEntry(kind))]));
   const entryClosure = closure(entry, new Set(), true);
 
   return {
     chunks: Object.fromEntries(Object.entries(chunks).map(([k, o]) => [k, url(o)])),
+    stylesheets,
     assetsFor: (kind) => ({
-      styles: [url(stylesheet)],
+      styles: [stylesheets[kind] ?? url(outputOf(SITE_STYLESHEET))],
       entry: url(entry),
       modulePreloads: [...new Set([...entryClosure, ...(chunks[kind] ? closure(chunks[kind]) : [])])].filter((o) => o !== entry).map(url),
       fonts: fonts.map(url),

@@ -1,8 +1,8 @@
 // The site's page kinds are the modules in templates/pages/ (src/client/pageKind.ts says what one exports):
 // found here, by listing the folder, and handed to esbuild as generated modules, so that no list of kinds is
-// kept anywhere by hand.
+// kept anywhere by hand. A kind's stylesheet sits beside its module, of the same name (home.tsx, home.css).
 import type { Plugin } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface PageKindFile {
@@ -10,6 +10,8 @@ export interface PageKindFile {
   name: string;
   /** Absolute path of the module. */
   file: string;
+  /** Absolute path of the kind's stylesheet, when it has one; a kind without uses the site's (bundle.ts). */
+  stylesheet?: string;
 }
 
 /** Every page kind module in the folders, by name; a later folder's module of the same name wins. */
@@ -20,7 +22,10 @@ export function findPageKinds(dirs: readonly string[]): PageKindFile[] {
       if (/\.tsx?$/.test(entry) && !/\.(test|d)\.tsx?$/.test(entry)) found.set(entry.replace(/\.tsx?$/, ''), join(dir, entry));
     }
   }
-  return [...found].map(([name, file]) => ({ name, file }));
+  return [...found].map(([name, file]) => {
+    const stylesheet = file.replace(/\.tsx?$/, '.css');
+    return existsSync(stylesheet) ? { name, file, stylesheet } : { name, file };
+  });
 }
 
 const ALL_KINDS = 'storefront:page-kinds';

@@ -24,7 +24,7 @@ export function siteShellAsset(site: Site): { path: string; url: string; json: s
 export const contentHash = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('base64url').slice(0, 8).replace(/[-_]/g, '0').toUpperCase();
 
-type BundleParts = Pick<ClientBundle, 'chunks' | 'assetsFor'>;
+type BundleParts = Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'>;
 
 /** The client loader of a site (src/client/clientLoader.ts), named by its content's hash. */
 export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, KindInfo>, siteShellUrl: string): { path: string; url: string; js: string } {
@@ -33,7 +33,7 @@ export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, Kin
     entry: bundle.assetsFor(names[0]!).entry,
     preload: Object.fromEntries(names.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
     fetches: [siteShellUrl],
-    manifest: { chunks: bundle.chunks, kinds, site: siteShellUrl },
+    manifest: { chunks: bundle.chunks, styles: bundle.stylesheets, kinds, site: siteShellUrl },
   });
   const path = `assets/loader-${contentHash(js)}.js`;
   return { path, url: `/${path}`, js };

@@ -14,6 +14,8 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
   const prerenderedParts = source.routes.kinds[kind]?.prerenderedParts === true;
   const content = prerenderedParts ? settle(source.content(pathname)) : undefined;
   const markup = content && 'markup' in content ? content.markup : null;
+  // First of the layout effects: the page is laid out, scrolled and painted with its own kind's styles.
+  useLayoutEffect(() => source.showStyles?.(kind), [source, kind]);
   // The document's title follows client-side navigation, so a screen reader announces the page it is on.
   // Pages with prerendered parts have it in their markup; the others' head follows from the route alone.
   useLayoutEffect(() => {

@@ -1,6 +1,6 @@
 // The browser's PageSource: route chunks by URL from the build manifest, and the prerendered markup of the
 // pages that have some (Prerendered.tsx): the loaded page's from the document, the next
-// page's from its HTML.
+// page's from its HTML. A kind's chunk counts as loaded once its stylesheet has loaded too (stylesheets.ts).
 // Promises are cached, failures included, so React's `use` sees the same promise on every render; `forget`
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
@@ -10,6 +10,7 @@ import type { PageChunk } from './pageKind.ts';
 import { pageMarkupOf, type PageMarkup } from './Prerendered.tsx';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
 import { routeTable } from './routeTable.ts';
+import { loadStylesheet, showStylesheet } from './stylesheets.ts';
 import { ChunkLoadError, type PageContent, type PageSource } from './runtime.tsx';
 
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails. */
@@ -55,6 +56,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   forget(): void;
 } {
   const routes = routeTable(manifest.kinds);
+  const kindStylesheets = new Set(Object.values(manifest.styles));
   const pending = new Map<string, Promise<PageChunk>>();
   const attempts = new Map<string, number>();
   const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
@@ -69,10 +71,17 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     const attempt = attempts.get(kind) ?? 0;
     attempts.set(kind, attempt + 1);
     const request = attempt ? `${url}?retry=${attempt}` : url;
+    const stylesheet = manifest.styles[kind];
+    const chunk = import(/* @vite-ignore */ request).catch((cause: unknown) => {
+      throw new ChunkLoadError(kind, 'error', url, { cause });
+    }) as Promise<PageChunk>;
+    const styles = stylesheet
+      ? loadStylesheet(stylesheet, kindStylesheets).catch((cause: unknown) => {
+          throw new ChunkLoadError(`${kind} (stylesheet)`, 'error', stylesheet, { cause });
+        })
+      : undefined;
     const promise = withTimeout(
-      import(/* @vite-ignore */ request).catch((cause: unknown) => {
-        throw new ChunkLoadError(kind, 'error', url, { cause });
-      }) as Promise<PageChunk>,
+      Promise.all([chunk, styles]).then(([module]) => module),
       () => new ChunkLoadError(kind, 'timeout', url),
     ).then(
       (module) => {
@@ -118,6 +127,10 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       return promise;
     },
     preload: load,
+    showStyles: (kind) => {
+      const stylesheet = manifest.styles[kind];
+      if (stylesheet) showStylesheet(stylesheet, kindStylesheets);
+    },
     site: () =>
       withTimeout(
         fetch(manifest.site).then((response) => {

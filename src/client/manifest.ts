@@ -16,6 +16,8 @@ export interface BootData {
 export interface ClientManifest {
   /** Page kind → URL of its chunk. */
   chunks: Record<string, string>;
+  /** Page kind → URL of its stylesheet (a page links only its kind's: src/client/stylesheets.ts). */
+  styles: Record<string, string>;
   /** Page kind → its paths and options (src/client/pageKind.ts). */
   kinds: Record<string, KindInfo>;
   /** URL of the site shell (brand, navigation, footer), shared by every page. */

@@ -21,6 +21,8 @@ export interface PageSource {
   page(kind: string): PageChunk | Promise<PageChunk>;
   /** The route's content, or a promise for it (one per route, as above); null when the route has no page. */
   content(route: string): PageContent | null | Promise<PageContent | null>;
+  /** Switches the document's styles to the kind's (the browser: src/client/stylesheets.ts); the server has none. */
+  showStyles?(kind: string): void;
 }
 
 export const PageSourceContext = createContext<PageSource | null>(null);

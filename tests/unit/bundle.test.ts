@@ -1,8 +1,9 @@
 import type { Metafile } from 'esbuild';
 import { readdirSync } from 'node:fs';
-import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assetMap } from '../../src/build/bundle.ts';
+import { basename, join } from 'node:path';
+import { assetMap, PACKAGE_ROOT, PAGE_KINDS_DIR } from '../../src/build/bundle.ts';
+import { findPageKinds } from '../../src/build/pageKinds.ts';
 
 const output = (entryPoint: string | undefined, imports: [string, 'import-statement' | 'dynamic-import'][] = []) => ({
   bytes: 1,
@@ -19,6 +20,7 @@ const metafile = {
     'assets/chunk-REACT.js': output(undefined),
     'assets/chunk-LAYOUT.js': output(undefined, [['assets/chunk-REACT.js', 'import-statement']]),
     'assets/styles-S.css': output('templates/styles/site.css'),
+    'assets/styles-service-SV.css': output('templates/pages/service.css'),
     'assets/inter-latin-wght-normal-F.woff2': output(undefined),
     'assets/page-home-H.js': output('storefront-page-chunk:home', [['assets/chunk-LAYOUT.js', 'import-statement']]),
     'assets/page-thread-T.js': output('storefront-page-chunk:thread', [['assets/chunk-REACT.js', 'import-statement']]),
@@ -30,7 +32,9 @@ const metafile = {
 } as unknown as Metafile;
 
 describe('assetMap', () => {
-  const kinds = ['home', 'thread', 'service', 'alternatives', 'sitemap', 'notFound'].map((name) => ({ name, file: `/templates/pages/${name}.tsx` }));
+  const kinds = ['home', 'thread', 'service', 'alternatives', 'sitemap', 'notFound'].map((name) =>
+    name === 'service' ? { name, file: `/templates/pages/${name}.tsx`, stylesheet: join(PACKAGE_ROOT, 'templates/pages/service.css') } : { name, file: `/templates/pages/${name}.tsx` },
+  );
   const map = assetMap(metafile, kinds);
 
   it('maps every page kind to its chunk URL', () => {
@@ -44,6 +48,20 @@ describe('assetMap', () => {
 
   it('names the entry script, the stylesheet and the one font to preload', () => {
     expect(map.assetsFor('home')).toMatchObject({ entry: '/assets/entry-E.js', styles: ['/assets/styles-S.css'], fonts: ['/assets/inter-latin-wght-normal-F.woff2'] });
+  });
+
+  it("gives a kind with a stylesheet of its own that one alone, and the others the site's", () => {
+    expect(map.assetsFor('service').styles).toEqual(['/assets/styles-service-SV.css']);
+    expect(map.stylesheets).toMatchObject({ service: '/assets/styles-service-SV.css', home: '/assets/styles-S.css', notFound: '/assets/styles-S.css' });
+  });
+});
+
+describe('findPageKinds', () => {
+  it("takes a kind's stylesheet from beside its module, of the same name", () => {
+    const kinds = findPageKinds([PAGE_KINDS_DIR, join(PACKAGE_ROOT, 'tests/page-kinds/complete')]);
+    expect(kinds.find((kind) => kind.name === 'service')?.stylesheet).toBe(join(PAGE_KINDS_DIR, 'service.css'));
+    expect(kinds.find((kind) => kind.name === 'faq')).not.toHaveProperty('stylesheet');
+    expect(kinds.every((kind) => !kind.file.endsWith('.css'))).toBe(true);
   });
 });
 

@@ -377,8 +377,9 @@ describe('an interrupted deploy', () => {
     const next = join(work, 'v2-interrupted');
     cpSync(v2, next, { recursive: true });
     rmSync(join(next, 'thread', 'index.html'));
-    const styles = readdirSync(join(next, 'assets')).find((file) => /^styles-.*\.css$/.test(file))!;
-    const renamed = styles.replace('styles-', 'styles-NEW');
+    // The theme's stylesheet: only pages name it (the kinds' stylesheets are also in the client loader).
+    const styles = readdirSync(join(next, 'assets')).find((file) => /^theme-.*\.css$/.test(file))!;
+    const renamed = styles.replace('theme-', 'theme-NEW');
     cpSync(join(next, 'assets', styles), join(next, 'assets', renamed));
     rmSync(join(next, 'assets', styles));
     for (const page of [...published(next).keys()].filter((p) => p.endsWith('.html'))) {

@@ -8,6 +8,7 @@ import type { ClientManifest } from '../../src/client/manifest.ts';
 
 const manifest: ClientManifest = {
   chunks: { home: 'data:text/javascript,export default function Home() {}' },
+  styles: {},
   kinds: { home: { paths: ['/'] }, notFound: { paths: ['/404'], notFound: true } },
   site: '/site.json',
 };
