@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { optimize, type Config } from 'svgo';
+import type { Config } from 'svgo';
 import { emojiCode } from '../core/emoji.ts';
 import { atomicWrite, libraryVersion } from './cache.ts';
 import { contentHash } from './shell.ts';
@@ -38,7 +38,10 @@ export const EMOJI_CACHE = join(fileURLToPath(new URL('../../', import.meta.url)
 
 /** Each emoji's SVG from the set ('' where the set has none), by code. */
 async function svgsFromSet(codes: readonly string[]): Promise<Map<string, string>> {
-  const [chars, set] = await Promise.all([
+  // svgo is loaded only here: its import took 150 ms of every build's start, though a build whose emoji are all
+  // in the cache never draws one.
+  const [{ optimize }, chars, set] = await Promise.all([
+    import('svgo'),
     readFile(require.resolve('@iconify-json/noto/chars.json'), 'utf8').then((t) => JSON.parse(t) as Record<string, string>),
     readFile(require.resolve('@iconify-json/noto/icons.json'), 'utf8').then((t) => JSON.parse(t) as IconSet),
   ]);
