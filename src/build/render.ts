@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import type { DocumentAssets } from '../client/document.ts';
 import type { Page } from '../client/pageKind.ts';
 import { InternalError } from '../errors.ts';
-import type { Site } from '../model/model.ts';
+import { deepFreeze, type Site } from '../model/model.ts';
 import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
-import { keyJson } from './treeKeys.ts';
+import { keyJson, sameKeyJson } from './treeKeys.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -39,6 +39,9 @@ export interface RenderedPage {
  */
 export interface RenderMemo {
   pages?: Map<string, { bytes: Buffer; blob?: string }>;
+  /** Each page's key by route, with what it was made of: a page whose data is the same as then (sameKeyJson)
+   *  keeps its key without its JSON being written and hashed again. */
+  keys?: Map<string, { page: Page; assets: DocumentAssets; common: string; code: string; key: string }>;
 }
 
 /** The page keys of one catalogue's last build (a record of the cache): each page's blob, as
@@ -74,9 +77,23 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const written: [key: string, hash: string][] = [];
   const failures: { route: string; cause: unknown }[] = [];
   let done = 0;
+  // A page's key must say what it renders: its data and assets are frozen before they are keyed.
+  const assetsByKind = new Map<string, DocumentAssets>();
+  const assetsOf = (kind: string) => assetsByKind.get(kind) ?? assetsByKind.set(kind, deepFreeze(assetsFor(kind))).get(kind)!;
+  const keys: NonNullable<RenderMemo['keys']> = new Map();
+  const keyOfPage = (page: Page, assets: DocumentAssets) => {
+    const code = codeHashOf(renderer, page.kind);
+    const last = memo?.keys?.get(page.route);
+    const key =
+      last && last.common === common && last.code === code && sameKeyJson(page, last.page) && sameKeyJson(assets, last.assets)
+        ? last.key
+        : createHash('sha256').update(common).update(code).update(keyJson([page, assets])).digest('base64url');
+    if (memo) keys.set(page.route, { page, assets, common, code, key });
+    return key;
+  };
   const renderOne = async (page: Page): Promise<[RenderedPage, string]> => {
-    const assets = assetsFor(page.kind);
-    const key = createHash('sha256').update(common).update(codeHashOf(renderer, page.kind)).update(keyJson([page, assets])).digest('base64url');
+    const assets = assetsOf(page.kind);
+    const key = keyOfPage(deepFreeze(page), assets);
     const remembered = memo?.pages?.get(key);
     const entry = remembered?.blob ?? index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
@@ -150,6 +167,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
   if (memo) memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
+  if (memo) memo.keys = keys;
   store?.whenWritten(async () => {
     for (const [key, hash] of written) {
       const stamp = await store.stamp(hash);

@@ -218,7 +218,8 @@ export function shorten(text: string, max: number): string {
   return `${atWord}…`;
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value and what it holds, down to what is frozen already. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ClientBundle, Renderer } from '../../src/build/bundle.ts';
 import { BuildCacheDir } from '../../src/build/cache.ts';
 import { Staging } from '../../src/build/staging.ts';
-import { renderPages } from '../../src/build/render.ts';
+import { renderPages, type RenderMemo } from '../../src/build/render.ts';
 import { documentAssets } from '../../src/build/shell.ts';
-import { keyJson, registerTree } from '../../src/build/treeKeys.ts';
+import { keyJson, registerTree, sameKeyJson } from '../../src/build/treeKeys.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import type { TreeNode } from '../../src/core/tree.ts';
@@ -71,5 +71,88 @@ describe('a one-off build with the cache', () => {
     const third = await render('third', paths({ page: gone })[0]);
     expect(rendered).toEqual([gone.route]);
     expect(readFileSync(join(third.dir, paths({ page: gone })[0]!), 'utf8')).toBe(`<html>${gone.route}</html>`);
+  });
+});
+
+describe('sameKeyJson: a page keyed before, judged the same without writing its key', () => {
+  const frozen = <T>(value: T): T => {
+    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+      Object.freeze(value);
+      for (const child of Object.values(value)) frozen(child);
+    }
+    return value;
+  };
+  const tree: TreeNode[] = frozen([['p', null, 'Kept.']]);
+  registerTree(tree, 'v1:kept');
+  const data = () => ({ kind: 'service', route: '/s/', data: { service: { name: 'X', label: undefined as string | undefined, price: 12.5, tags: ['a', 'b'], description: tree, related: [{ id: 'y' }] } }, indexed: true });
+
+  it('is true for the same data made again, whose key is the same', () => {
+    const before = frozen(data());
+    expect(sameKeyJson(data(), before)).toBe(true);
+    expect(keyJson(data())).toBe(keyJson(before));
+  });
+
+  it('is false for any change that changes the key', () => {
+    const before = frozen(data());
+    const changed = [
+      (d: ReturnType<typeof data>) => (d.data.service.name = 'Y'),
+      (d: ReturnType<typeof data>) => (d.data.service.price = 12.6),
+      (d: ReturnType<typeof data>) => d.data.service.tags.push('c'),
+      (d: ReturnType<typeof data>) => (d.data.service.related[0]!.id = 'z'),
+      (d: ReturnType<typeof data>) => (d.indexed = false),
+      (d: ReturnType<typeof data>) => (d.data.service.label = 'New'),
+      (d: ReturnType<typeof data>) => (d.data.service.description = [['p', null, 'Kept.']]),
+    ];
+    for (const change of changed) {
+      const now = data();
+      change(now);
+      expect(keyJson(now) === keyJson(before) && now.data.service.description === tree).toBe(false);
+      expect(sameKeyJson(now, before)).toBe(false);
+    }
+  });
+
+  it('is false, never wrong, where JSON would hide a difference or it cannot be sure', () => {
+    expect(sameKeyJson({ a: 1, b: 2 }, frozen({ b: 2, a: 1 }))).toBe(false); // another order, another key
+    expect(sameKeyJson(data(), data())).toBe(false); // before is not frozen: it may have changed since it was keyed
+    expect(sameKeyJson({ n: Number.NaN }, frozen({ n: null }))).toBe(false);
+    expect(sameKeyJson({ n: -0 }, frozen({ n: 0 }))).toBe(false);
+    expect(sameKeyJson({ u: undefined }, frozen({}))).toBe(false); // the same JSON, but not sure from the keys
+    expect(sameKeyJson({ u: 1 }, frozen({ u: undefined }))).toBe(false);
+    expect(sameKeyJson({ d: new Date(0) }, frozen({ d: new Date(0) }))).toBe(false);
+    const other: TreeNode[] = frozen([['p', null, 'Kept.']]);
+    registerTree(other, 'v1:other');
+    expect(sameKeyJson({ t: other }, frozen({ t: tree }))).toBe(false);
+    expect(sameKeyJson({ t: tree }, frozen({ t: tree }))).toBe(true);
+  });
+});
+
+describe('dev rebuilds in one process', () => {
+  it("keep an unchanged page's key without writing its JSON again, and key a changed page anew", async () => {
+    const catalogue = await loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname);
+    const renderer = await prerenderer();
+    const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
+    const memo: RenderMemo = {};
+    const build = async (rename?: string) => {
+      const site = buildModel((await validate(catalogue)).catalogue!);
+      const pages = renderer.pagesOf(rename ? { ...site, services: site.services, categories: site.categories.map((c, i) => (i ? c : { ...c, services: c.services.map((s, k) => (k ? s : { ...s, name: rename })) })) } : site);
+      await renderPages(site, pages, renderer, assetsFor, { memo, linkFiles: false });
+      return new Map([...memo.keys!].map(([route, { key }]) => [route, key]));
+    };
+    const first = await build();
+    const reused = memo.keys!;
+    const second = await build();
+    expect(second).toEqual(first);
+    // Made again from a new model, the pages are new objects, with the same keys.
+    for (const [route, entry] of memo.keys!) {
+      expect(entry.page).not.toBe(reused.get(route)!.page);
+      // The real pages' data (optional fields left undefined, description trees) are judged the same: the
+      // rebuild writes no key JSON for them.
+      expect(sameKeyJson(entry.page, reused.get(route)!.page)).toBe(true);
+    }
+    const third = await build('Renamed service');
+    const changed = [...third].filter(([route, key]) => first.get(route) !== key).map(([route]) => route);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(third.size);
   });
 });
