@@ -39,9 +39,9 @@ export interface RenderedPage {
  */
 export interface RenderMemo {
   pages?: Map<string, { bytes: Buffer; blob?: string }>;
-  /** Each page's key by route, with what it was made of: a page whose data is the same as then (sameKeyJson)
-   *  keeps its key without its JSON being written and hashed again. */
-  keys?: Map<string, { page: Page; assets: DocumentAssets; common: string; code: string; key: string }>;
+  /** Each page's key by route, with what it was made of (the site shell's part once): a page whose data is the
+   *  same as then (sameKeyJson) keeps its key without its JSON being written and hashed again. */
+  keys?: { common: string; pages: Map<string, { page: Page; assets: DocumentAssets; code: string; key: string }> };
 }
 
 /** The page keys of one catalogue's last build (a record of the cache): each page's blob, as
@@ -80,15 +80,16 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   // A page's key must say what it renders: its data and assets are frozen before they are keyed.
   const assetsByKind = new Map<string, DocumentAssets>();
   const assetsOf = (kind: string) => assetsByKind.get(kind) ?? assetsByKind.set(kind, deepFreeze(assetsFor(kind))).get(kind)!;
-  const keys: NonNullable<RenderMemo['keys']> = new Map();
+  const lastKeys = memo?.keys?.common === common ? memo.keys.pages : undefined;
+  const keys: NonNullable<RenderMemo['keys']>['pages'] = new Map();
   const keyOfPage = (page: Page, assets: DocumentAssets) => {
     const code = codeHashOf(renderer, page.kind);
-    const last = memo?.keys?.get(page.route);
+    const last = lastKeys?.get(page.route);
     const key =
-      last && last.common === common && last.code === code && sameKeyJson(page, last.page) && sameKeyJson(assets, last.assets)
+      last && last.code === code && sameKeyJson(page, last.page) && sameKeyJson(assets, last.assets)
         ? last.key
         : createHash('sha256').update(common).update(code).update(keyJson([page, assets])).digest('base64url');
-    if (memo) keys.set(page.route, { page, assets, common, code, key });
+    if (memo) keys.set(page.route, { page, assets, code, key });
     return key;
   };
   const renderOne = async (page: Page): Promise<[RenderedPage, string]> => {
@@ -166,8 +167,10 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
     throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
   }
-  if (memo) memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
-  if (memo) memo.keys = keys;
+  if (memo) {
+    memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
+    memo.keys = { common, pages: keys };
+  }
   store?.whenWritten(async () => {
     for (const [key, hash] of written) {
       const stamp = await store.stamp(hash);

@@ -14,7 +14,7 @@ import { keyJson, registerTree, sameKeyJson } from '../../src/build/treeKeys.ts'
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import type { TreeNode } from '../../src/core/tree.ts';
-import { buildModel } from '../../src/model/model.ts';
+import { buildModel, deepFreeze } from '../../src/model/model.ts';
 import { prerenderer, validate } from './site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-render-reuse-'));
@@ -75,13 +75,7 @@ describe('a one-off build with the cache', () => {
 });
 
 describe('sameKeyJson: a page keyed before, judged the same without writing its key', () => {
-  const frozen = <T>(value: T): T => {
-    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-      Object.freeze(value);
-      for (const child of Object.values(value)) frozen(child);
-    }
-    return value;
-  };
+  const frozen = deepFreeze;
   const tree: TreeNode[] = frozen([['p', null, 'Kept.']]);
   registerTree(tree, 'v1:kept');
   const data = () => ({ kind: 'service', route: '/s/', data: { service: { name: 'X', label: undefined as string | undefined, price: 12.5, tags: ['a', 'b'], description: tree, related: [{ id: 'y' }] } }, indexed: true });
@@ -137,14 +131,14 @@ describe('dev rebuilds in one process', () => {
       const site = buildModel((await validate(catalogue)).catalogue!);
       const pages = renderer.pagesOf(rename ? { ...site, services: site.services, categories: site.categories.map((c, i) => (i ? c : { ...c, services: c.services.map((s, k) => (k ? s : { ...s, name: rename })) })) } : site);
       await renderPages(site, pages, renderer, assetsFor, { memo, linkFiles: false });
-      return new Map([...memo.keys!].map(([route, { key }]) => [route, key]));
+      return new Map([...memo.keys!.pages].map(([route, { key }]) => [route, key]));
     };
     const first = await build();
-    const reused = memo.keys!;
+    const reused = memo.keys!.pages;
     const second = await build();
     expect(second).toEqual(first);
     // Made again from a new model, the pages are new objects, with the same keys.
-    for (const [route, entry] of memo.keys!) {
+    for (const [route, entry] of memo.keys!.pages) {
       expect(entry.page).not.toBe(reused.get(route)!.page);
       // The real pages' data (optional fields left undefined, description trees) are judged the same: the
       // rebuild writes no key JSON for them.
