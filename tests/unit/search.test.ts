@@ -1,11 +1,18 @@
 // The search stage: Pagefind's index of the search records, as files of the site.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { BUDGET_STEPS, resultCard, searchRecords } from '../../templates/searchIndex.ts';
 import { validate } from './site.ts';
+
+/** The names of this process's child processes, from /proc. */
+const childCommands = () =>
+  readdirSync(`/proc/${process.pid}/task`)
+    .flatMap((tid) => readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean))
+    .map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
 
 let site: Site;
 beforeAll(async () => {
@@ -54,6 +61,11 @@ describe('the search index', () => {
     expect(paths.some((p) => /^pagefind\/pagefind\.en_\w+\.pf_meta$/.test(p))).toBe(true);
     expect(paths.some((p) => p.startsWith('pagefind/filter/'))).toBe(true);
     expect(paths.filter((p) => /ui|playground|highlight/.test(p))).toEqual([]);
+  }, 30_000);
+  it('leaves no indexer process behind, which would hold the memory it indexed in until the build ends', async () => {
+    await searchIndex(searchRecords(site));
+    // Pagefind's close() signals the process and returns; it is gone a moment later.
+    await vi.waitFor(() => expect(childCommands().filter((name) => name.startsWith('pagefind'))).toEqual([]), { timeout: 10_000 });
   }, 30_000);
   it('is nothing when no page kind offers search', async () => expect((await searchIndex([])).size).toBe(0));
 });
