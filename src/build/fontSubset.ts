@@ -7,11 +7,13 @@
 // fractions Inter carries would never show; keeping them kept their glyphs too. Characters: ASCII and the
 // templates' own signs always, then whatever the catalogue's YAML and Markdown contain. Anything Inter lacks
 // (an emoji, a CJK name) is drawn by the next font in the stack, as it would be without a subset. harfbuzz
-// (subset-font, WebAssembly) does the cutting, 0.2-0.5 s; the result is cached by input, so a catalogue pays
-// once for a new character. `npm ci` makes the example catalogue's (package.json's prepare runs this file).
+// (subset-font, WebAssembly) does the cutting, 0.2-0.5 s, in a worker thread; the result is cached by input,
+// so a catalogue pays once for a new character. `npm ci` makes the example catalogue's (package.json's
+// prepare runs this file).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { atomicWrite, libraryVersion } from './cache.ts';
@@ -47,12 +49,21 @@ export async function subsetInter(font: Uint8Array, cacheDir: string, characters
   try {
     return await readFile(file);
   } catch {
-    // Loaded only when the cache misses: harfbuzz's WebAssembly and the woff2 codec take 0.1 s to load.
-    const { default: subsetFont } = await import('subset-font');
-    const subset = await subsetFont(font, characters, { targetFormat: 'woff2', keepFeatures: [...DEFAULT_FEATURES], variationAxes: { wght: { ...INTER_WEIGHTS } } });
+    const subset = await inWorker(font, characters);
     await atomicWrite(file, subset).catch(() => undefined); // a cache that cannot be written is only slower
     return subset;
   }
+}
+
+/** subset-font run in a thread of its own, which takes its WebAssembly memory with it when it ends. */
+function inWorker(font: Uint8Array, characters: string): Promise<Uint8Array> {
+  const options = { targetFormat: 'woff2', keepFeatures: [...DEFAULT_FEATURES], variationAxes: { wght: { ...INTER_WEIGHTS } } };
+  const worker = new Worker(new URL('./fontSubsetWorker.ts', import.meta.url), { workerData: { font, characters, options } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (subset: Uint8Array) => resolve(Buffer.from(subset.buffer, subset.byteOffset, subset.byteLength)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The font subset's worker stopped (exit code ${code}) before it answered.`)));
+  });
 }
 
 /** An esbuild plugin that hands the bundle the subset instead of the whole latin file. */
