@@ -3,6 +3,7 @@
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
+import type { MarkdownLink } from './markdown.ts';
 import { kebab } from './schema.ts';
 import { error, warning, type Problem, type ProblemCode } from './problems.ts';
 import { offerChecks } from './offerChecks.ts';
@@ -22,7 +23,38 @@ const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${loc
 
 /** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …). */
 export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): Problem[] {
-  const services = catalogue.categories.flatMap((category) => {
+  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes);
+  return [
+    ...before,
+    ...descriptionChecks(catalogue, services, known),
+    ...after,
+    ...alternativeChecks(catalogue, known),
+    ...unusedImageChecks(catalogue, services),
+  ];
+}
+
+/** The rules that read only the YAML files, the image list and the page routes, and what they found. */
+interface YamlChecks {
+  services: RawService[];
+  known: KnownRoutes;
+  /** Problems, in the order crossChecks gives them: those before the descriptions' and those after. */
+  before: Problem[];
+  after: Problem[];
+}
+
+/**
+ * The last run's YAML checks, by what they read: a dev rebuild after a description edit hands validation the
+ * very YAML parse of the run before (validate.ts `lastParse`) and the same image list (devLoad.ts), and these
+ * checks were 85 ms of its 170 ms validation at 10,000 services. Nothing downstream writes to what they return.
+ */
+let lastYamlChecks: { inputs: unknown[]; checks: YamlChecks } | undefined;
+
+function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): YamlChecks {
+  const { site, categories, images } = catalogue;
+  const inputs = [site?.yaml, site?.data, site?.value, images, pageRoutes.join('\n'), ...categories.flatMap((c) => [c.name, c.yaml, c.data, c.value])];
+  const last = lastYamlChecks;
+  if (last && last.inputs.length === inputs.length && inputs.every((input, i) => input === last.inputs[i])) return last.checks;
+  const services = categories.flatMap((category) => {
     const list = record(category.data).services;
     return Array.isArray(list)
       ? list.map((item, index): RawService => {
@@ -32,16 +64,14 @@ export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly str
       : [];
   });
   const known = knownRoutes(catalogue, services, pageRoutes);
-  return [
-    ...categoryListChecks(catalogue),
-    ...categoryChecks(catalogue),
-    ...serviceChecks(catalogue, services),
-    ...offerChecks(services, readable(catalogue)),
-    ...descriptionChecks(catalogue, services, known),
-    ...siteChecks(catalogue, known),
-    ...alternativeChecks(catalogue, known),
-    ...unusedImageChecks(catalogue, services),
-  ];
+  const checks = {
+    services,
+    known,
+    before: [...categoryListChecks(catalogue), ...categoryChecks(catalogue), ...serviceChecks(catalogue, services), ...offerChecks(services, readable(catalogue))],
+    after: siteChecks(catalogue, known),
+  };
+  lastYamlChecks = { inputs, checks };
+  return checks;
 }
 
 /**
@@ -188,20 +218,33 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
       problems.push(error('missing-description', yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${service.id}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
     }
   }
+  const complete = readable(catalogue);
   for (const [id, description] of catalogue.descriptions) {
     // An unreadable category file hides its ids; do not blame its descriptions for that.
-    if (!ids.has(id) && readable(catalogue)) {
+    if (!ids.has(id) && complete) {
       problems.push(error('description-without-service', description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
     const { words } = description;
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
-    for (const link of description.links) {
-      const problem = checkLink(link.url, known);
-      if (problem) problems.push(error(problem.code, description.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
-    }
+    problems.push(...linkChecks(description.file, description.links, known));
   }
+  return problems;
+}
+
+/** The last problems of each description's links, by its compiled links (the same array while its text is the
+ *  same: validate.ts `memo`), for the same known routes (the same object while the YAML is the same). */
+const lastLinkChecks = new WeakMap<readonly MarkdownLink[], { file: string; known: KnownRoutes; problems: Problem[] }>();
+
+function linkChecks(file: string, links: readonly MarkdownLink[], known: KnownRoutes): Problem[] {
+  const last = lastLinkChecks.get(links);
+  if (last && last.file === file && last.known === known) return last.problems;
+  const problems = links.flatMap((link) => {
+    const problem = checkLink(link.url, known);
+    return problem ? [error(problem.code, file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint)] : [];
+  });
+  lastLinkChecks.set(links, { file, known, problems });
   return problems;
 }
 

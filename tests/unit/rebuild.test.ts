@@ -30,6 +30,25 @@ describe('rebuilds reuse what did not change', () => {
     }
   });
 
+  it('checks links again when what they point at changed, though their description did not', async () => {
+    const source = await loadCatalogue(fixture);
+    const memo = new Map();
+    const route = buildModel((await validate(source, { memo })).catalogue!).services.find((s) => s.id === 'alpha-2')!.route;
+    expect(source.texts.get('descriptions/alpha-1.md')).toContain(`(${route})`);
+    const brokenLinks = async (texts: ReadonlyMap<string, string>) =>
+      (await validate({ ...source, texts }, { memo })).problems.filter((p) => p.code === 'broken-link').map((p) => `${p.file}:${p.line} ${p.field}`);
+    expect(await brokenLinks(source.texts)).toEqual([]);
+    // The service renamed: its address changes, and the unchanged description's link no longer leads anywhere.
+    const alpha = source.texts.get('categories/alpha.yaml')!;
+    const renamed = new Map(source.texts).set('categories/alpha.yaml', alpha.replace('name: Free Launch Slot', 'name: Free Launch Window'));
+    expect(await brokenLinks(renamed)).toEqual([`descriptions/alpha-1.md:6 link ${route}`]);
+    expect(await brokenLinks(source.texts)).toEqual([]);
+    // A broken link written into one description is found, and forgotten once it is gone.
+    const broken = new Map(source.texts).set('descriptions/beta-1.md', `${source.texts.get('descriptions/beta-1.md')}\n[Nowhere](/service/nowhere/alpha-99/)\n`);
+    expect(await brokenLinks(broken)).toEqual([expect.stringMatching(/^descriptions\/beta-1\.md:\d+ link \/service\/nowhere\/alpha-99\/$/)]);
+    expect(await brokenLinks(source.texts)).toEqual([]);
+  });
+
   it("scans again only the texts that changed for the emoji and the font subset's characters", async () => {
     const texts = (await loadCatalogue(fixture)).texts;
     const scanned: string[] = [];
