@@ -127,9 +127,10 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     const errors: string[] = [];
     const capture: Reporter = { out: io.out, err: (text) => (errors.push(text), io.err(text)) };
     try {
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live }, capture);
-      if (result.ok) send('reload', null);
-      else send('problems', forPage(errors.join('\n\n')));
+      // The pages reload as soon as the site is updated, not after the cache's housekeeping.
+      const siteReady = () => send('reload', null);
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, siteReady }, capture);
+      if (!result.ok) send('problems', forPage(errors.join('\n\n')));
     } catch (error) {
       // A folder that went away during the build has been reported as such; it is built again when it is back.
       for (const folder of folders) folder.check();

@@ -154,6 +154,16 @@ describe('storefront build', () => {
     expect(readFileSync(join(staging, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="https://staging.example.org/">');
   }, 60_000);
 
+  it("says the site is ready once it is in place, before the cache folder's housekeeping (dev reloads then)", async () => {
+    const [outDir, cacheDir] = [join(work, 'ready'), join(work, 'ready-cache')];
+    const seen: { site: boolean; housekeeping: boolean }[] = [];
+    const siteReady = () => seen.push({ site: existsSync(join(outDir, 'index.html')), housekeeping: existsSync(join(cacheDir, 'builds')) });
+    const result = await buildSite({ catalogueDir: fixture('valid'), outDir, cacheDir, precompress: false, siteReady }, capture().io);
+    expect(result.ok).toBe(true);
+    expect(seen).toEqual([{ site: true, housekeeping: false }]);
+    expect(readdirSync(join(cacheDir, 'builds'))).toHaveLength(1);
+  }, 60_000);
+
   it('leaves the previous site untouched when the catalogue has errors', async () => {
     const before = snapshot(out);
     const { lines, io } = capture();
