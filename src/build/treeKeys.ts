@@ -37,7 +37,8 @@ const PLAIN: readonly unknown[] = [Object.prototype, null, Array.prototype];
  * each page and the same page of the rebuild before, which share every unchanged description tree: 10,000
  * pages' key JSON is 34 MB to write and hash, walking both is a fraction of that. `before` must be frozen
  * wherever it is walked (so it still holds what it was keyed with); a registered tree is the same only as the
- * same object; anything but a plain object, array, undefined or a value JSON writes as itself is never the same.
+ * same object, and so is any object still frozen (taken as frozen all through, as deepFreeze takes it); anything
+ * but a plain object, array, undefined or a value JSON writes as itself is never the same.
  */
 export function sameKeyJson(now: unknown, before: unknown): boolean {
   // Left out of an object by both (an optional field not given), or null in an array in both.
@@ -47,6 +48,9 @@ export function sameKeyJson(now: unknown, before: unknown): boolean {
     return typeof now === 'number' ? Number.isFinite(now) && Object.is(now, before) : (typeof now === 'string' || typeof now === 'boolean' || now === null) && now === before;
   }
   if (typeof before !== 'object' || before === null) return false;
+  // The very object, still frozen: frozen all through, as deepFreeze leaves what it freezes (a dev rebuild's
+  // model keeps every unchanged service: src/model/model.ts).
+  if (now === before && Object.isFrozen(now)) return true;
   if (treeKeys.has(now) || treeKeys.has(before)) return now === before;
   if (!Object.isFrozen(before) || !PLAIN.includes(Object.getPrototypeOf(now)) || !PLAIN.includes(Object.getPrototypeOf(before))) return false;
   if (Array.isArray(now) !== Array.isArray(before) || 'toJSON' in now || 'toJSON' in before) return false;

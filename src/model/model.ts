@@ -126,6 +126,50 @@ export interface Site {
 export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site {
   const { site } = catalogue;
   const image = (file: string, use: ImageUse): SiteImage => images?.get(file)?.[use] ?? { src: `/${file}` };
+  const categories = categoriesOf(catalogue, images, image);
+  return deepFreeze({
+    brand: site.brand,
+    baseUrl: site.baseUrl.replace(/\/+$/, ''),
+    description: site.description,
+    contact: site.contact,
+    hero: site.hero,
+    stats: site.stats,
+    clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: image(`img/clients/${l.image}`, 'logo') })) },
+    alternatives: site.alternatives.map((a) => {
+      const content = catalogue.alternatives.get(a.slug);
+      return { slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug), ...(content && { content }) };
+    }),
+    footerLinks: site.footer?.links ?? [],
+    categories,
+    homeServicesPerCategory: site.homeServicesPerCategory,
+    services: categories.flatMap((c) => c.services),
+  });
+}
+
+/**
+ * The categories of the last model, by what they were made of: a dev rebuild after a description edit hands
+ * the model the very category values of the run before (validate.ts `lastParse`) and the same images, and only
+ * the edited description's tree is new. The last model's services are then kept, each edited one copied with
+ * its new tree, so the pages' data shares every unchanged service with the rebuild before (render.ts keys a
+ * page again only where it differs).
+ */
+let lastCategories: { values: unknown[]; images: string; categories: readonly Category[] } | undefined;
+
+function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined, image: (file: string, use: ImageUse) => SiteImage): Category[] {
+  const values = catalogue.categories.map((c) => c.value);
+  const imagesKey = JSON.stringify([...(images ?? [])]);
+  const last = lastCategories;
+  if (last && last.images === imagesKey && last.values.length === values.length && values.every((value, i) => value === last.values[i])) {
+    const categories = last.categories.map((category) => {
+      const services = category.services.map((service) => {
+        const description = catalogue.descriptions.get(service.id)!.tree;
+        return description === service.description ? service : { ...service, description };
+      });
+      return services.every((service, i) => service === category.services[i]) ? category : { ...category, services };
+    });
+    lastCategories = { values, images: imagesKey, categories };
+    return categories;
+  }
   const categories = catalogue.categories.map(({ value }): Category => ({
     name: value.name,
     anchor: value.anchor,
@@ -165,23 +209,8 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
     }),
   }));
   linkServices(catalogue, categories);
-  return deepFreeze({
-    brand: site.brand,
-    baseUrl: site.baseUrl.replace(/\/+$/, ''),
-    description: site.description,
-    contact: site.contact,
-    hero: site.hero,
-    stats: site.stats,
-    clients: { ...site.clients, logos: site.clients.logos.map((l) => ({ name: l.name, image: image(`img/clients/${l.image}`, 'logo') })) },
-    alternatives: site.alternatives.map((a) => {
-      const content = catalogue.alternatives.get(a.slug);
-      return { slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug), ...(content && { content }) };
-    }),
-    footerLinks: site.footer?.links ?? [],
-    categories,
-    homeServicesPerCategory: site.homeServicesPerCategory,
-    services: categories.flatMap((c) => c.services),
-  });
+  lastCategories = { values, images: imagesKey, categories };
+  return categories;
 }
 
 /**

@@ -49,6 +49,25 @@ describe('rebuilds reuse what did not change', () => {
     expect(await brokenLinks(source.texts)).toEqual([]);
   });
 
+  it('keeps the last model\'s unchanged services after a description edit, and makes the model a full build makes', async () => {
+    const source = await loadCatalogue(fixture);
+    const memo = new Map();
+    const first = buildModel((await validate(source, { memo })).catalogue!);
+    const file = 'descriptions/alpha-2.md';
+    const edited = (await validate({ ...source, texts: new Map(source.texts).set(file, `${source.texts.get(file)}\nOne more sentence.\n`) }, { memo })).catalogue!;
+    const second = buildModel(edited);
+    for (const service of second.services) {
+      if (service.id === 'alpha-2') expect(service.description).not.toBe(first.services.find((s) => s.id === 'alpha-2')!.description);
+      else expect(service).toBe(first.services.find((s) => s.id === service.id));
+    }
+    // The same catalogue with copies of its category values (not the last run's objects): built in full.
+    const copied = { ...edited, categories: edited.categories.map((c) => ({ ...c, value: structuredClone(c.value) })) };
+    const full = buildModel(copied);
+    expect(full.services[0]).not.toBe(second.services[0]);
+    expect(second).toEqual(full);
+    expect(Object.isFrozen(second.services.find((s) => s.id === 'alpha-2'))).toBe(true);
+  });
+
   it("scans again only the texts that changed for the emoji and the font subset's characters", async () => {
     const texts = (await loadCatalogue(fixture)).texts;
     const scanned: string[] = [];

@@ -118,6 +118,14 @@ describe('sameKeyJson: a page keyed before, judged the same without writing its 
     expect(sameKeyJson({ t: other }, frozen({ t: tree }))).toBe(false);
     expect(sameKeyJson({ t: tree }, frozen({ t: tree }))).toBe(true);
   });
+
+  it('takes the very object, still frozen, as the same without walking it; not one that is not frozen', () => {
+    const service = frozen({ name: 'Kept', price: Number.NaN, when: new Date(0) }); // not judged the same if walked
+    expect(sameKeyJson({ service }, frozen({ service }))).toBe(true);
+    const open = { name: 'Open' }; // may have changed since it was keyed
+    expect(sameKeyJson({ open }, { open })).toBe(false);
+    expect(sameKeyJson(open, open)).toBe(false);
+  });
 });
 
 describe('dev rebuilds in one process', () => {
