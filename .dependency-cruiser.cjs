@@ -1,6 +1,6 @@
 // The layers of storefront and the directions they may import in, checked by `npm test` (dependency-cruiser).
 //
-//   src/core        pure rules every layer shares: routes, slugs, emoji, the description tree
+//   src/core        pure rules every layer shares: routes, slugs, emoji, the description tree, sameItems
 //   src/catalogue   load and validate the catalogue                → core
 //   src/model       the site model made from a valid catalogue     → catalogue (types), core
 //   src/client      the runtime: app shell, router, loaders, prerender → model (types), core

@@ -13,8 +13,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
 import { atomicWrite, libraryVersion } from './cache.ts';
 

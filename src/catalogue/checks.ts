@@ -1,6 +1,7 @@
 // Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
 // one service does not hide a duplicate id in another: every problem is found in one run.
 import { routes, withTrailingSlash } from '../core/routes.ts';
+import { sameItems } from '../core/sameItems.ts';
 import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
 import type { MarkdownLink } from './markdown.ts';
@@ -53,7 +54,7 @@ function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): 
   const { site, categories, images } = catalogue;
   const inputs = [site?.yaml, site?.data, site?.value, images, pageRoutes.join('\n'), ...categories.flatMap((c) => [c.name, c.yaml, c.data, c.value])];
   const last = lastYamlChecks;
-  if (last && last.inputs.length === inputs.length && inputs.every((input, i) => input === last.inputs[i])) return last.checks;
+  if (last && sameItems(inputs, last.inputs)) return last.checks;
   const services = categories.flatMap((category) => {
     const list = record(category.data).services;
     return Array.isArray(list)

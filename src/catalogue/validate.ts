@@ -8,6 +8,7 @@ import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
+import { sameItems } from '../core/sameItems.ts';
 import type { TreeNode } from '../core/tree.ts';
 import { error, errorsIn, type Problem } from './problems.ts';
 import { categorySchema, siteSchema, type CategoryFile, type SiteFile } from './schema.ts';
@@ -54,7 +55,7 @@ const lastImageChecks = new WeakMap<CatalogueSource['images'], { svgs: Catalogue
 function cachedImageChecks(source: CatalogueSource): Problem[] {
   const sizes = [...source.images].map((file) => source.sizes.get(file));
   const last = lastImageChecks.get(source.images);
-  if (last && last.svgs === source.svgs && last.rasters === source.rasters && last.sizes.every((size, i) => size === sizes[i])) return last.problems;
+  if (last && last.svgs === source.svgs && last.rasters === source.rasters && sameItems(last.sizes, sizes)) return last.problems;
   const problems = imageChecks(source);
   lastImageChecks.set(source.images, { svgs: source.svgs, rasters: source.rasters, sizes, problems });
   return problems;

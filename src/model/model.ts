@@ -4,6 +4,7 @@ import { SUMMARY_MAX, type Link } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import type { ImageUse, SiteImage, SiteImages } from '../core/images.ts';
 import { competitorName, routes } from '../core/routes.ts';
+import { sameItems } from '../core/sameItems.ts';
 import { serviceSlug } from '../core/slug.ts';
 import type { TreeNode } from '../core/tree.ts';
 
@@ -153,21 +154,21 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
  * its new tree, so the pages' data shares every unchanged service with the rebuild before (render.ts keys a
  * page again only where it differs).
  */
-let lastCategories: { values: unknown[]; images: string; categories: readonly Category[] } | undefined;
+let lastCategories: { inputs: unknown[]; categories: readonly Category[] } | undefined;
 
 function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined, image: (file: string, use: ImageUse) => SiteImage): Category[] {
-  const values = catalogue.categories.map((c) => c.value);
-  const imagesKey = JSON.stringify([...(images ?? [])]);
+  // The images as text: the build makes their map anew each time.
+  const inputs = [JSON.stringify([...(images ?? [])]), ...catalogue.categories.map((c) => c.value)];
   const last = lastCategories;
-  if (last && last.images === imagesKey && last.values.length === values.length && values.every((value, i) => value === last.values[i])) {
+  if (last && sameItems(inputs, last.inputs)) {
     const categories = last.categories.map((category) => {
       const services = category.services.map((service) => {
         const description = catalogue.descriptions.get(service.id)!.tree;
         return description === service.description ? service : { ...service, description };
       });
-      return services.every((service, i) => service === category.services[i]) ? category : { ...category, services };
+      return sameItems(services, category.services) ? category : { ...category, services };
     });
-    lastCategories = { values, images: imagesKey, categories };
+    lastCategories = { inputs, categories };
     return categories;
   }
   const categories = catalogue.categories.map(({ value }): Category => ({
@@ -209,7 +210,7 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
     }),
   }));
   linkServices(catalogue, categories);
-  lastCategories = { values, images: imagesKey, categories };
+  lastCategories = { inputs, categories };
   return categories;
 }
 
