@@ -1,7 +1,7 @@
 // `storefront serve` and `npm start` as real processes, started the way npm starts them (npm -> sh -c -> node):
 // stopping the process that started the server stops the server, instead of leaving it running on its port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +36,8 @@ interface Running {
 }
 
 /** Starts a command and waits until the server in it says where it serves. */
-function startServing(command: string, args: string[]): Promise<Running> {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServing(command: string, args: string[], environment: NodeJS.ProcessEnv = env): Promise<Running> {
+  const child = spawn(command, args, { cwd: root, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child.pid!);
   let output = '';
   const closed = new Promise<void>((resolve) => child.stdout!.on('close', resolve));
@@ -110,5 +110,20 @@ describe('the server process ends with the process that started it', () => {
     running.child.kill(signal);
     expect(await settles(running.closed)).toBe(true);
     expect(await refusesConnections(running.url)).toBe(true);
+  }, 60_000);
+});
+
+describe('the CLI process', () => {
+  it('runs with the memory settings bin/storefront.js starts itself with, in the same process', async () => {
+    const site = join(work, 'settings');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'index.html'), '<!doctype html><title>Tiny</title><h1>Tiny</h1>');
+    const { MALLOC_ARENA_MAX: _, ...withoutSetting }: NodeJS.ProcessEnv = env;
+    const running = await startServing(process.execPath, [join(root, 'bin/storefront.js'), 'serve', '-d', site, '-p', '0'], withoutSetting);
+    const pid = running.child.pid!;
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=16');
+    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    running.child.kill('SIGTERM');
+    expect(await settles(running.closed)).toBe(true);
   }, 60_000);
 });
