@@ -18,10 +18,9 @@ import type { SiteFile, Staging } from './staging.ts';
 import { contentHash } from './shell.ts';
 
 /** How the variants are encoded. Part of every variant's cache key and name: change a setting (or `version`,
- *  for a change in how they are made) and every variant is made again, under a new name. AVIF at effort 2 is
- *  within 1 % of the default effort 4 in size and 7 to 14 times faster (1120 px: 0.2 s against 3.7 s); effort 1
- *  within 1 % of effort 2 and nearly twice as fast again (the example's 18 AVIF files: 0.67 s against 1.18 s,
- *  145.1 against 143.7 KB), where effort 0 is 20 % larger. */
+ *  for a change in how they are made) and every variant is made again, under a new name. AVIF at effort 1 is
+ *  within 2 % of the default effort 4 in size and many times faster; effort 0 is 20 % larger (docs/decisions.md,
+ *  "Raster images"). */
 export const ENCODING = {
   version: 1,
   avif: { quality: 50, effort: 1 },
