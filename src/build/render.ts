@@ -82,19 +82,24 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const assetsOf = (kind: string) => assetsByKind.get(kind) ?? assetsByKind.set(kind, deepFreeze(assetsFor(kind))).get(kind)!;
   const lastKeys = memo?.keys?.common === common ? memo.keys.pages : undefined;
   const keys: NonNullable<RenderMemo['keys']>['pages'] = new Map();
-  const keyOfPage = (page: Page, assets: DocumentAssets) => {
+  /** The page to render and its key. A page equal to the one the rebuild before keyed is that page: its
+   *  frozen object and key, and this one is neither frozen nor keyed (10,000 pages' data frozen again was 70 ms
+   *  of a dev rebuild). */
+  const keyOfPage = (page: Page, assets: DocumentAssets): [Page, string] => {
     const code = codeHashOf(renderer, page.kind);
     const last = lastKeys?.get(page.route);
-    const key =
-      last && last.code === code && sameKeyJson(page, last.page) && sameKeyJson(assets, last.assets)
-        ? last.key
-        : createHash('sha256').update(common).update(code).update(keyJson([page, assets])).digest('base64url');
+    if (last && last.code === code && sameKeyJson(page, last.page) && sameKeyJson(assets, last.assets)) {
+      keys.set(page.route, last);
+      return [last.page, last.key];
+    }
+    deepFreeze(page);
+    const key = createHash('sha256').update(common).update(code).update(keyJson([page, assets])).digest('base64url');
     if (memo) keys.set(page.route, { page, assets, code, key });
-    return key;
+    return [page, key];
   };
-  const renderOne = async (page: Page): Promise<[RenderedPage, string]> => {
-    const assets = assetsOf(page.kind);
-    const key = keyOfPage(deepFreeze(page), assets);
+  const renderOne = async (given: Page): Promise<[RenderedPage, string]> => {
+    const assets = assetsOf(given.kind);
+    const [page, key] = keyOfPage(given, assets);
     const remembered = memo?.pages?.get(key);
     const entry = remembered?.blob ?? index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
