@@ -3,6 +3,7 @@
 // small views of categories and services that more than one page kind shows.
 import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
+import { perObject } from '../core/perObject.ts';
 import type { Alternative, Category, Logo, Service, Site } from './model.ts';
 
 export interface CategoryNav {
@@ -55,18 +56,11 @@ export const categoryNav = (c: Category): CategoryNav => ({
   count: c.services.length,
 });
 
-export const serviceCard = (s: Service): ServiceCard => ({
-  id: s.id,
-  name: s.name,
-  shortName: s.shortName,
-  summary: s.summary,
-  label: s.label,
-  price: s.price,
-  priceFrom: s.priceFrom,
-  delivery: s.delivery,
-  thumbnail: s.thumbnail,
-  route: s.route,
-});
+/** A service as a card shows it: made once per service (frozen, as every page's data is before it is keyed). */
+export const serviceCard = perObject(
+  (s: Service): ServiceCard =>
+    Object.freeze({ id: s.id, name: s.name, shortName: s.shortName, summary: s.summary, label: s.label, price: s.price, priceFrom: s.priceFrom, delivery: s.delivery, thumbnail: s.thumbnail, route: s.route }),
+);
 
 export function siteShell(site: Site): SiteShell {
   return {

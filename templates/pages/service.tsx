@@ -1,6 +1,7 @@
 // A service: image, name, price, label, description; its contact card beside them; related services; the hero heading.
 import { Prerendered, type Page, type PageProps, type PageSpec } from '../../src/client/api.ts';
-import type { Site } from '../../src/model/model.ts';
+import { perObject } from '../../src/core/perObject.ts';
+import type { Service, Site } from '../../src/model/model.ts';
 import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.ts';
 import { ContactCard } from '../components/ContactCard.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -18,12 +19,18 @@ export function pages(site: Site): PageSpec<ServiceData>[] {
   const byId = new Map(site.services.map((s) => [s.id, s]));
   return site.categories.flatMap((c) =>
     c.services.map((s) => {
-      const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
+      const service = pageService(s);
       const related = s.related.map((id) => serviceCard(byId.get(id)!));
       return { route: s.route, data: { service, category: { ...categoryNav(c), notice: c.notice }, related } };
     }),
   );
 }
+
+/** The service as its page's data holds it (without what only the route needs), made once per service. */
+const pageService = perObject((s: Service): ServiceData['service'] => {
+  const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
+  return Object.freeze(service);
+});
 
 export function head(page: Page<ServiceData>, site: SiteShell) {
   const { service, category } = page.data!;
