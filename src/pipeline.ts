@@ -173,6 +173,8 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   const compressed = { fromCache: 0 };
   let staging: Staging | undefined;
   let claim: Claim | undefined;
+  let validDescriptions = false;
+  const persistDescriptions = () => validDescriptions && ((validDescriptions = false), cache.descriptions.persist(store));
   try {
     // One build at a time into one output folder; a second one waits here, before any stage starts.
     claim = await claimOutDir(outDir, {
@@ -257,7 +259,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
             const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, imageProblems: imageChecks });
             warnings = validation.problems;
             // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
-            if (validation.catalogue) cache.descriptions.persist(store);
+            validDescriptions = validation.catalogue !== undefined;
             return validCatalogue(validation, io, options.catalogueDir);
           },
           summary: () => 'The catalogue is valid.',
@@ -365,6 +367,8 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
       reportTo(io),
     );
     options.siteReady?.();
+    // Written once the site is (dev's reload does not wait for it), or the build failed after validation.
+    persistDescriptions();
     if (store && snapshot) {
       // What the next build compares; an empty record when this one cannot be trusted (a file changed meanwhile).
       const record = output && built.emit.nginxConf && (await siteRecord(snapshot, built.load, output, built.emit.nginxConf, { pages: built.render.length, files: built.emit.files, problems: warnings }));
@@ -376,6 +380,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
     const fromCache = store && { ...store.stats, descriptions: { hits: cache.descriptions.hits, misses: cache.descriptions.misses } };
     return { ok: true, pages: built.render.length, files: built.emit.files, ...(fromCache && { cache: fromCache }) };
   } catch (error) {
+    persistDescriptions();
     await staging?.abort();
     if (error instanceof CatalogueProblems) {
       io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');

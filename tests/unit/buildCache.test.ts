@@ -138,6 +138,20 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(misses(result, 'pages')).toBe(1);
   }, 120_000);
 
+  it('after a build that failed once the catalogue was valid: the descriptions it compiled are kept', async () => {
+    edit('descriptions/alpha-2.md', (t) => `${t}\nCompiled by a build that fails.\n`);
+    const answer = join(kinds, 'parts/Answer.server.tsx');
+    const before = readFileSync(answer, 'utf8');
+    writeFileSync(answer, "export default function Answer(): never {\n  throw new Error('A template that fails');\n}\n");
+    try {
+      const options = { catalogueDir: catalogue, pageKindDirs: [PAGE_KINDS_DIR, kinds], precompress: false, projectDir: work, cacheDir };
+      await expect(buildSite({ ...options, outDir: join(work, 'failing'), deployDir: join(work, 'deploy-failing') }, io)).rejects.toThrow(/failed to render/);
+    } finally {
+      writeFileSync(answer, before);
+    }
+    expect(misses(await buildBoth(), 'descriptions')).toBe(0);
+  }, 120_000);
+
   it('when the cache is damaged (truncated records and blobs) or deleted', async () => {
     for (const folder of ['records', 'blobs']) {
       for (const entry of readdirSync(join(cacheDir, folder), { recursive: true, withFileTypes: true })) {
