@@ -10,7 +10,7 @@ import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { UserError } from '../errors.ts';
-import { assembleSite, pageDocuments, pagePaths, type EmitInput } from './emit.ts';
+import { assembleSite, pagePaths, type EmitInput } from './emit.ts';
 import { findBrokenLinks, formatBrokenLinks, idsOf } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
@@ -50,7 +50,7 @@ export class LiveSite {
     const sameNames = names.size === this.files.size && [...names].every((name) => this.files.has(name));
     const changed = [...documents].filter(([path, page]) => !samePage(this.documents.get(path), page)).map(([path]) => path);
     const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!.html), idsOf(documents.get(path)!.html)));
-    const broken = findBrokenLinks(pageDocuments(input.pages, input.kinds), names, sameNames && sameIds && !this.damaged ? changed : undefined);
+    const broken = findBrokenLinks({ keys: () => documents.keys(), get: (path) => documents.get(path)?.html }, names, sameNames && sameIds && !this.damaged ? changed : undefined);
     if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nThe dev server still shows the last good build.`);
 
     if (this.damaged) {
