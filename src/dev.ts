@@ -3,7 +3,7 @@
 // keeps running through errors: the last good site stays served, a watched folder that goes away is waited
 // for, and the pages are told the maintainer's messages, never a stack trace or this machine's paths. It answers
 // only requests addressed to this machine (see isLocalHost).
-import { statfsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { statfsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
@@ -17,6 +17,7 @@ import { reloadCatalogue, type Changes } from './devLoad.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
+import { watchTree, type TreeWatcher } from './watchTree.ts';
 
 const EVENTS = '/__storefront/events';
 /** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
@@ -161,7 +162,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   };
 
   // Rebuilds are serialised: a change during a build schedules exactly one more. The watchers start before
-  // the server and the first build: Node sets up a recursive watch asynchronously, and an edit made while the
+  // the server and the first build: Node may set up a recursive watch asynchronously, and an edit made while the
   // first build runs must not be lost.
   let running: Promise<void> = Promise.resolve();
   let queued = false;
@@ -248,12 +249,12 @@ interface WatchedFolder {
   close(): void;
 }
 
-/** Watches a folder and everything in it, and keeps doing so when the folder is removed or moved away and
- *  comes back. Node's recursive watch ends for good when its folder goes: it reports a 'rename' of '' and then
+/** Watches a folder and everything in it (watchTree.ts), and keeps doing so when the folder is removed or moved
+ *  away and comes back. A watch ends for good when its folder goes: it reports a 'rename' of '' and then
  *  nothing, even once the folder is back. So the folder is also polled (cheap: one stat), and watched afresh
  *  whenever it is there but not watched, or is another folder than the one watched (removed and recreated). */
 function watchFolder(dir: string, on: { change(name: string, event: string): void; gone(): void; back(returned: boolean): void }): WatchedFolder {
-  let watcher: FSWatcher | undefined;
+  let watcher: TreeWatcher | undefined;
   let watching: string | undefined;
   let present = true;
   const stop = () => {
@@ -261,11 +262,14 @@ function watchFolder(dir: string, on: { change(name: string, event: string): voi
     watcher = watching = undefined;
   };
   const start = (identity: string) => {
-    watcher = watch(dir, { recursive: true }, (event, name) => {
-      if (name) on.change(name, event);
-      else if (event === 'rename') (stop(), check());
-    });
-    watcher.on('error', () => (stop(), check()));
+    watcher = watchTree(
+      dir,
+      (event, name) => {
+        if (name) on.change(name, event);
+        else if (event === 'rename') (stop(), check());
+      },
+      () => (stop(), check()),
+    );
     watching = identity;
   };
   let started = false;
