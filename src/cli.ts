@@ -7,6 +7,7 @@ import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
 import { isRunning, OutDirRefused } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
+import type { InputSnapshot } from './build/upToDate.ts';
 // The build (pipeline.ts, with esbuild, React and sharp behind it) is imported on first use: 0.3 s of a build
 // that finds nothing changed (build/upToDate.ts) and has nothing else to do.
 const pipeline = () => import('./pipeline.ts');
@@ -147,12 +148,15 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           cacheDir: cacheDirOf(options),
         };
         const build = async () => {
+          // What the check compared, which the build records (taken before anything is read).
+          let checked: InputSnapshot | undefined;
           // Nothing changed since the last build into this folder (build/upToDate.ts): done, without loading the build.
           if (buildOptions.cacheDir !== false) {
             const started = performance.now();
             const [{ lastBuildIfUnchanged, upToDateLine }, { DEFAULT_CACHE_DIR }] = await Promise.all([import('./build/upToDate.ts'), import('./build/cache.ts')]);
             const waiting = (pid: number) => output.reporter.out(`Waiting for another build (process ${pid}) to finish writing ${options.out}…`);
-            const last = await lastBuildIfUnchanged(buildOptions, buildOptions.cacheDir ?? DEFAULT_CACHE_DIR, waiting);
+            const { last, snapshot } = await lastBuildIfUnchanged(buildOptions, buildOptions.cacheDir ?? DEFAULT_CACHE_DIR, waiting);
+            checked = snapshot;
             if (last) {
               // The warnings the last build printed, printed again: the same report as a build would give.
               if (last.problems.length) {
@@ -167,7 +171,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
             }
           }
           const { buildSite } = await pipeline();
-          return buildSite({ ...buildOptions, upToDate: 'record' }, output.reporter);
+          return buildSite({ ...buildOptions, upToDate: 'record', ...(checked && { snapshot: checked }) }, output.reporter);
         };
         const result = await output.settle(build()).catch((error: unknown) => {
           if (!(error instanceof OutDirRefused)) throw error;

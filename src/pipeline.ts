@@ -95,6 +95,8 @@ export interface BuildOptions {
    *  (build/upToDate.ts; never without the cache folder, nor with `load`): 'check' (default), or 'record' only
    *  (the caller has just checked: the CLI, before it loads this module). */
   upToDate?: 'check' | 'record';
+  /** With 'record': the inputs the caller's check compared (snapshotInputs), taken before anything was read. */
+  snapshot?: InputSnapshot;
   /** dev: outDir is the dev server's own folder, updated in place with only what changed (build/liveSite.ts),
    *  not replaced whole; no _headers or nginx.conf. */
   live?: LiveSite;
@@ -188,13 +190,13 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
     let warnings: Problem[] = [];
     let output: ReturnType<typeof recordOutput> | undefined;
     if (inputs && store) {
-      const last = options.upToDate !== 'record' && upToDate(inputs, await readFile(join(store.dir, 'records', `${recordName(outDir)}.json`), 'utf8').catch(() => undefined));
+      snapshot = (options.upToDate === 'record' && options.snapshot) || snapshotInputs(inputs);
+      const last = options.upToDate !== 'record' && upToDate(inputs, await readFile(join(store.dir, 'records', `${recordName(outDir)}.json`), 'utf8').catch(() => undefined), snapshot);
       if (last) {
         if (last.problems.length) printProblems(last.problems, options.catalogueDir, shown(options.catalogueDir), io, false);
         io.out(upToDateLine(shown(outDir), last.pages, performance.now() - started));
         return { ok: true, pages: last.pages, files: last.files, upToDate: true };
       }
-      snapshot = snapshotInputs(inputs);
     }
     const built = await runStages<Built>(
       {

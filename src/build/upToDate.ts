@@ -87,16 +87,21 @@ export const siteInputs = (options: SiteOptions): SiteInputs => ({
 });
 
 /** The last build's record when nothing changed (upToDate), read with the output folder held (outDir.ts's
- *  lock: a build writing it now is waited for). */
-export async function lastBuildIfUnchanged(options: SiteOptions & { projectDir: string; force?: boolean }, cacheDir: string, waiting: (pid: number) => void): Promise<SiteRecord | undefined> {
+ *  lock: a build writing it now is waited for); otherwise the snapshot it compared, for the build to record. */
+export async function lastBuildIfUnchanged(options: SiteOptions & { projectDir: string; force?: boolean }, cacheDir: string, waiting: (pid: number) => void): Promise<{ last?: SiteRecord; snapshot?: InputSnapshot }> {
   // No record (a first build), or a folder the build would refuse or cannot make: the build says why.
   const record = await readFile(join(cacheDir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined);
-  if (!record || !(await checkOutDir({ ...options, shown: options.outDir }).then(() => true, () => false))) return undefined;
+  if (!record || !(await checkOutDir({ ...options, shown: options.outDir }).then(() => true, () => false))) return {};
   const claim = await claimOutDir(options.outDir, { waiting, restored: () => undefined }).catch(() => undefined);
-  if (!claim) return undefined;
+  if (!claim) return {};
   try {
+    const inputs = siteInputs(options);
+    const snapshot = snapshotInputs(inputs);
     // Read again with the folder held: a build that was writing it has written its own record by now.
-    return upToDate(siteInputs(options), await readFile(join(cacheDir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined));
+    const last = upToDate(inputs, await readFile(join(cacheDir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined), snapshot);
+    return last ? { last } : { snapshot };
+  } catch {
+    return {}; // a file gone while it was listed: the build takes its own snapshot
   } finally {
     await claim.release();
   }
@@ -210,23 +215,22 @@ export async function siteRecord(
 }
 
 /** The last build's record when nothing changed since it and the output folder is still what it wrote;
- *  otherwise undefined. Never throws: any failure is "build". */
-export function upToDate(inputs: SiteInputs, recordText: string | undefined): SiteRecord | undefined {
+ *  otherwise undefined. `snapshot`: the inputs now (snapshotInputs). Never throws: any failure is "build". */
+export function upToDate(inputs: SiteInputs, recordText: string | undefined, snapshot: InputSnapshot): SiteRecord | undefined {
   try {
     if (!recordText) return undefined;
     const record = JSON.parse(recordText) as SiteRecord;
-    if (record.key !== inputsKey(inputs)) return undefined;
+    if (record.key !== snapshot.key) return undefined;
     // The catalogue: the same files, each the same by stamp, or else by the hash of its text.
-    const files = catalogueFiles(inputs.catalogueDir);
+    const files = Object.entries(snapshot.catalogue);
     if (files.length !== Object.keys(record.catalogue).length) return undefined;
-    for (const [file, path] of files) {
+    for (const [file, now] of files) {
       const was = record.catalogue[file];
       if (!was) return undefined;
-      const now = stampOf(lstatSync(path));
       if (sameStamp(was, now) && was[1] <= record.at - RACY_MS) continue;
       const hash = record.texts[file];
       if (hash === undefined) return undefined;
-      const bytes = readFileSync(path);
+      const bytes = readFileSync(join(inputs.catalogueDir, file));
       if (textHash(bytes.byteLength, textOfFile(file, bytes)) !== hash) return undefined;
     }
     // The output: exactly the files recorded, each as recorded; no folder without a file in it.

@@ -1,6 +1,6 @@
 // How much `storefront build` tells: every stage by default, only problems and the closing line with --quiet,
 // what helps to debug with --verbose; and, on an interactive terminal only, a progress line while pages render.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,5 +127,28 @@ describe('a build that finds nothing changed', () => {
     expect(second.code).toBe(0);
     expect(second.out[0]).toBe(first.out[0]);
     expect(second.out[1]).toMatch(/^Nothing changed since the last build; .*dist-same is up to date \(12 pages, checked in \d+\.\d\d s\)\.$/);
+  }, 60_000);
+
+  it('after a change builds, and records what its check saw: the next build finds nothing changed', async () => {
+    const catalogue = join(work, 'changing');
+    // Its files as old as the fixture's: an image changed within 2 s of a build's look is never trusted (upToDate.ts).
+    cpSync(join(fixtures, 'valid'), catalogue, { recursive: true, preserveTimestamps: true });
+    const args = ['build', '-c', catalogue, '-o', join(work, 'dist-changing'), '--deploy-dir', join(work, 'deploy-changing'), '--quiet'];
+    const runOnce = async () => {
+      const out: string[] = [];
+      const code = await run(args, { out: (t) => out.push(t), err: (t) => out.push(t), cwd: work });
+      return { code, text: out.join('\n') };
+    };
+    expect((await runOnce()).code).toBe(0);
+    const description = join(catalogue, 'descriptions/alpha-2.md');
+    writeFileSync(description, `${readFileSync(description, 'utf8')}\nOne more line.\n`);
+    const changed = await runOnce();
+    expect(changed.code).toBe(0);
+    expect(changed.text).not.toMatch(/Nothing changed/);
+    expect(changed.text).toMatch(/^Built \d+ pages/m);
+    const after = await runOnce();
+    expect(after.text).toMatch(/Nothing changed since the last build/);
+    const pages = readdirSync(join(work, 'dist-changing/service'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html'));
+    expect(pages.filter((f) => readFileSync(join(work, 'dist-changing/service', f), 'utf8').includes('One more line.'))).toHaveLength(1);
   }, 60_000);
 });
