@@ -8,11 +8,13 @@ if (major < 24) {
 }
 // Memory settings that only take effect when a process starts, so the CLI starts itself again with them, in
 // place (execve: the same process, 25 ms), unless it already runs with them: V8's young generation at most
-// 16 MB a half (V8 sizes it by the machine's memory, 64 MB on 24 GB, which bought no speed), and glibc's
-// allocator at two arenas rather than one for each thread that allocates. A cold build of 10,000 services
-// peaked about 150 MB lower (docs/decisions.md, the paragraphs on peak memory).
+// 16 MB a half (V8 sizes it by the machine's memory, 64 MB on 24 GB, which bought no speed); no allocation-site
+// pretenuring (V8 would, in some runs, start putting each page's rendering garbage straight into the old
+// generation); and glibc's allocator at two arenas rather than one for each thread that allocates. A cold
+// build of 10,000 services peaked about 150 MB lower, and no longer 250-300 MB higher in one run in three
+// (docs/decisions.md, the paragraphs on peak memory).
 if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) && typeof process.execve === 'function') {
-  const argv = [process.execPath, '--max-semi-space-size=16', ...process.execArgv, process.argv[1], ...process.argv.slice(2)];
+  const argv = [process.execPath, '--max-semi-space-size=16', '--no-allocation-site-pretenuring', ...process.execArgv, process.argv[1], ...process.argv.slice(2)];
   process.execve(process.execPath, argv, { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 }
 // React's server renderer picks its build from NODE_ENV when first loaded: prerender with the fast one.

@@ -121,7 +121,9 @@ describe('the CLI process', () => {
     const { MALLOC_ARENA_MAX: _, ...withoutSetting }: NodeJS.ProcessEnv = env;
     const running = await startServing(process.execPath, [join(root, 'bin/storefront.js'), 'serve', '-d', site, '-p', '0'], withoutSetting);
     const pid = running.child.pid!;
-    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=16');
+    const flags = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    expect(flags).toContain('--max-semi-space-size=16');
+    expect(flags).toContain('--no-allocation-site-pretenuring');
     expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
     running.child.kill('SIGTERM');
     expect(await settles(running.closed)).toBe(true);
