@@ -176,7 +176,12 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   let staging: Staging | undefined;
   let claim: Claim | undefined;
   let validDescriptions = false;
-  const persistDescriptions = () => validDescriptions && ((validDescriptions = false), cache.descriptions.persist(store));
+  /** Keeps the compiled descriptions in the cache folder, once, if the catalogue was found valid. */
+  const persistDescriptions = () => {
+    if (!validDescriptions) return;
+    validDescriptions = false;
+    cache.descriptions.persist(store);
+  };
   try {
     // One build at a time into one output folder; a second one waits here, before any stage starts.
     claim = await claimOutDir(outDir, {

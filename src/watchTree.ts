@@ -6,7 +6,7 @@
 // here, on Linux, each folder gets one watch, and a folder that appears gets its own with what is in it
 // reported as new.
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export type TreeEvent = 'rename' | 'change';
 
@@ -69,7 +69,7 @@ export function watchTree(dir: string, listener: (event: TreeEvent, name: string
       // gone
     }
     stopUnder(path);
-    if (!folder || path.split(/[\\/]/).at(-1)!.startsWith('.')) return;
+    if (!folder || basename(path).startsWith('.')) return;
     try {
       add(path, true);
     } catch (error) {

@@ -62,13 +62,18 @@ export function pagePaths({ page }: RenderedPage, kinds: Readonly<Record<string,
   return kinds[page.kind]?.notFound ? [routeToFile(page.route), '404.html'] : [routeToFile(page.route)];
 }
 
-/** The page documents by path, each read (decoded) only when asked for: all of them as text at once would be
- *  370 MB at 10,000 heavy services (render.ts). */
-export function pageDocuments(pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Documents {
+/** The rendered pages by the paths of their files. */
+export function pagesByPath(pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Map<string, RenderedPage> {
   const byPath = new Map<string, RenderedPage>();
   for (const rendered of pages) for (const path of pagePaths(rendered, kinds)) byPath.set(path, rendered);
-  return { keys: () => byPath.keys(), get: (path) => byPath.get(path)?.html };
+  return byPath;
 }
+
+/** The page documents by path, each read (decoded) only when asked for: all of them as text at once would be
+ *  370 MB at 10,000 heavy services (render.ts). */
+export const lazyDocuments = (byPath: ReadonlyMap<string, RenderedPage>): Documents => ({ keys: () => byPath.keys(), get: (path) => byPath.get(path)?.html });
+
+export const pageDocuments = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Documents => lazyDocuments(pagesByPath(pages, kinds));
 
 /** The whole site as a file tree (the images already written are in it too, for the link check); without
  *  `_headers` when `rules` is null. */

@@ -10,7 +10,7 @@ import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { UserError } from '../errors.ts';
-import { assembleSite, pagePaths, type EmitInput } from './emit.ts';
+import { assembleSite, lazyDocuments, pagesByPath, type EmitInput } from './emit.ts';
 import { findBrokenLinks, formatBrokenLinks, idsOf } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
@@ -43,14 +43,13 @@ export class LiveSite {
     for (const [path, content] of (await input.search) ?? []) tree.set(path, { content });
     tree.set(BUILD_MARKER, { content: BUILD_MARKER_TEXT });
     // Only the pages that changed are decoded (10,000 heavy pages are 185 MB of UTF-8, twice that as text).
-    const documents = new Map<string, RenderedPage>();
-    for (const rendered of input.pages) for (const path of pagePaths(rendered, input.kinds)) documents.set(path, rendered);
+    const documents = pagesByPath(input.pages, input.kinds);
 
     const names = new Set(tree.keys());
     const sameNames = names.size === this.files.size && [...names].every((name) => this.files.has(name));
     const changed = [...documents].filter(([path, page]) => !samePage(this.documents.get(path), page)).map(([path]) => path);
     const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!.html), idsOf(documents.get(path)!.html)));
-    const broken = findBrokenLinks({ keys: () => documents.keys(), get: (path) => documents.get(path)?.html }, names, sameNames && sameIds && !this.damaged ? changed : undefined);
+    const broken = findBrokenLinks(lazyDocuments(documents), names, sameNames && sameIds && !this.damaged ? changed : undefined);
     if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nThe dev server still shows the last good build.`);
 
     if (this.damaged) {

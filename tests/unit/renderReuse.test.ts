@@ -141,6 +141,7 @@ describe('dev rebuilds in one process', () => {
     const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const memo: RenderMemo = {};
+    let made: { pages: Page[]; rendered: RenderedPage[] } | undefined;
     const build = async (rename?: string) => {
       const site = buildModel((await validate(catalogue)).catalogue!);
       const pages = renderer.pagesOf(rename ? { ...site, services: site.services, categories: site.categories.map((c, i) => (i ? c : { ...c, services: c.services.map((s, k) => (k ? s : { ...s, name: rename })) })) } : site);
@@ -148,7 +149,6 @@ describe('dev rebuilds in one process', () => {
       made = { pages, rendered };
       return new Map([...memo.keys!.pages].map(([route, { key }]) => [route, key]));
     };
-    let made: { pages: Page[]; rendered: RenderedPage[] } | undefined;
     const first = await build();
     const reused = memo.keys!.pages;
     const second = await build();
