@@ -15,7 +15,7 @@ import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
 import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
-import { cachedImageProblems, cachedSearchIndex, DescriptionMemo } from './build/cachedStages.ts';
+import { cachedImageProblems, cachedSearchIndex, DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
@@ -54,6 +54,7 @@ export interface BuildCache {
   descriptions: DescriptionMemo;
   bundles: BundleMemo;
   pages: RenderMemo;
+  search: SearchMemo;
   /** Each text's emoji (the emoji stage) and its characters beyond ASCII (the font subset), by file. */
   emoji: PerText<string[]>;
   characters: PerText<string>;
@@ -63,6 +64,7 @@ export const createBuildCache = (): BuildCache => ({
   descriptions: new DescriptionMemo(),
   bundles: new Map(),
   pages: {},
+  search: {},
   emoji: new PerText((text) => emojiIn([text])),
   characters: new PerText(nonAscii),
 });
@@ -306,7 +308,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
           needs: ['model', 'templates'],
           run: ({ model, templates }) => {
             const started = performance.now();
-            const files = cachedSearchIndex(templates.searchRecordsOf(model.site), store);
+            const files = cachedSearchIndex(templates.searchRecordsOf(model.site), store, cache.search);
             files.catch(() => undefined); // reported by the search stage; emit may never start
             return { files, started };
           },

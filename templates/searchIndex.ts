@@ -3,7 +3,8 @@
 // filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
 import type { SiteImage } from '../src/core/images.ts';
-import type { Site } from '../src/model/model.ts';
+import { perObject } from '../src/core/perObject.ts';
+import { deepFreeze, type Category, type Service, type Site } from '../src/model/model.ts';
 import type { ServiceCard } from '../src/model/shell.ts';
 
 /**
@@ -17,33 +18,41 @@ export const FILTERS = { category: 'category', max: 'max', min: 'min' } as const
 export const SORTS = { price: 'price', name: 'name' } as const;
 
 export function searchRecords(site: Site): SearchRecord[] {
-  return site.categories.flatMap((category) =>
-    category.services.map((s) => ({
-      url: s.route,
-      content: [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. '),
-      meta: {
-        title: s.name,
-        id: s.id,
-        summary: s.summary,
-        // With options, the lowest: the starting price the card shows, "from" it (priceFrom).
-        price: String(s.price),
-        priceFrom: s.priceFrom ? 'true' : '',
-        delivery: s.delivery ?? '',
-        label: s.label ?? '',
-        // The card's image as JSON (meta values are text): a raster image's variants and sizes with it.
-        thumbnail: JSON.stringify(s.thumbnail),
-        category: category.name,
-      },
-      filters: {
-        [FILTERS.category]: [category.anchor],
-        [FILTERS.max]: BUDGET_STEPS.filter((step) => s.price <= step).map(String),
-        [FILTERS.min]: BUDGET_STEPS.filter((step) => s.price >= step).map(String),
-      },
-      // Numbers sort as numbers when every value of the key is one.
-      sort: { [SORTS.price]: String(s.price), [SORTS.name]: s.name.toLowerCase() },
-    })),
-  );
+  return site.categories.flatMap((category) => category.services.map((s) => recordOf(s)(category)));
 }
+
+/** A service's record, made once per service and category (frozen): dev's rebuilds keep unchanged services and
+ *  categories as the same objects, so their records are too, and the search stage knows them unchanged without
+ *  writing them out and hashing them (build/cachedStages.ts). */
+const recordOf = /* @__PURE__ */ perObject((s: Service) =>
+  perObject(
+    (category: Category): SearchRecord =>
+      deepFreeze({
+        url: s.route,
+        content: [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. '),
+        meta: {
+          title: s.name,
+          id: s.id,
+          summary: s.summary,
+          // With options, the lowest: the starting price the card shows, "from" it (priceFrom).
+          price: String(s.price),
+          priceFrom: s.priceFrom ? 'true' : '',
+          delivery: s.delivery ?? '',
+          label: s.label ?? '',
+          // The card's image as JSON (meta values are text): a raster image's variants and sizes with it.
+          thumbnail: JSON.stringify(s.thumbnail),
+          category: category.name,
+        },
+        filters: {
+          [FILTERS.category]: [category.anchor],
+          [FILTERS.max]: BUDGET_STEPS.filter((step) => s.price <= step).map(String),
+          [FILTERS.min]: BUDGET_STEPS.filter((step) => s.price >= step).map(String),
+        },
+        // Numbers sort as numbers when every value of the key is one.
+        sort: { [SORTS.price]: String(s.price), [SORTS.name]: s.name.toLowerCase() },
+      }),
+  ),
+);
 
 /** A search result's card, from the record's URL and meta. */
 export const resultCard = (url: string, meta: Record<string, string | undefined>): ServiceCard => ({
