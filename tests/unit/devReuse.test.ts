@@ -3,15 +3,55 @@
 // which the stages after know unchanged without comparing them field by field.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedSearchIndex, type SearchMemo } from '../../src/build/cachedStages.ts';
+import type { Renderer } from '../../src/build/bundle.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { ValidCatalogue } from '../../src/catalogue/validate.ts';
+import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
-import { validate } from './site.ts';
+import { prerenderer, validate } from './site.ts';
 
 let catalogue: ValidCatalogue;
+let renderer: Renderer;
 beforeAll(async () => {
   catalogue = (await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname))).catalogue!;
+  renderer = await prerenderer();
+});
+
+/** The catalogue with one description's tree replaced, as validation gives it after that file was edited. */
+const edited = (id: string): ValidCatalogue => {
+  const descriptions = new Map(catalogue.descriptions);
+  descriptions.set(id, { ...descriptions.get(id)!, tree: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'Edited.' }] }] } as never);
+  return { ...catalogue, descriptions };
+};
+
+const byRoute = (pages: Page[]) => new Map(pages.map((page) => [page.route, page]));
+
+describe('the pages of a model that kept its services', () => {
+  it('are the very page objects of the build before, each service page with its data', () => {
+    const first = byRoute(renderer.pagesOf(buildModel(catalogue)));
+    const again = renderer.pagesOf(buildModel(catalogue));
+    const services = again.filter((page) => page.kind === 'service');
+    expect(services.length).toBeGreaterThan(10);
+    for (const page of services) expect(page).toBe(first.get(page.route));
+    expect(services.every((page) => Object.isFrozen(page.data))).toBe(true);
+  });
+
+  it("are new where a description changed: the service's own page, and its category's pages with equal data", () => {
+    const site = buildModel(catalogue);
+    const before = byRoute(renderer.pagesOf(site));
+    const service = site.services[0]!;
+    const after = renderer.pagesOf(buildModel(edited(service.id))).filter((page) => page.kind === 'service');
+    const sameCategory = new Set(site.categories.find((c) => c.services.includes(service))!.services.map((s) => s.route));
+    for (const page of after) {
+      const last = before.get(page.route)!;
+      if (sameCategory.has(page.route)) {
+        expect(page).not.toBe(last);
+        if (page.route !== service.route) expect(JSON.stringify(page)).toBe(JSON.stringify(last));
+      } else if (!(last.data as { related: { id: string }[] }).related.some((card) => card.id === service.id)) expect(page).toBe(last);
+    }
+    expect(JSON.stringify(after.find((page) => page.route === service.route)!.data)).toContain('Edited.');
+  });
 });
 
 describe('the search records', () => {
