@@ -60,7 +60,7 @@ export interface RenderOptions {
   /** Write each page rendered now into the new site's folder at once and keep none of its bytes (emit reads
    *  the file again for its scans): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
-  staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): string[] };
+  staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
 }
 
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */

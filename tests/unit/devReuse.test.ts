@@ -1,8 +1,10 @@
 // What a dev rebuild takes as unchanged by identity: the model keeps every service a description edit leaves
 // as it was (src/model/model.ts), and the views made of it are then the very objects of the rebuild before,
 // which the stages after know unchanged without comparing them field by field.
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cachedSearchIndex, type SearchMemo } from '../../src/build/cachedStages.ts';
+import { imageFiles, pagePaths } from '../../src/build/emit.ts';
 import type { Renderer } from '../../src/build/bundle.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { ValidCatalogue } from '../../src/catalogue/validate.ts';
@@ -78,3 +80,23 @@ describe('the search records', () => {
   });
 });
 
+describe("a page's file paths", () => {
+  const kinds = { service: { paths: ['/service/:slug/:id'] }, notFound: { paths: ['/404'], notFound: true } };
+  const page: Page = { kind: 'service', route: '/service/a/b/', indexed: true };
+
+  it('are made once for a page object and its kinds, and again for other kinds', () => {
+    const paths = pagePaths({ page, html: '' }, kinds);
+    expect(paths).toEqual(['service/a/b/index.html']);
+    expect(pagePaths({ page, html: '' }, kinds)).toBe(paths);
+    expect(pagePaths({ page, html: '' }, { ...kinds, service: { paths: [], notFound: true } })).toEqual(['service/a/b/index.html', '404.html']);
+  });
+});
+
+describe("the catalogue's images as site files", () => {
+  it('come from the catalogue folder, however it was written', () => {
+    const images = ['img/a.png', 'img/services/b c.webp'];
+    for (const folder of ['.', '', 'catalogue', 'catalogue/', './catalogue', '../x/catalogue', '/abs/catalogue/']) {
+      expect(imageFiles(folder, images)).toEqual(images.map((image) => [image, { copyFrom: join(folder, image) }]));
+    }
+  });
+});
