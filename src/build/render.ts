@@ -106,7 +106,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     if (memo) keys.set(page.route, { page, assets, code, key });
     return [page, key];
   };
-  const renderOne = async (given: Page): Promise<[RenderedPage, string]> => {
+  const renderOne = (given: Page): [RenderedPage, string] => {
     const assets = assetsOf(given.kind);
     const [page, key] = keyOfPage(given, assets);
     const remembered = memo?.pages?.get(key);
@@ -128,17 +128,17 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
       return [stagedPage(page, join(staging.dir, paths[0]!), { hash }), key];
     }
     let bytes = remembered?.bytes;
-    let file: string | undefined;
+    let stored = false;
     let blob: string | undefined;
     if (store && hash && stamp) {
       // From the cache folder: read and checked by its stamp. From memory (dev): linked only while its blob is
       // as it was written.
       bytes ??= store.readBlobSync(hash, stamp);
-      if (bytes !== undefined && (remembered === undefined || !linkFiles || store.stampSync(hash) === stamp)) file = store.blobPath(hash);
+      stored = bytes !== undefined && (remembered === undefined || !linkFiles || store.stampSync(hash) === stamp);
     }
     if (bytes !== undefined) {
       store?.count('pages', true);
-      if (file) {
+      if (stored) {
         store!.keep(hash!);
         nextIndex[key] = entry!;
         blob = hash;
@@ -154,7 +154,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
       }
     }
     progress?.(++done, pages.length);
-    const extra = { ...(file && linkFiles && { file }), ...(blob && { hash: blob }) };
+    const extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }) };
     if (!staging || extra.file || !bytes.length) return [renderedPage(page, bytes, extra), key];
     const paths = staging.paths(renderedPage(page, bytes));
     for (const path of paths) writes.push(staging.write(path, { content: bytes }));
@@ -162,7 +162,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   };
   const results: [RenderedPage, string][] = [];
   for (const page of pages) {
-    results.push(await renderOne(page));
+    results.push(renderOne(page));
     // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
     // messages through (search.ts).
     if (results.length % 10 === 0) await new Promise(setImmediate);
