@@ -22,6 +22,9 @@ import { watchTree, type TreeWatcher } from './watchTree.ts';
 const EVENTS = '/__storefront/events';
 /** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
 const MTIME_SLACK_MS = 1000;
+/** The pause after a change before the rebuild starts: the events of one save (an editor's write, or its
+ *  temporary file renamed over the old one) come within a few milliseconds and start one build, not two. */
+const DEBOUNCE_MS = 20;
 /** How often a watched folder is looked at, to notice it went away or came back (one stat each). */
 const FOLDER_POLL_MS = 500;
 
@@ -179,7 +182,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
         queued = false;
         await rebuild();
       });
-    }, 60);
+    }, DEBOUNCE_MS);
   };
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
   const folders = watched.map((dir) =>

@@ -1,7 +1,7 @@
 // The dev loop as a maintainer lives it: `storefront dev` runs on a catalogue (a copy of the example one, or a
 // synthetic one of any size that the benchmark may change), one description is saved, and the time runs until
 // the dev server tells open pages to reload (its server-sent "reload" event), which is after the rebuild has
-// written the new site. Watcher latency and dev's 60 ms debounce are included, as they are for a person
+// written the new site. Watcher latency and dev's 20 ms debounce are included, as they are for a person
 // waiting; the first build (before the server answers) is not.
 import { spawn } from 'node:child_process';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
