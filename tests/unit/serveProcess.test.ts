@@ -118,13 +118,15 @@ describe('the CLI process', () => {
     const site = join(work, 'settings');
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Tiny</title><h1>Tiny</h1>');
-    const { MALLOC_ARENA_MAX: _, ...withoutSetting }: NodeJS.ProcessEnv = env;
+    const { MALLOC_ARENA_MAX: _, MALLOC_MMAP_THRESHOLD_: __, ...withoutSetting }: NodeJS.ProcessEnv = env;
     const running = await startServing(process.execPath, [join(root, 'bin/storefront.js'), 'serve', '-d', site, '-p', '0'], withoutSetting);
     const pid = running.child.pid!;
     const flags = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     expect(flags).toContain('--max-semi-space-size=16');
     expect(flags).toContain('--no-allocation-site-pretenuring');
-    expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('MALLOC_ARENA_MAX=2');
+    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=65536');
     running.child.kill('SIGTERM');
     expect(await settles(running.closed)).toBe(true);
   }, 60_000);
