@@ -199,7 +199,12 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
         send('problems', forPage(message));
       },
       // Whatever changed while it was not watched is in no event: build it all again.
-      back: (returned) => (dir === options.catalogueDir && (changes = 'all'), schedule(returned ? `${shown(dir)}/ is back; rebuilding.` : `${shown(dir)}/ was moved or replaced; watching it again.`)),
+      back: (why) => (dir === options.catalogueDir && (changes = 'all'), schedule(backMessages[why](shown(dir)))),
+      failed: (error) => {
+        const message = watchFailure(shown(dir), error);
+        io.err(`\n${message}`);
+        send('problems', forPage(message));
+      },
     }),
   );
   const server: RunningServer = await startServer({
@@ -238,10 +243,37 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   };
 }
 
+const backMessages = {
+  returned: (dir: string) => `${dir}/ is back; rebuilding.`,
+  replaced: (dir: string) => `${dir}/ was moved or replaced; watching it again.`,
+  recovered: (dir: string) => `${dir}/ is watched again; rebuilding.`,
+};
+
+/** What the maintainer is told when a folder cannot be watched, and what to do about it. */
+export function watchFailure(dir: string, error: NodeJS.ErrnoException): string {
+  const cause = error.code === 'ENOSPC' || error.code === 'EMFILE' ? "the system's limit on watched files is reached" : (error.code ?? error.message);
+  const fix =
+    error.code === 'ENOSPC' || error.code === 'EMFILE'
+      ? 'Close other programs that watch many files (another dev server, an editor with a large project), or raise the limit (on Linux: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=1024).'
+      : `Check that you may read ${dir}/ and everything in it.`;
+  return `Cannot watch ${dir}/ for changes (${cause}): edits there are not built until it can be; dev tries again every ${FOLDER_POLL_MS} ms. ${fix}`;
+}
+
 /** Paths as the maintainer typed them: relative to the current folder when inside it. */
 function shown(path: string): string {
   const rel = relative(process.cwd(), path);
   return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+export interface FolderEvents {
+  change(name: string, event: string): void;
+  gone(): void;
+  /** Watched again: the folder came back, another took its place, or a watch that failed works again. Whatever
+   *  changed meanwhile is in no event. */
+  back(why: 'returned' | 'replaced' | 'recovered'): void;
+  /** The folder is there but cannot be watched (the system's limit on watches, its permissions): said once for
+   *  each reason while it lasts; the folder is tried again at each look. */
+  failed(error: NodeJS.ErrnoException): void;
 }
 
 interface WatchedFolder {
@@ -256,22 +288,25 @@ interface WatchedFolder {
  *  away and comes back. A watch ends for good when its folder goes: it reports a 'rename' of '' and then
  *  nothing, even once the folder is back. So the folder is also polled (cheap: one stat), and watched afresh
  *  whenever it is there but not watched, or is another folder than the one watched (removed and recreated). */
-function watchFolder(dir: string, on: { change(name: string, event: string): void; gone(): void; back(returned: boolean): void }): WatchedFolder {
+export function watchFolder(dir: string, on: FolderEvents, watch = watchTree): WatchedFolder {
   let watcher: TreeWatcher | undefined;
   let watching: string | undefined;
   let present = true;
+  /** Why the folder is not watched although it is there, while that lasts. */
+  let failure: string | undefined;
   const stop = () => {
     watcher?.close();
     watcher = watching = undefined;
   };
   const start = (identity: string) => {
-    watcher = watchTree(
+    watcher = watch(
       dir,
       (event, name) => {
         if (name) on.change(name, event);
         else if (event === 'rename') (stop(), check());
       },
-      () => (stop(), check()),
+      // A watch that broke is set up again at once (its events meanwhile are lost: `back` says so).
+      () => ((failure ??= 'broken'), stop(), check()),
     );
     watching = identity;
   };
@@ -280,17 +315,24 @@ function watchFolder(dir: string, on: { change(name: string, event: string): voi
     const identity = folderIdentity(dir);
     if (identity === undefined) {
       stop();
+      failure = undefined;
       if (present) (present = false), on.gone();
     } else if (identity !== watching) {
       stop();
       try {
         start(identity);
-      } catch {
-        return; // gone again already: the next look sees it
+      } catch (error) {
+        const { code } = error as NodeJS.ErrnoException;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return; // gone again already: the next look sees it
+        const reason = code ?? String(error);
+        if (reason !== failure) on.failed(error as NodeJS.ErrnoException);
+        failure = reason;
+        return;
       }
-      const returned = !present;
+      const why = !present ? 'returned' : failure !== undefined ? 'recovered' : 'replaced';
+      failure = undefined;
       present = true;
-      if (started) on.back(returned);
+      if (started) on.back(why);
     }
   };
   check();

@@ -1,11 +1,13 @@
 // `storefront dev`'s small decisions, without starting a server: which Host headers it answers, what the open
-// pages are told about a bug, and that a missing catalogue is the maintainer's mistake, said in one line.
+// pages are told about a bug, that a missing catalogue is the maintainer's mistake, said in one line, and what
+// the maintainer hears of a folder that cannot be watched.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { internalErrorForPage, isLocalHost } from '../../src/dev.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { internalErrorForPage, isLocalHost, watchFailure, watchFolder } from '../../src/dev.ts';
+import type { watchTree } from '../../src/watchTree.ts';
 
 const bin = new URL('../../bin/storefront.js', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-dev-unit-'));
@@ -50,4 +52,50 @@ describe('storefront dev -c nope', () => {
     expect(stdout).toBe('');
     expect(code).toBe(1);
   }, 40_000);
+});
+
+describe('a folder dev cannot watch', () => {
+  const limit = () => Object.assign(new Error('ENOSPC: System limit for number of file watchers reached'), { code: 'ENOSPC' });
+
+  it('is said once while the reason lasts, tried again at each look, and rebuilt in full once watched', () => {
+    vi.useFakeTimers();
+    try {
+      let attempts = 0;
+      const failing: typeof watchTree = () => {
+        if (++attempts <= 3) throw limit();
+        return { close: () => undefined };
+      };
+      const heard: string[] = [];
+      const folder = watchFolder(work, { change: () => undefined, gone: () => heard.push('gone'), back: (why) => heard.push(`back ${why}`), failed: (error) => heard.push(`failed ${error.code}`) }, failing);
+      expect(heard).toEqual(['failed ENOSPC']);
+      vi.advanceTimersByTime(1_000);
+      expect(attempts).toBe(3);
+      expect(heard).toEqual(['failed ENOSPC']);
+      vi.advanceTimersByTime(500);
+      expect(heard).toEqual(['failed ENOSPC', 'back recovered']);
+      expect(folder.present).toBe(true);
+      folder.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a watch that breaks is set up again, and what it missed is rebuilt', () => {
+    let broke: ((error: Error) => void) | undefined;
+    const breaking: typeof watchTree = (_dir, _listener, failed) => ((broke = failed), { close: () => undefined });
+    const heard: string[] = [];
+    const folder = watchFolder(work, { change: () => undefined, gone: () => heard.push('gone'), back: (why) => heard.push(`back ${why}`), failed: (error) => heard.push(`failed ${error.code}`) }, breaking);
+    broke!(limit());
+    expect(heard).toEqual(['back recovered']);
+    folder.close();
+  });
+
+  it('tells the maintainer what to do about the system’s limit, and about anything else', () => {
+    expect(watchFailure('catalogue', limit())).toBe(
+      "Cannot watch catalogue/ for changes (the system's limit on watched files is reached): edits there are not built until it can be; dev tries again every 500 ms. Close other programs that watch many files (another dev server, an editor with a large project), or raise the limit (on Linux: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=1024).",
+    );
+    expect(watchFailure('catalogue', Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))).toBe(
+      'Cannot watch catalogue/ for changes (EACCES): edits there are not built until it can be; dev tries again every 500 ms. Check that you may read catalogue/ and everything in it.',
+    );
+  });
 });
