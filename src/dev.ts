@@ -251,11 +251,11 @@ const backMessages = {
 
 /** What the maintainer is told when a folder cannot be watched, and what to do about it. */
 export function watchFailure(dir: string, error: NodeJS.ErrnoException): string {
-  const cause = error.code === 'ENOSPC' || error.code === 'EMFILE' ? "the system's limit on watched files is reached" : (error.code ?? error.message);
-  const fix =
-    error.code === 'ENOSPC' || error.code === 'EMFILE'
-      ? 'Close other programs that watch many files (another dev server, an editor with a large project), or raise the limit (on Linux: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=1024).'
-      : `Check that you may read ${dir}/ and everything in it.`;
+  const limit = error.code === 'ENOSPC' || error.code === 'EMFILE';
+  const cause = limit ? "the system's limit on watched files is reached" : (error.code ?? error.message);
+  const fix = limit
+    ? 'Close other programs that watch many files (another dev server, an editor with a large project), or raise the limit (on Linux: sudo sysctl fs.inotify.max_user_watches=524288 fs.inotify.max_user_instances=1024).'
+    : `Check that you may read ${dir}/ and everything in it.`;
   return `Cannot watch ${dir}/ for changes (${cause}): edits there are not built until it can be; dev tries again every ${FOLDER_POLL_MS} ms. ${fix}`;
 }
 

@@ -82,13 +82,13 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const assetsOf = (kind: string) => assetsByKind.get(kind) ?? assetsByKind.set(kind, deepFreeze(assetsFor(kind))).get(kind)!;
   const lastKeys = memo?.keys?.common === common ? memo.keys.pages : undefined;
   const keys: NonNullable<RenderMemo['keys']>['pages'] = new Map();
-  // The pages of a kind share one assets object, and the pages of the rebuild before theirs: compared once.
-  const assetsCompared = new Map<DocumentAssets, Map<DocumentAssets, boolean>>();
+  // The pages of a kind share one assets object, and so did theirs in the rebuild before: each of those is
+  // compared once. It is only asked of a page of the same kind (the page's walk compared the kinds), so the
+  // assets object of the rebuild before says which kind's assets it is compared with.
+  const assetsCompared = new Map<DocumentAssets, boolean>();
   const sameAssets = (now: DocumentAssets, before: DocumentAssets) => {
-    let known = assetsCompared.get(now);
-    if (!known) assetsCompared.set(now, (known = new Map()));
-    let same = known.get(before);
-    if (same === undefined) known.set(before, (same = sameKeyJson(now, before)));
+    let same = assetsCompared.get(before);
+    if (same === undefined) assetsCompared.set(before, (same = sameKeyJson(now, before)));
     return same;
   };
   /** The page to render and its key. A page equal to the one the rebuild before keyed is that page: its

@@ -1,6 +1,7 @@
 // A service: image, name, price, label, description; its contact card beside them; related services; the hero heading.
 import { Prerendered, type Page, type PageProps, type PageSpec } from '../../src/client/api.ts';
 import { perObject } from '../../src/core/perObject.ts';
+import { sameItems } from '../../src/core/sameItems.ts';
 import type { Category, Service, Site } from '../../src/model/model.ts';
 import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.ts';
 import { ContactCard } from '../components/ContactCard.tsx';
@@ -30,7 +31,7 @@ export function pages(site: Site): PageSpec<ServiceData>[] {
 function serviceData(s: Service, c: Category, related: ServiceData['related']): ServiceData {
   const category = pageCategory(c);
   const last = dataByService.get(s);
-  if (last && last.category === category && last.related.length === related.length && last.related.every((card, i) => card === related[i])) return last;
+  if (last && last.category === category && sameItems(last.related, related)) return last;
   const data: ServiceData = Object.freeze({ service: pageService(s), category, related: Object.freeze(related) as ServiceData['related'] });
   dataByService.set(s, data);
   return data;
