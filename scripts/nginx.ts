@@ -2,6 +2,7 @@
 // tests and the load test. Like scripts/chromium.ts: installs Debian's packages when it can (root with
 // apt-get), otherwise stops with one line saying what to install.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
@@ -36,6 +37,13 @@ export async function freePort(): Promise<number> {
 
 export interface RunningNginx {
   url: string;
+  /**
+   * With `https`: the SHA-256 of the certificate's public key, in base64, for Chromium's
+   * `--ignore-certificate-errors-spki-list`. A browser told to trust the key treats the certificate as valid,
+   * as a visitor's browser treats a deployed site's; `--ignore-certificate-errors` lets the page load but
+   * keeps every response out of the HTTP cache.
+   */
+  publicKeyHash?: string;
   stop(): Promise<void>;
 }
 
@@ -53,6 +61,11 @@ function selfSignedCertificate(dir: string): { certificate: string; key: string 
   const key = join(dir, 'localhost.key');
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', certificate], { stdio: 'ignore' });
   return { certificate, key };
+}
+
+function publicKeyHash(certificateFile: string): string {
+  const key = new X509Certificate(readFileSync(certificateFile)).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(key).digest('base64');
 }
 
 /**
@@ -100,6 +113,7 @@ export async function startNginx({ siteDir, serverBlock, workDir, workers = 1, h
   await waitUntilUp(url, child, () => stderr);
   return {
     url,
+    ...(tls && { publicKeyHash: publicKeyHash(tls.certificate) }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

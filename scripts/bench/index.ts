@@ -115,7 +115,7 @@ try {
       }
       if (wanted('lighthouse')) {
         log(`▶ Lighthouse, mobile, ${BUDGETS.lighthouse.runs} runs per page`);
-        results.lighthouse = await measureLighthouse(chromium, server.url, pages, BUDGETS.lighthouse.runs, log);
+        results.lighthouse = await measureLighthouse(chromium, server, pages, BUDGETS.lighthouse.runs, log);
       }
     } finally {
       await server.stop();

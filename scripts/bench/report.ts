@@ -235,7 +235,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Lighthouse (mobile)',
       '',
-      `Lighthouse ${machine.lighthouse}, default mobile settings (simulated slow 4G and 4× CPU slowdown), performance category only, fresh headless Chromium per run, against nginx with the server block the build wrote, over HTTPS and HTTP/2 (a self-signed certificate), as a CDN serves the site. Over HTTP/1.1 without TLS (\`storefront serve\`), Lighthouse's simulation charges each parallel request a connection of its own, which no visitor pays: home's LCP is then about 1.2 s. Medians of ${results.lighthouse[0]!.runs.length} runs; the scores of every run in the last column.`,
+      `Lighthouse ${machine.lighthouse}, default mobile settings (simulated slow 4G and 4× CPU slowdown), performance category only, fresh headless Chromium per run, against nginx with the server block the build wrote, over HTTPS and HTTP/2 (a self-signed certificate the browser is told to trust by its key, so that it caches responses as it does a deployed site's), as a CDN serves the site. Over HTTP/1.1 without TLS (\`storefront serve\`), Lighthouse's simulation charges each parallel request a connection of its own, which no visitor pays: home's LCP is then about 1.2 s. Medians of ${results.lighthouse[0]!.runs.length} runs; the scores of every run in the last column.`,
       '',
       markdownTable(
         ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'scores'],

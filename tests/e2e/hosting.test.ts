@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNginx, type RunningNginx } from '../../scripts/nginx.ts';
-import { hydrated, openPage, useBrowser } from './browser.ts';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, hydrated, openPage, useBrowser } from './browser.ts';
 
 let nginx: RunningNginx;
 const browser = useBrowser();
@@ -225,6 +226,27 @@ describe('the site under its own Content-Security-Policy, from nginx', () => {
       // A not-prerendered alternatives page is a 404 response by design; that is its only console error.
       expect(errors.filter((e) => !/status of 404/.test(e)), path).toEqual([]);
       await close();
+    }
+  });
+});
+
+describe('nginx over HTTPS, as the benchmark serves the site', () => {
+  it("has a certificate Chromium accepts by its key's hash, and then caches as for a deployed site", async () => {
+    const secure = await startNginx({ siteDir: siteDir(), serverBlock: inject('serverBlock'), workDir: join(inject('workDir'), 'nginx-https'), https: true });
+    const trusting = await chromium.launch({ executablePath: inject('chromium'), args: [...CHROMIUM_FLAGS, `--ignore-certificate-errors-spki-list=${secure.publicKeyHash}`] });
+    try {
+      const context = await trusting.newContext();
+      const first = await context.newPage();
+      expect((await first.goto(`${secure.url}/`))?.status()).toBe(200);
+      // A second visit takes the stylesheet from the HTTP cache: Chromium caches no response with a certificate error.
+      const second = await context.newPage();
+      await second.goto(`${secure.url}/`);
+      const transferred = await second.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.css')).map((e) => (e as PerformanceResourceTiming).transferSize));
+      expect(transferred.length).toBeGreaterThan(0);
+      expect(transferred.every((size) => size === 0)).toBe(true);
+    } finally {
+      await trusting.close();
+      await secure.stop();
     }
   });
 });
