@@ -376,7 +376,10 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
       reportTo(io),
     );
     options.siteReady?.();
-    // Written once the site is (dev's reload does not wait for it), or the build failed after validation.
+    // Written once the site is (dev's reload does not wait for it), or the build failed after validation. Node
+    // sends what siteReady wrote to a response only after the current task: writing the records first held dev's
+    // reload back by their 30 ms.
+    await new Promise((resolve) => setImmediate(resolve));
     persistDescriptions();
     if (store && snapshot) {
       // What the next build compares; an empty record when this one cannot be trusted (a file changed meanwhile).

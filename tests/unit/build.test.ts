@@ -3,9 +3,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { snapshot } from './cliRun.ts';
 import type { ClientBundle } from '../../src/build/bundle.ts';
+import { BuildCacheDir } from '../../src/build/cache.ts';
 import { emitSite } from '../../src/build/emit.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { validate } from './site.ts';
@@ -162,6 +163,27 @@ describe('storefront build', () => {
     expect(result.ok).toBe(true);
     expect(seen).toEqual([{ site: true, housekeeping: false }]);
     expect(readdirSync(join(cacheDir, 'builds'))).toHaveLength(1);
+  }, 60_000);
+
+  it("lets what siteReady wrote leave before it writes the cache's records (Node sends a response's chunk after the task)", async () => {
+    const [outDir, cacheDir] = [join(work, 'ready-turn'), join(work, 'ready-turn-cache')];
+    const order: string[] = [];
+    const original = BuildCacheDir.prototype.writeRecord;
+    const spy = vi.spyOn(BuildCacheDir.prototype, 'writeRecord').mockImplementation(function (this: BuildCacheDir, name: string, value: unknown) {
+      if (name.startsWith('descriptions-') && !order.includes('descriptions record')) order.push('descriptions record');
+      original.call(this, name, value);
+    });
+    const siteReady = () => {
+      order.push('site ready');
+      setImmediate(() => order.push('next task'));
+    };
+    try {
+      const result = await buildSite({ catalogueDir: fixture('valid'), outDir, cacheDir, precompress: false, siteReady }, capture().io);
+      expect(result.ok).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(order).toEqual(['site ready', 'next task', 'descriptions record']);
   }, 60_000);
 
   it('leaves the previous site untouched when the catalogue has errors', async () => {
