@@ -196,7 +196,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Dev reload',
       '',
-      '`storefront dev` on a catalogue; one description is saved and the clock runs until the dev server sends its reload event (watcher, 20 ms debounce, the rebuild without precompression, with what dev keeps between builds). The first build, before the server answers, is not timed.',
+      '`storefront dev` on a catalogue; one description is saved and the clock runs until the dev server sends its reload event (watcher, 20 ms debounce, the rebuild without precompression, with what dev keeps between builds), five times, and the median is the figure; the runs are in the order they were made (the first after the server starts runs on code V8 has not optimised yet). The first build, before the server answers, is not timed.',
       '',
       markdownTable(
         ['catalogue', 'median', 'runs', 'stages of the last rebuild'],
