@@ -15,13 +15,14 @@
 // The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
 // never stop early. Anything unreadable, or any doubt, is a real build.
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
+import { walkFolder } from './walkFolder.ts';
 
 /** A file whose time is this close to the moment it was looked at may change again without its time
  *  changing (file systems keep times as coarse as 2 s): it is compared by content. */
@@ -128,19 +129,9 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
 /** The files load.ts would read (every file not under a dot-named folder nor dot-named itself): each as
  *  [path in the catalogue, with /; path on disk]. */
 function catalogueFiles(dir: string): [string, string][] {
-  return entries(dir)
+  return walkFolder(dir)
     .filter(([e, file]) => e.isFile() && !file.startsWith('.') && !file.includes('/.'))
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
-}
-
-/** Everything under dir, with its path relative to dir (with /). path.relative and join took a fifth of the
- *  check's time at 40,000 entries; the entries' parent paths all start with dir. */
-function entries(dir: string): [Dirent, string][] {
-  const root = resolve(dir);
-  return readdirSync(root, { recursive: true, withFileTypes: true }).map((e) => {
-    const parent = e.parentPath === root ? '' : `${e.parentPath.slice(root.length + 1)}/`;
-    return [e, sep === '/' ? parent + e.name : (parent + e.name).split(sep).join('/')];
-  });
 }
 
 function inputsKey(inputs: SiteInputs): string {
@@ -172,7 +163,7 @@ function walk(dir: string): { files: Map<string, FileStamp>; folders: Set<string
   const files = new Map<string, FileStamp>();
   const folders = new Set<string>();
   let other = false;
-  for (const [e, path] of entries(dir)) {
+  for (const [e, path] of walkFolder(dir)) {
     if (e.isDirectory()) folders.add(path);
     else if (e.isFile()) files.set(path, stampOf(lstatSync(`${e.parentPath}${sep}${e.name}`)));
     else other = true;
