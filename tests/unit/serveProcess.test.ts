@@ -1,7 +1,7 @@
 // `storefront serve` and `npm start` as real processes, started the way npm starts them (npm -> sh -c -> node):
 // stopping the process that started the server stops the server, instead of leaving it running on its port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,5 +129,15 @@ describe('the CLI process', () => {
     expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=65536');
     running.child.kill('SIGTERM');
     expect(await settles(running.closed)).toBe(true);
+  }, 60_000);
+
+  it("keeps V8's compiled code in Node's compile cache, in the temporary folder unless told otherwise", () => {
+    const temporary = join(work, 'tmp');
+    mkdirSync(temporary, { recursive: true });
+    const { NODE_COMPILE_CACHE: _, NODE_DISABLE_COMPILE_CACHE: __, ...withoutSetting }: NodeJS.ProcessEnv = env;
+    execFileSync(process.execPath, [join(root, 'bin/storefront.js'), '--version'], { env: { ...withoutSetting, TMPDIR: temporary }, encoding: 'utf8' });
+    const cache = join(temporary, 'node-compile-cache');
+    const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(10);
   }, 60_000);
 });
