@@ -15,7 +15,7 @@
 // The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
 // never stop early. Anything unreadable, or any doubt, is a real build.
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
@@ -140,7 +140,7 @@ function inputsKey(inputs: SiteInputs): string {
   const dirs = [join(PACKAGE_ROOT, 'src'), join(PACKAGE_ROOT, 'templates'), ...inputs.codeDirs.map((d) => resolve(d))];
   const files = [join(PACKAGE_ROOT, 'package.json'), join(PACKAGE_ROOT, 'bin/storefront.js')];
   for (const dir of new Set(dirs)) {
-    for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) files.push(join(e.parentPath, e.name));
+    for (const [e] of walkFolder(dir)) if (e.isFile()) files.push(join(e.parentPath, e.name));
   }
   for (const file of files.sort()) code.update(`${file}\0`).update(readFileSync(file)).update('\0');
   const { timeZone, locale } = Intl.DateTimeFormat().resolvedOptions();
