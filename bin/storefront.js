@@ -23,7 +23,7 @@ if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) &
 // os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off), checked
 // against each file's content: every command starts 0.1-0.2 s sooner (docs/decisions.md).
 const { enableCompileCache } = await import('node:module');
-enableCompileCache?.();
+enableCompileCache();
 // React's server renderer picks its build from NODE_ENV when first loaded: prerender with the fast one.
 process.env.NODE_ENV ??= 'production';
 const { run } = await import('../src/cli.ts');

@@ -184,6 +184,11 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       });
     }, DEBOUNCE_MS);
   };
+  /** A folder's trouble, in the terminal and over the open pages. */
+  const tell = (message: string) => {
+    io.err(`\n${message}`);
+    send('problems', forPage(message));
+  };
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
   const folders = watched.map((dir) =>
     watchFolder(dir, {
@@ -193,18 +198,10 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
         if (dir === options.catalogueDir && changes !== 'all') changes.add(name.split(sep).join('/'));
         schedule(`Changed: ${shown(join(dir, name))}`);
       },
-      gone: () => {
-        const message = `${shown(dir)}/ was removed or moved away; waiting for it to come back.`;
-        io.err(`\n${message}`);
-        send('problems', forPage(message));
-      },
+      gone: () => tell(`${shown(dir)}/ was removed or moved away; waiting for it to come back.`),
       // Whatever changed while it was not watched is in no event: build it all again.
       back: (why) => (dir === options.catalogueDir && (changes = 'all'), schedule(backMessages[why](shown(dir)))),
-      failed: (error) => {
-        const message = watchFailure(shown(dir), error);
-        io.err(`\n${message}`);
-        send('problems', forPage(message));
-      },
+      failed: (error) => tell(watchFailure(shown(dir), error)),
     }),
   );
   const server: RunningServer = await startServer({
