@@ -1,9 +1,9 @@
 // Builds through the real CLI, as a maintainer or CI runs them, in a fresh Node process. Cold: a fresh output
 // folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty build cache
-// of its own (`--cache-dir` beside the output folder: the cold build pays for filling it, as a first build does).
-// Warm (measureWarmBuilds): the same output folder and cache again, unchanged or after one description was edited. (The Inter subset, the emoji's SVGs and the raster images' variants are cached by what they
-// are made of, as a maintainer's repeated builds would find them: src/build/fontSubset.ts, emoji.ts, images.ts;
-// the image stage with an empty cache is measured on its own, scripts/bench/images.ts.)
+// of its own (`--cache-dir` beside the output folder: the cold build pays for filling it, as a first build does,
+// the Inter subset, the emoji's SVGs and the raster images' variants included, which the build keeps there too).
+// Warm (measureWarmBuilds): the same output folder and cache again, unchanged or after one description was edited.
+// (The image stage on its own, with an empty cache and a warm one, is scripts/bench/images.ts.)
 // Wall time from spawn to exit; peak memory as the largest summed resident set of the build's process tree
 // (Node and esbuild's service), sampled from /proc every 50 ms, and never below the maximum RSS `/usr/bin/time`
 // reports for the largest single process.
@@ -15,7 +15,7 @@ import { waitForIdle } from './idle.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const NODE = join(ROOT, 'node_modules/.bin/node');
-/** What a build caches between runs: a cold build starts without it. */
+/** What an older CLI, without `--cache-dir` or `--no-cache`, keeps between runs: removed before its cold build. */
 const BUILD_CACHES = [join(ROOT, 'node_modules/.cache/storefront/compressed')];
 const TIME = '/usr/bin/time';
 
