@@ -45,7 +45,7 @@ export interface DevServer {
 
 /** Injected into every page in dev mode only. */
 export const devClientScript = `<script type="module">
-const events = new EventSource(${JSON.stringify(EVENTS)});
+const events = new EventSource(${JSON.stringify(EVENTS)} + '?page=' + encodeURIComponent(location.pathname));
 events.addEventListener('reload', () => location.reload());
 events.addEventListener('problems', (event) => {
   let box = document.getElementById('storefront-problems');
@@ -80,9 +80,10 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   }
   const scratch = await mkdtemp(join(scratchFolder(), 'storefront-dev-'));
   const outDir = join(scratch, 'site');
-  const clients = new Set<ServerResponse>();
-  const send = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  /** The open pages' event streams, each with the page's path. */
+  const clients = new Map<ServerResponse, string>();
+  const send = (event: string, data: unknown, to: (page: string) => boolean = () => true) => {
+    for (const [client, page] of clients) if (to(page)) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   // The open pages get the maintainer's messages with the folders named as the maintainer knows them, not
   // where they are on this machine.
@@ -131,9 +132,20 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     const errors: string[] = [];
     const capture: Reporter = { out: io.out, err: (text) => (errors.push(text), io.err(text)) };
     try {
-      // The pages reload as soon as the site is updated, not after the cache's housekeeping.
-      const siteReady = () => send('reload', null);
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, siteReady }, capture);
+      // The pages open in a browser are rendered first and reload as soon as theirs are written (a description
+      // edit at 10,000 services: before the other 10,000 pages are compared and the folder updated); the others
+      // reload as soon as the site is updated, not after the cache's housekeeping. A page shown first does not
+      // reload again: its new stream comes from the new page.
+      let shownFirst: ReadonlySet<string> = new Set();
+      const openPages = {
+        routes: () => new Set(clients.values()),
+        shown: (routes: ReadonlySet<string>) => {
+          shownFirst = routes;
+          send('reload', null, (page) => routes.has(page));
+        },
+      };
+      const siteReady = () => send('reload', null, (page) => !shownFirst.has(page));
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, siteReady, openPages }, capture);
       if (!result.ok) send('problems', forPage(errors.join('\n\n')));
     } catch (error) {
       // A folder that went away during the build has been reported as such; it is built again when it is back.
@@ -156,10 +168,11 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
       return true;
     }
-    if (req.url !== EVENTS) return false;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== EVENTS) return false;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write(': connected\n\n');
-    clients.add(res);
+    clients.set(res, url.searchParams.get('page') ?? '');
     req.on('close', () => clients.delete(res));
     return true;
   };
@@ -231,7 +244,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     close: async () => {
       clearTimeout(timer);
       for (const folder of folders) folder.close();
-      for (const client of clients) client.end();
+      for (const client of clients.keys()) client.end();
       await server.close();
       // A rebuild still writing into the scratch folder would fail half-way through its removal.
       await running.catch(() => undefined);

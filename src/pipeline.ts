@@ -106,6 +106,9 @@ export interface BuildOptions {
    *  (dev reloads the open pages then: pruning a cache that another version of the templates filled removes
    *  10,000 pages' blobs, 3 s here). */
   siteReady?: () => void;
+  /** dev: the routes of the pages open in a browser, rendered and written before the rest of the site when they
+   *  changed (LiveSite.showFirst), and told (`shown`) as soon as they are. */
+  openPages?: { routes(): ReadonlySet<string>; shown(routes: ReadonlySet<string>): void };
 }
 
 export interface BuildResult {
@@ -333,6 +336,13 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
               // One page index per catalogue: two catalogues sharing the cache keep theirs.
               indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
               linkFiles: !options.live,
+              ...(options.live &&
+                options.openPages && {
+                  first: {
+                    routes: options.openPages.routes(),
+                    ready: async (pages: readonly RenderedPage[]) => options.openPages!.shown(await options.live!.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)),
+                  },
+                }),
               progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
             });
           },

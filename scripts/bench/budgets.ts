@@ -67,7 +67,8 @@ export const BUDGETS = {
     firstSearchBytes: 250 * KB,
   },
   dev: {
-    /** From saving one description to the dev server's reload signal, at the example catalogue's size. */
+    /** From saving one description to the reload signal of its service's page, open in a browser (the issue:
+     *  "the open page reloads"), at the example catalogue's size. */
     rebuildMs: 500,
     /** The same at 10,000 services (heavy descriptions). */
     rebuildAt10000Ms: 300,

@@ -1,8 +1,10 @@
 // The dev loop as a maintainer lives it: `storefront dev` runs on a catalogue (a copy of the example one, or a
-// synthetic one of any size that the benchmark may change), one description is saved, and the time runs until
-// the dev server tells open pages to reload (its server-sent "reload" event), which is after the rebuild has
-// written the new site. Watcher latency and dev's 20 ms debounce are included, as they are for a person
-// waiting; the first build (before the server answers) is not.
+// synthetic one of any size that the benchmark may change), the page of one service is open in a browser, its
+// description is saved, and the time runs until the dev server tells that page to reload (its server-sent
+// "reload" event), which is after the rebuild has written the page. Another open page, the home page, which
+// the edit does not change, is told once the whole site is written: that time is reported too. Watcher latency
+// and dev's 20 ms debounce are included, as they are for a person waiting; the first build (before the server
+// answers) is not.
 import { spawn } from 'node:child_process';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -27,9 +29,12 @@ export interface DevOptions {
 
 export interface DevFigures {
   services?: number;
-  /** Median milliseconds from saving a description to the reload event. */
+  /** Median milliseconds from saving a description to the reload event of its service's open page. */
   rebuildMs: number;
   runs: number[];
+  /** The same to the reload event of the open home page, which the edit does not change: the site written. */
+  siteMs: number;
+  siteRuns: number[];
   /** The stage times dev printed for its last rebuild ("load 12 ms", ...). */
   stages: string[];
 }
@@ -56,27 +61,41 @@ export async function measureDevRebuild({ catalogue: source = join(ROOT, 'catalo
         if (found) done(found[1]!);
       }),
     );
-    const reloads: (() => void)[] = [];
-    const events = get(`${url}/__storefront/events`, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        if (text.includes('event: reload')) reloads.splice(0).forEach((notify) => notify());
+    // The service's page, as the sitemap names it (/service/{slug}/{id}/), and the home page, each as its
+    // page's script listens (src/dev.ts devClientScript).
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    const found = new RegExp(`<loc>([^<]*/${description}/)</loc>`).exec(sitemap);
+    if (!found) throw new Error(`The sitemap names no page of the service ${description}.`);
+    const listen = (page: string) => {
+      const reloads: (() => void)[] = [];
+      const stream = get(`${url}/__storefront/events?page=${encodeURIComponent(page)}`, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          if (text.includes('event: reload')) reloads.splice(0).forEach((notify) => notify());
+        });
       });
-    });
+      const reloaded = () => waitFor<number>(`the reload of ${page} after an edit`, 30_000, (done) => reloads.push(() => done(performance.now())));
+      return { reloaded, close: () => stream.destroy() };
+    };
+    const service = listen(new URL(found[1]!).pathname);
+    const home = listen('/');
     const runs: number[] = [];
+    const siteRuns: number[] = [];
     for (let i = 0; i < edits; i++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       await waitForIdle();
-      const reloaded = waitFor<void>('the reload after an edit', 30_000, (done) => reloads.push(() => done()));
+      const reloaded = [service.reloaded(), home.reloaded()];
       const started = performance.now();
       await appendFile(join(catalogue, 'descriptions', `${description}.md`), `\nEdited for the benchmark, pass ${i + 1}.\n`);
-      await reloaded;
-      runs.push(performance.now() - started);
+      const [page, site] = await Promise.all(reloaded);
+      runs.push(page! - started);
+      siteRuns.push(site! - started);
     }
-    events.destroy();
+    service.close();
+    home.close();
     const lastBuild = log.slice(log.lastIndexOf('\nBuilding '));
     const stages = [...lastBuild.matchAll(/^ {2}(\w+)\s+(\d+ ms)/gm)].map((m) => `${m[1]} ${m[2]}`);
-    return { ...(services !== undefined && { services }), rebuildMs: median(runs), runs, stages };
+    return { ...(services !== undefined && { services }), rebuildMs: median(runs), runs, siteMs: median(siteRuns), siteRuns, stages };
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nstorefront dev printed:\n${log}`);
   } finally {

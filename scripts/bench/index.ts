@@ -77,7 +77,8 @@ try {
   if (wanted('build')) results.builds.push({ ...example, catalogue: 'example', services: sitemap.match(/<loc>[^<]*\/service\//g)?.length ?? 0 });
   const devReload = async (options: Parameters<typeof measureDevRebuild>[0]) => {
     const dev = await measureDevRebuild(options);
-    log(`    runs: ${dev.runs.map((r) => `${Math.round(r)} ms`).join(', ')}; last rebuild: ${dev.stages.join(', ')}`);
+    const ms = (runs: number[]) => runs.map((r) => `${Math.round(r)} ms`).join(', ');
+    log(`    the edited service's page: ${ms(dev.runs)}; the home page: ${ms(dev.siteRuns)}; last rebuild: ${dev.stages.join(', ')}`);
     (results.dev ??= []).push(dev);
   };
   if (wanted('dev')) {

@@ -10,7 +10,7 @@ import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { UserError } from '../errors.ts';
-import { assembleSite, lazyDocuments, pagesByPath, type EmitInput } from './emit.ts';
+import { assembleSite, lazyDocuments, pagePaths, pagesByPath, type EmitInput } from './emit.ts';
 import { findBrokenLinks, formatBrokenLinks, idsOf } from './links.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
@@ -31,11 +31,46 @@ export class LiveSite {
   private documents = new Map<string, RenderedPage>();
   /** The catalogue's image list the files were linked from: the same object while only texts changed (devLoad.ts). */
   private images: unknown;
+  /** The routes of the pages last written, in order: showFirst goes ahead only while they are the same. */
+  private routes: readonly string[] = [];
   /** A write failed: what the folder holds is unknown, so the next update starts it afresh. */
   private damaged = false;
 
   constructor(dir: string) {
     this.dir = dir;
+  }
+
+  /**
+   * Writes these pages ahead of the update (the pages open in a browser: dev.ts), each that changed and can be
+   * judged now: the site has the same pages as at the last update (`routes`), its links hold against the files
+   * the folder has, and its ids are those it had (links elsewhere may point at them). Returns the routes
+   * written; the update that follows finds their files as written. Any other page waits for the update.
+   */
+  async showFirst(pages: readonly RenderedPage[], routes: readonly string[], kinds: EmitInput['kinds']): Promise<Set<string>> {
+    const shown = new Set<string>();
+    if (this.damaged || this.files.size === 0 || routes.length !== this.routes.length || routes.some((route, i) => route !== this.routes[i])) return shown;
+    const names = new Set(this.files.keys());
+    for (const page of pages) {
+      const paths = pagePaths(page, kinds);
+      const before = this.documents.get(paths[0]!);
+      if (!before || samePage(before, page) || !sameSet(idsOf(before.html), idsOf(page.html))) continue;
+      const documents = { keys: () => paths, get: (path: string) => (paths.includes(path) ? page.html : this.documents.get(path)?.html) };
+      if (findBrokenLinks(documents, names, paths).length) continue;
+      try {
+        for (const path of paths) {
+          const target = join(this.dir, path);
+          await writeFile(`${target}.${process.pid}.tmp`, page.bytes ?? page.html);
+          await rename(`${target}.${process.pid}.tmp`, target);
+          this.files.set(path, { content: page.bytes ?? page.html });
+          this.documents.set(path, page);
+        }
+      } catch (error) {
+        this.damaged = true;
+        throw error;
+      }
+      shown.add(page.page.route);
+    }
+    return shown;
   }
 
   async update(input: Omit<EmitInput, 'outDir' | 'deployDir'> & { search?: Promise<ReadonlyMap<string, Uint8Array>> }): Promise<LiveUpdate> {
@@ -106,6 +141,7 @@ export class LiveSite {
     }
     this.files = next;
     this.documents = documents;
+    this.routes = input.pages.map((rendered) => rendered.page.route);
     this.images = input.images;
     this.damaged = false;
     return { files: next.size, written: writes.length, removed: removed.length };

@@ -61,6 +61,9 @@ export interface RenderOptions {
    *  the file again for its scans): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
   staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
+  /** Pages to render before all others, by route, and what to do with them before the others are rendered:
+   *  dev shows the pages open in a browser first (dev.ts). */
+  first?: { routes: ReadonlySet<string>; ready(pages: readonly RenderedPage[]): Promise<unknown> };
 }
 
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */
@@ -160,9 +163,16 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
     for (const path of paths) writes.push(staging.write(path, { content: bytes }));
     return [stagedPage(page, join(staging.dir, paths[0]!), extra), key];
   };
+  const early = new Map<Page, [RenderedPage, string]>();
+  if (options.first?.routes.size) {
+    for (const page of pages) if (options.first.routes.has(page.route)) early.set(page, renderOne(page));
+    // A page that failed is reported with the others, after the loop.
+    const rendered = [...early].filter(([page]) => !failures.some((f) => f.route === page.route)).map(([, [done]]) => done);
+    if (rendered.length) await options.first.ready(rendered);
+  }
   const results: [RenderedPage, string][] = [];
   for (const page of pages) {
-    results.push(renderOne(page));
+    results.push(early.get(page) ?? renderOne(page));
     // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
     // messages through (search.ts).
     if (results.length % 10 === 0) await new Promise(setImmediate);

@@ -111,11 +111,12 @@ describe('storefront dev, around the edges', () => {
       req.end();
     });
 
-  /** The dev event stream as the open pages get it, every event kept in order. */
-  const listen = async () => {
+  /** The dev event stream as an open page gets it (the page at `page`), every event kept in order, and each
+   *  event's name after the page's in `log`. */
+  const listen = async (page?: string, log?: string[]) => {
     const events: { event: string; data: string }[] = [];
     const controller = new AbortController();
-    const response = await fetch(`${dev.url}/__storefront/events`, { signal: controller.signal });
+    const response = await fetch(`${dev.url}/__storefront/events${page ? `?page=${encodeURIComponent(page)}` : ''}`, { signal: controller.signal });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
       let buffered = '';
@@ -128,6 +129,7 @@ describe('storefront dev, around the edges', () => {
             const event = /^event: (.*)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (event && data !== undefined) events.push({ event, data: JSON.parse(data) as string });
+            if (event) log?.push(`${page} ${event}`);
           }
         }
       } catch {
@@ -153,6 +155,25 @@ describe('storefront dev, around the edges', () => {
     }
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
       expect((await requestWithHost('/', host)).status, `Host: ${host}`).toBe(200);
+    }
+  });
+
+  it('reloads an open page a description edit changed first, once, and the other open pages once the site is updated', async () => {
+    const sitemap = await (await fetch(`${dev.url}/sitemap.xml`)).text();
+    const route = new URL(/<loc>([^<]*\/alpha-1\/)<\/loc>/.exec(sitemap)![1]!).pathname;
+    // The home page's stream first: told at the same moment, it would be told first.
+    const order: string[] = [];
+    const home = await listen('/', order);
+    const service = await listen(route, order);
+    try {
+      edit(join(catalogueDir, 'descriptions', 'alpha-1.md'), (text) => `${text}\nShown first after an edit.\n`);
+      await until('both pages to be told to reload', () => order.length >= 2);
+      await dev.settled();
+      expect(order).toEqual([`${route} reload`, '/ reload']);
+      expect(await (await fetch(`${dev.url}${route}`)).text()).toContain('Shown first after an edit.');
+    } finally {
+      service.close();
+      home.close();
     }
   });
 

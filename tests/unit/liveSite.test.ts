@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveSite } from '../../src/build/liveSite.ts';
 import { findBrokenLinks } from '../../src/build/links.ts';
-import { buildSite, createBuildCache } from '../../src/pipeline.ts';
+import { buildSite, createBuildCache, type BuildOptions } from '../../src/pipeline.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-live-'));
 const catalogue = join(work, 'catalogue');
@@ -25,7 +25,14 @@ function filesOf(dir: string): Map<string, string> {
 
 const live = new LiveSite(liveDir);
 const cache = createBuildCache();
-const devBuild = () => buildSite({ catalogueDir: catalogue, outDir: liveDir, precompress: false, cache, cacheDir: join(work, 'cache'), load: undefined, live, projectDir: work }, io);
+const devBuild = (openPages?: BuildOptions['openPages']) => buildSite({ catalogueDir: catalogue, outDir: liveDir, precompress: false, cache, cacheDir: join(work, 'cache'), load: undefined, live, projectDir: work, openPages }, io);
+const append = (file: string, text: string) => writeFileSync(join(catalogue, file), `${readFileSync(join(catalogue, file), 'utf8')}${text}`);
+/** The open pages dev would pass, and the routes the build said it showed first. */
+const open = (...routes: string[]) => {
+  const shown: string[] = [];
+  return { shown, openPages: { routes: () => new Set(routes), shown: (written: ReadonlySet<string>) => shown.push(...written) } };
+};
+const routeOf = (id: string) => readdirSync(join(liveDir, 'service'), { recursive: true, encoding: 'utf8' }).map((path) => `/service/${path}/`).find((route) => route.endsWith(`/${id}/`))!;
 
 /** A full build of the catalogue as it is now, without the hosting files. */
 async function fullBuild(): Promise<Map<string, string>> {
@@ -63,6 +70,31 @@ describe("dev's site folder", () => {
     expect(statSync(join(liveDir, 'img/services/spare.svg')).isFile()).toBe(true);
     rmSync(join(catalogue, 'img/services/spare.svg'));
     expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    expect(filesOf(liveDir)).toEqual(await fullBuild());
+  }, 120_000);
+});
+
+describe("dev's open pages", () => {
+  it('are written first when a description edit changed them, and the folder then holds what a full build writes', async () => {
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const { shown, openPages } = open(routeOf('alpha-2'), routeOf('alpha-1'), '/');
+    append('descriptions/alpha-2.md', '\nShown before the rest of the site.\n');
+    log.length = 0;
+    expect((await devBuild(openPages)).ok, log.join('\n')).toBe(true);
+    expect(shown).toEqual([routeOf('alpha-2')]); // the others did not change
+    expect(readFileSync(join(liveDir, routeOf('alpha-2'), 'index.html'), 'utf8')).toContain('Shown before the rest of the site.');
+    expect(filesOf(liveDir)).toEqual(await fullBuild());
+  }, 120_000);
+
+  it('wait for the whole site when the site has other pages than at the last update', async () => {
+    const { shown, openPages } = open(routeOf('alpha-1'));
+    append('descriptions/alpha-1.md', '\nEdited with a new service name elsewhere.\n');
+    const yaml = join(catalogue, 'categories/beta.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('name: Influencer Tier One', 'name: Influencer Tier One Renamed'));
+    log.length = 0;
+    expect((await devBuild(openPages)).ok, log.join('\n')).toBe(true);
+    expect(shown).toEqual([]);
+    expect(readFileSync(join(liveDir, routeOf('alpha-1'), 'index.html'), 'utf8')).toContain('Edited with a new service name elsewhere.');
     expect(filesOf(liveDir)).toEqual(await fullBuild());
   }, 120_000);
 });
