@@ -328,6 +328,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
             // Both bundles are made: esbuild's service process (50 MB) would idle until the process ends. The next
             // call to esbuild starts it again (dev's rebuilds keep it).
             if (!options.cache && building === 1) void stopEsbuild();
+            const { live, openPages } = options;
             return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
               // A one-off build writes each page into the new site at once and keeps no page in memory; dev and
               // repeated builds in one process keep them for the next build (render.ts).
@@ -336,12 +337,9 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
               // One page index per catalogue: two catalogues sharing the cache keep theirs.
               indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
               linkFiles: !options.live,
-              ...(options.live &&
-                options.openPages && {
-                  first: {
-                    routes: options.openPages.routes(),
-                    ready: async (pages: readonly RenderedPage[]) => options.openPages!.shown(await options.live!.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)),
-                  },
+              ...(live &&
+                openPages && {
+                  first: { routes: openPages.routes(), ready: async (pages: readonly RenderedPage[]) => openPages.shown(await live.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)) },
                 }),
               progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
             });

@@ -58,10 +58,9 @@ export class LiveSite {
       if (findBrokenLinks(documents, names, paths).length) continue;
       try {
         for (const path of paths) {
-          const target = join(this.dir, path);
-          await writeFile(`${target}.${process.pid}.tmp`, page.bytes ?? page.html);
-          await rename(`${target}.${process.pid}.tmp`, target);
-          this.files.set(path, { content: page.bytes ?? page.html });
+          const content = page.bytes ?? page.html;
+          await replaceFile(join(this.dir, path), (to) => writeFile(to, content));
+          this.files.set(path, { content });
           this.documents.set(path, page);
         }
       } catch (error) {
@@ -119,14 +118,15 @@ export class LiveSite {
             const folder = dirname(target);
             if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
             await folders.get(folder);
+            const put = async (to: string) => {
+              if ('content' in entry) await writeFile(to, entry.content);
+              else {
+                await rm(to, { force: true });
+                await link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to));
+              }
+            };
             // The first build writes into an empty folder; later ones replace files a page may be reading.
-            const to = fresh ? target : `${target}.${process.pid}.tmp`;
-            if ('content' in entry) await writeFile(to, entry.content);
-            else {
-              await rm(to, { force: true });
-              await link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to));
-            }
-            if (!fresh) await rename(to, target);
+            await (fresh ? put(target) : replaceFile(target, put));
           }),
         ),
       );
@@ -146,6 +146,14 @@ export class LiveSite {
     this.damaged = false;
     return { files: next.size, written: writes.length, removed: removed.length };
   }
+}
+
+/** Replaces a file whole: `put` writes a temporary file beside it, which is renamed over it (a request never
+ *  reads half a page). */
+async function replaceFile(target: string, put: (to: string) => Promise<unknown>): Promise<void> {
+  const to = `${target}.${process.pid}.tmp`;
+  await put(to);
+  await rename(to, target);
 }
 
 const stampOf = (path: string) => {

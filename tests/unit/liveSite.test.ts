@@ -54,7 +54,7 @@ describe("dev's site folder", () => {
     expect(filesOf(liveDir)).toEqual(await fullBuild());
     const untouched = statSync(join(liveDir, 'index.html')).ino;
 
-    writeFileSync(join(catalogue, 'descriptions/alpha-2.md'), `${readFileSync(join(catalogue, 'descriptions/alpha-2.md'), 'utf8')}\nA sentence added in dev.\n`);
+    append('descriptions/alpha-2.md', '\nA sentence added in dev.\n');
     log.length = 0;
     expect((await devBuild()).ok, log.join('\n')).toBe(true);
     const written = Number(/(\d+) written now/.exec(log.join('\n'))?.[1]);
