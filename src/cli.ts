@@ -12,9 +12,9 @@ import type { InputSnapshot } from './build/upToDate.ts';
 // that finds nothing changed (build/upToDate.ts) and has nothing else to do.
 const pipeline = () => import('./pipeline.ts');
 import { parseDuration } from './deploy/plan.ts';
-import { DEPLOY_FORMATS, formatResult, type DeployFormat } from './deploy/report.ts';
-import { parseTarget, TargetError } from './deploy/target.ts';
-import { commandOutput, FORMATS, isCI, type Format } from './output.ts';
+import { DEPLOY_FORMATS, formatPhase, formatResult, type DeployFormat } from './deploy/report.ts';
+import { describeTarget, parseTarget, TargetError } from './deploy/target.ts';
+import { commandOutput, FORMATS, isCI, progressLine, type Format } from './output.ts';
 
 export interface CliIO {
   out: (text: string) => void;
@@ -263,8 +263,9 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .option('--endpoint <url>', 'an S3-compatible endpoint (Cloudflare R2, MinIO, Google Cloud Storage); default AWS S3')
     .option('--region <region>', 'the region of the bucket (default: AWS_REGION or the AWS profile)')
     .option('--dry-run', 'show what would be uploaded and deleted, change nothing')
-    .option('--force', 'delete even when more than --max-deletes objects would go')
-    .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted').default(256).argParser(count(0)))
+    .option('--force', 'deploy a folder storefront did not build, and delete however many objects would go')
+    .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted (default: 256, and at most a tenth of the pages)').argParser(count(0)))
+    .option('--delete-foreign', 'delete the objects under the target that no deploy wrote, too (by default they stay)')
     .addOption(new Option('--keep-deploys <n>', 'keep a file the site stopped using until this many deploys (this one included) have not used it').default(3).argParser(count(1)))
     .addOption(
       new Option('--keep-for <duration>', '... and for this long after the first deploy that did not use it (30m, 12h, 7d, 2w; 0 for no time)').default('7d').argParser((value) => {
@@ -283,7 +284,8 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
         region?: string;
         dryRun?: boolean;
         force?: boolean;
-        maxDeletes: number;
+        maxDeletes?: number;
+        deleteForeign?: boolean;
         keepDeploys: number;
         keepFor: string;
         concurrency: number;
@@ -302,6 +304,8 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           }
           // Loaded here: the AWS SDK takes a while to load, and no other command needs it.
           const { deploy } = await import('./deploy/deploy.ts');
+          const shownTarget = describeTarget(target);
+          const progress = io.isTTY && io.write ? progressLine(io.write) : undefined;
           const result = await deploy({
             dir: resolve(io.cwd, options.dir),
             shownDir: options.dir,
@@ -311,10 +315,15 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
             dryRun: options.dryRun,
             force: options.force,
             maxDeletes: options.maxDeletes,
+            deleteForeign: options.deleteForeign,
             concurrency: options.concurrency,
             grace: { deploys: options.keepDeploys, ms: parseDuration(options.keepFor)! },
             cloudfrontDistribution: options.cloudfrontDistribution,
+            // As it goes, on stderr (stdout holds the report): a line a phase, and on a terminal a line that counts.
+            onPhase: (event) => (progress?.clear(), io.err(formatPhase(event, shownTarget))),
+            onStep: progress && ((step) => progress.update(`${step.action === 'upload' ? 'Uploading' : 'Deleting'} ${step.path}`)),
           });
+          progress?.clear();
           const lines = formatResult(result, options.format);
           lines.out.forEach((line) => io.out(line));
           lines.err.forEach((line) => io.err(line));

@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import { invalidate, invalidationPaths, type Invalidator } from './cdn.ts';
 import { readSite, type Kind } from './manifest.ts';
-import { makePlan, needsHead, nextManifest, type Grace, type Head, type PlanInput, type Retained, type UploadReason } from './plan.ts';
+import { intentManifest, makePlan, needsHead, nextManifest, type Grace, type Head, type Plan, type PlanInput, type Retained, type UploadReason } from './plan.ts';
 import { describeStoreError, s3Store, type Store } from './s3.ts';
 import { describeTarget, type Target } from './target.ts';
 
@@ -19,9 +19,12 @@ export interface DeployOptions {
   region?: string;
   /** Plan and report, change nothing. */
   dryRun?: boolean;
-  /** Delete even when more than maxDeletes objects would go. */
+  /** Deploy a folder without the build marker; delete however many objects would go; write into a nested deploy. */
   force?: boolean;
-  maxDeletes: number;
+  /** Stop before deleting more objects than this. Unset: 256, and at most a tenth of the site's pages. */
+  maxDeletes?: number;
+  /** Delete the objects under the target that no deploy wrote, too. */
+  deleteForeign?: boolean;
   /** Requests at a time. */
   concurrency: number;
   grace: Grace;
@@ -34,7 +37,21 @@ export interface DeployOptions {
   invalidator?: Invalidator;
   /** Called after every upload, deletion and the manifest, before the deploy goes on (progress; tests watch the bucket). */
   onStep?: (step: Step) => void | Promise<void>;
+  /** Called as each phase of the deploy ends (report.ts words it). */
+  onPhase?: (event: PhaseEvent) => void;
 }
+
+export type PhaseEvent =
+  | { phase: 'read'; files: number; bytes: number }
+  | { phase: 'list'; objects: number; lastDeploy?: number }
+  | { phase: 'plan'; number: number; uploads: number; unchanged: number; deletions: number }
+  | { phase: 'upload'; done: number; total: number; step: number; steps: number; kinds: Kind[] }
+  | { phase: 'delete'; count: number; reason: string }
+  | { phase: 'manifest'; number: number };
+
+/** The limits a deploy has when the maintainer sets none: `--max-deletes` replaces both. */
+export const DEFAULT_MAX_DELETES = 256;
+export const DEFAULT_PAGE_SHARE = 0.1;
 
 export interface Step {
   action: 'upload' | 'delete' | 'manifest';
@@ -54,6 +71,8 @@ export interface DeployResult {
   skipped: { files: number; bytes: number };
   deleted: { path: string; bytes: number; reason: string }[];
   retained: Retained[];
+  /** Objects under the target that no deploy wrote: left alone unless deleteForeign. */
+  foreign: string[];
   invalidation?: { paths: string[]; id?: string };
   warnings: string[];
   /** Why the deploy stopped before changing anything (too many deletions). */
@@ -77,14 +96,18 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     skipped: { files: 0, bytes: 0 },
     deleted: [],
     retained: [],
+    foreign: [],
     warnings: [],
     ms: 0,
   };
-  const site = await readSite(options.dir, options.shownDir);
+  const phase = options.onPhase ?? (() => {});
+  const site = await readSite(options.dir, options.shownDir, options.force);
   result.warnings.push(...site.warnings);
+  phase({ phase: 'read', files: site.files.size, bytes: [...site.files.values()].reduce((n, f) => n + f.size, 0) });
   const limit = pLimit(options.concurrency);
   try {
     const [listing, remote] = await Promise.all([store.list(), store.readManifest()]);
+    phase({ phase: 'list', objects: listing.size, lastDeploy: remote?.deploys.at(-1)?.number });
     const heads = new Map<string, Head>();
     await Promise.all(
       needsHead({ files: site.files, remote, listing }).map((path) =>
@@ -94,15 +117,26 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
         }),
       ),
     );
-    const input: PlanInput = { files: site.files, remote, listing, heads, now, grace: options.grace, maxDeletes: options.maxDeletes, force: options.force };
+    const input: PlanInput = {
+      files: site.files,
+      remote,
+      listing,
+      heads,
+      now,
+      grace: options.grace,
+      maxDeletes: options.maxDeletes ?? DEFAULT_MAX_DELETES,
+      pageShare: options.maxDeletes === undefined ? DEFAULT_PAGE_SHARE : undefined,
+      force: options.force,
+      deleteForeign: options.deleteForeign,
+    };
     const plan = makePlan(input);
     result.number = plan.number;
     result.skipped = { files: plan.skipped.length, bytes: plan.skipped.reduce((n, f) => n + f.size, 0) };
     result.retained = plan.retained;
-    if (plan.foreign.length) {
-      const shown = plan.foreign.slice(0, 5).join(', ');
-      result.warnings.push(`Left alone ${plan.foreign.length} objects under ${result.target} that no deploy wrote and no build makes: ${shown}${plan.foreign.length > 5 ? ', …' : ''}.`);
-    }
+    result.foreign = plan.foreign;
+    result.warnings.push(...planWarnings(plan, result.target, options.deleteForeign));
+    const uploads = plan.phases.flat().length;
+    phase({ phase: 'plan', number: plan.number, uploads, unchanged: plan.skipped.length, deletions: plan.deletions.flat().length });
     const paths = options.cloudfrontDistribution ? invalidationPaths(plan) : [];
     if (plan.blocked) {
       result.blocked = plan.blocked;
@@ -116,16 +150,19 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       return finish(result, started);
     }
 
+    const intent = intentManifest(plan, input);
+    if (intent) await store.writeManifest(intent);
     const etags = new Map<string, string>();
-    for (const phase of plan.phases) {
+    for (const [index, batch] of plan.phases.entries()) {
       await runAll(
-        phase.map(({ file, reason }) => async () => {
+        batch.map(({ file, reason }) => async () => {
           etags.set(file.path, await store.upload(file, options.dir));
           result.uploaded.push({ path: file.path, bytes: file.size, kind: file.kind, reason });
           await options.onStep?.({ action: 'upload', path: file.path, kind: file.kind });
         }),
         limit,
       );
+      phase({ phase: 'upload', done: result.uploaded.length, total: uploads, step: index + 1, steps: plan.phases.length, kinds: [...new Set(batch.map((u) => u.file.kind))] });
     }
     for (const batch of plan.deletions) {
       await runAll(
@@ -136,9 +173,11 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
         }),
         limit,
       );
+      phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
     }
     await store.writeManifest(nextManifest(plan, input, etags));
     await options.onStep?.({ action: 'manifest', path: '' });
+    phase({ phase: 'manifest', number: plan.number });
 
     if (options.cloudfrontDistribution && paths.length) {
       result.invalidation = { paths };
@@ -157,6 +196,19 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     result.error = `${describeStoreError(error, options.target)}\n${where}`;
   }
   return finish(result, started);
+}
+
+/** What the maintainer should know about objects the deploy does not own: named once, then counted. */
+function planWarnings(plan: Plan, target: string, deleteForeign = false): string[] {
+  const warnings = plan.nested.map((prefix) => `Left alone ${target}${prefix}: another deploy publishes a site of its own there.`);
+  if (!plan.foreign.length || deleteForeign) return warnings;
+  const listed = plan.newForeign.slice(0, 10).join(', ') + (plan.newForeign.length > 10 ? ', …' : '');
+  warnings.push(
+    plan.newForeign.length
+      ? `Left alone ${plan.foreign.length} objects under ${target} that no deploy wrote (put there by hand or by another tool): ${listed}. They stay; --delete-foreign deletes them. Each is named once.`
+      : `Left alone ${plan.foreign.length} objects under ${target} that no deploy wrote, named in earlier deploys (--delete-foreign deletes them).`,
+  );
+  return warnings;
 }
 
 function finish(result: DeployResult, started: number): DeployResult {

@@ -7,7 +7,7 @@
 // (S3 does no content negotiation), so a compressed copy under the original name would reach clients that
 // cannot read it; the CDN in front compresses instead (see docs/hosting.md).
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { CACHE, contentTypeOf, headersFor, parseHeadersFile, type HeaderRule } from '../build/headers.ts';
@@ -74,6 +74,9 @@ export function isExcluded(path: string, exists: (path: string) => boolean): boo
   return original !== undefined && exists(original);
 }
 
+/** A file or folder whose name starts with a dot (`.env`, `.git/config`): never published, but `.well-known/`. */
+export const isDotfile = (path: string) => path.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+
 /** The address a host matches `_headers` patterns against: '/x/' for 'x/index.html', as serve.ts does. */
 export const urlPathOf = (path: string) => `/${path.replace(/(^|\/)index\.html$/, '$1')}`;
 
@@ -113,20 +116,33 @@ function searchRefs(path: string, all: readonly string[]): string[] {
 
 const HASH_CONCURRENCY = 16;
 
-/** Reads a built site: throws a UserError when `dir` is no site `storefront build` wrote. */
-export async function readSite(dir: string, shown = dir): Promise<LocalSite> {
+/**
+ * Reads a built site: throws a UserError when `dir` is no site `storefront build` wrote (no build marker, unless
+ * `anyFolder`: the maintainer said --force).
+ */
+export async function readSite(dir: string, shown = dir, anyFolder = false): Promise<LocalSite> {
   const headers = await readFile(join(dir, '_headers'), 'utf8').catch(() => undefined);
   const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
   if (headers === undefined || index === undefined) {
     throw new UserError(`There is no built site in ${shown} (no index.html and _headers): run \`storefront build\` first, or pass --dir.`);
   }
+  if (!anyFolder && !(await stat(join(dir, BUILD_MARKER)).then((s) => s.isFile(), () => false))) {
+    throw new UserError(
+      `${shown} was not written by \`storefront build\` (it has no ${BUILD_MARKER} file), so it is not deployed: a deploy replaces the site in the bucket with this folder. Build the site with \`storefront build -o ${shown}\`, or pass --force to deploy this folder as it is.`,
+    );
+  }
   const rules = parseHeadersFile(headers);
   const warnings: string[] = [];
   const found: string[] = [];
+  const dotfiles: string[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
     if (entry.isSymbolicLink()) warnings.push(`${path} is a symbolic link: skipped (object storage has none).`);
-    else if (entry.isFile()) found.push(path);
+    else if (entry.isFile()) (isDotfile(path) && path !== BUILD_MARKER ? dotfiles : found).push(path);
+  }
+  if (dotfiles.length) {
+    dotfiles.sort();
+    warnings.push(`Left out ${dotfiles.length} ${dotfiles.length === 1 ? 'file' : 'files'} whose name or folder starts with a dot, which a deploy never publishes: ${dotfiles.slice(0, 5).join(', ')}${dotfiles.length > 5 ? ', …' : ''}.`);
   }
   const all = new Set(found);
   const published = found.filter((path) => !isExcluded(path, (p) => all.has(p))).sort();

@@ -8,8 +8,14 @@
 //   2. deletions: pages that left the site, then files whose grace period is over (no page left names them).
 //   3. the new manifest, last: a deploy that stopped before it is redone from the old one, and objects it had
 //      already uploaded are recognised by their ETag and headers, not uploaded again.
+//
+// A deploy owns only what a deploy to the same target uploaded: the manifest lists it (before its first upload
+// a deploy records what it is about to upload, so a cut-off deploy still owns its objects). Anything else under
+// the target (a verification file put there by hand, another deploy's site under a deeper prefix) is left
+// alone, and named once.
 import { z } from 'zod';
 import { isPageKind, kindOf, UPLOAD_ORDER, type Kind, type LocalFile } from './manifest.ts';
+import { MANIFEST_NAME } from './target.ts';
 
 export interface RemoteObject {
   sha256: string;
@@ -37,7 +43,10 @@ export interface RemoteManifest {
   version: 1;
   /** The latest deploys, newest last (at most KEPT_RECORDS). */
   deploys: DeployRecord[];
+  /** What deploys to this target uploaded (or are uploading): the only objects a deploy may delete. */
   objects: Record<string, RemoteObject>;
+  /** Objects under the target that no deploy wrote, already named to the maintainer (each is named once). */
+  foreign?: string[];
 }
 
 /** An object as a listing of the bucket shows it. */
@@ -69,8 +78,13 @@ export interface PlanInput {
   heads?: ReadonlyMap<string, Head>;
   now: Date;
   grace: Grace;
+  /** Stop before deleting more objects than this. */
   maxDeletes: number;
+  /** ... or more than this share of the pages the last deploy published (0.1 for 10 %); undefined: no such limit. */
+  pageShare?: number;
   force?: boolean;
+  /** Delete the objects under the target that no deploy wrote, too. */
+  deleteForeign?: boolean;
 }
 
 export type UploadReason = 'new' | 'changed' | 'headers' | 'missing';
@@ -85,7 +99,7 @@ export interface Upload {
 export interface Deletion {
   path: string;
   kind: Kind;
-  reason: 'page removed' | 'grace over';
+  reason: 'page removed' | 'grace over' | 'not written by a deploy';
   size: number;
 }
 
@@ -107,8 +121,12 @@ export interface Plan {
   deletions: Deletion[][];
   /** Files no longer in the site, kept for their grace period. */
   retained: Retained[];
-  /** Objects under the target that no deploy recorded and no build makes (uploaded by other means): left alone. */
+  /** Objects under the target that no deploy to it wrote: left alone (deleted only with deleteForeign). */
   foreign: string[];
+  /** Those of them no earlier deploy named to the maintainer. */
+  newForeign: string[];
+  /** Deeper prefixes where another deploy publishes its own site ('staging/'): never touched. */
+  nested: string[];
   /** Why the deploy must stop before changing anything (too many deletions), or undefined. */
   blocked?: string;
 }
@@ -183,8 +201,10 @@ export function phasesOf(uploads: readonly Upload[]): Upload[][] {
 }
 
 export function makePlan(input: PlanInput): Plan {
-  const { files, remote, listing, now, grace } = input;
+  const { files, remote, now, grace } = input;
   const number = (remote?.deploys.at(-1)?.number ?? 0) + 1;
+  const nested = nestedDeploys(input.listing);
+  const listing = new Map([...input.listing].filter(([path]) => !nested.some((prefix) => path.startsWith(prefix))));
   const uploads: Upload[] = [];
   const skipped: LocalFile[] = [];
   for (const file of [...files.values()].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -195,45 +215,60 @@ export function makePlan(input: PlanInput): Plan {
 
   const pages: Deletion[] = [];
   const expired: Deletion[] = [];
+  const unowned: Deletion[] = [];
   const retained: Retained[] = [];
-  const foreign: string[] = [];
   for (const [path, listed] of [...listing].sort(([a], [b]) => a.localeCompare(b))) {
     if (files.has(path)) continue;
-    if (!remote?.objects[path] && !BUILD_SHAPED.test(path)) {
-      foreign.push(path);
+    const object = remote?.objects[path];
+    if (!object) {
+      unowned.push({ path, kind: kindOf(path), reason: 'not written by a deploy', size: listed.size });
       continue;
     }
-    const kind = remote?.objects[path]?.kind ?? kindOf(path);
-    if (isPageKind(kind)) {
-      pages.push({ path, kind, reason: 'page removed', size: listed.size });
+    if (isPageKind(object.kind)) {
+      pages.push({ path, kind: object.kind, reason: 'page removed', size: listed.size });
       continue;
     }
-    const { unusedDeploys, retiredAt } = retirement(path, number, input);
+    const { unusedDeploys, retiredAt } = retirement(object, number, now);
     if (unusedDeploys >= grace.deploys && now.getTime() - Date.parse(retiredAt) >= grace.ms) {
-      expired.push({ path, kind, reason: 'grace over', size: listed.size });
+      expired.push({ path, kind: object.kind, reason: 'grace over', size: listed.size });
     } else retained.push({ path, unusedDeploys, retiredAt });
   }
-
-  const deleting = pages.length + expired.length;
-  const blocked =
-    deleting > input.maxDeletes && !input.force
-      ? `This deploy would delete ${deleting} objects (${pages.length} pages no longer in the site, ${expired.length} files past their grace period), more than --max-deletes ${input.maxDeletes}. Nothing was changed. Check that the folder is the site you mean to publish, then run again with --max-deletes ${deleting} or --force.`
-      : undefined;
-  return { number, phases: phasesOf(uploads), skipped, deletions: [pages, expired].filter((d) => d.length), retained, foreign, blocked };
+  const foreign = unowned.map((d) => d.path);
+  const named = new Set(remote?.foreign);
+  const deletions = [pages, expired, input.deleteForeign ? unowned : []].filter((d) => d.length);
+  const blocked = input.force ? undefined : (intoNested(files, nested) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length));
+  return { number, phases: phasesOf(uploads), skipped, deletions, retained, foreign, newForeign: foreign.filter((p) => !named.has(p)), nested, blocked };
 }
 
-/**
- * What a build writes (or an `aws s3 sync` of one uploaded): a deploy may prune such an object even when no
- * deploy recorded it, which is how a deploy cut off before its record is cleaned up. Anything else under the
- * target that no deploy recorded (a download, a verification file) is someone else's and is left alone.
- */
-const BUILD_SHAPED = /^(assets|img|pagefind)\/|\.html?$|^(favicon\.svg|robots\.txt|sitemap\.xml|_headers|\.storefront-build)$/;
+/** The deeper prefixes under the target that hold another deploy's manifest ('staging/'). */
+function nestedDeploys(listing: ReadonlyMap<string, Listed>): string[] {
+  const prefixes: string[] = [];
+  for (const path of listing.keys()) if (path.endsWith(`/${MANIFEST_NAME}`)) prefixes.push(path.slice(0, -MANIFEST_NAME.length));
+  return prefixes.sort();
+}
 
-/** When a file that is not in the site stopped being used: recorded, or now for an object no deploy recorded. */
-function retirement(path: string, number: number, { remote, now }: PlanInput): { unusedDeploys: number; retiredAt: string } {
-  const object = remote?.objects[path];
-  const lastDeploy = object?.lastDeploy ?? number - 1;
-  return { unusedDeploys: number - lastDeploy, retiredAt: object?.retiredAt ?? now.toISOString() };
+function intoNested(files: ReadonlyMap<string, LocalFile>, nested: readonly string[]): string | undefined {
+  const prefix = nested.find((p) => [...files.keys()].some((path) => path.startsWith(p)));
+  if (prefix === undefined) return undefined;
+  return `The site has files under ${prefix}, where another deploy publishes a site of its own (it has its own ${MANIFEST_NAME}). Nothing was changed. Deploy this site to another prefix, or pass --force to write into it.`;
+}
+
+function tooManyDeletions(input: PlanInput, pages: number, deleting: number, expired: number): string | undefined {
+  const advice = `Nothing was changed. Check that the folder is the site you mean to publish, then run again with --max-deletes ${deleting} or --force.`;
+  if (deleting > input.maxDeletes) {
+    const others = deleting - pages - expired;
+    return `This deploy would delete ${deleting} objects (${pages} pages no longer in the site, ${expired} files past their grace period${others ? `, ${others} objects no deploy wrote` : ''}), more than --max-deletes ${input.maxDeletes}. ${advice}`;
+  }
+  if (input.pageShare === undefined || !input.remote) return undefined;
+  const published = Object.values(input.remote.objects).filter((o) => isPageKind(o.kind)).length;
+  const allowed = Math.max(1, Math.floor(published * input.pageShare));
+  if (pages <= allowed) return undefined;
+  return `This deploy would delete ${pages} of the ${published} pages the last deploy published (${Math.round((pages / published) * 100)} %), more than ${Math.round(input.pageShare * 100)} %. ${advice}`;
+}
+
+/** When a file that is not in the site stopped being used: as recorded, or now for the first deploy without it. */
+function retirement(object: RemoteObject, number: number, now: Date): { unusedDeploys: number; retiredAt: string } {
+  return { unusedDeploys: number - object.lastDeploy, retiredAt: object.retiredAt ?? now.toISOString() };
 }
 
 /** How many deploys the manifest remembers (for the report; grace needs only the last number). */
@@ -251,17 +286,29 @@ export function nextManifest(plan: Plan, input: PlanInput, etags: ReadonlyMap<st
     const { sha256, size, contentType, cacheControl, kind } = file;
     objects[file.path] = { sha256, size, etag: normalEtag(etag), contentType, cacheControl, kind, lastDeploy: plan.number };
   }
-  for (const { path, retiredAt } of plan.retained) {
-    const listed = input.listing.get(path)!;
-    const known = input.remote?.objects[path];
-    objects[path] = known
-      ? { ...known, retiredAt }
-      : { sha256: '', size: listed.size, etag: normalEtag(listed.etag), contentType: '', cacheControl: '', kind: kindOf(path), lastDeploy: plan.number - 1, retiredAt };
-  }
+  for (const { path, retiredAt } of plan.retained) objects[path] = { ...input.remote!.objects[path]!, retiredAt };
   const uploaded = plan.phases.reduce((n, phase) => n + phase.length, 0);
   const deleted = plan.deletions.reduce((n, batch) => n + batch.length, 0);
   const deploys = [...(input.remote?.deploys ?? []), { number: plan.number, at: input.now.toISOString(), uploaded, deleted }].slice(-KEPT_RECORDS);
-  return { version: 1, deploys, objects };
+  const foreign = input.deleteForeign ? [] : plan.foreign;
+  return { version: 1, deploys, objects, ...(foreign.length && { foreign }) };
+}
+
+/**
+ * The manifest a deploy stores before its first upload: the last one, with every file it is about to upload
+ * recorded as this target's. A deploy cut off after that still owns what it uploaded, and the next one prunes
+ * it; one cut off before it uploaded nothing. Undefined when the last manifest already records them all.
+ */
+export function intentManifest(plan: Plan, input: PlanInput): RemoteManifest | undefined {
+  const objects = { ...input.remote?.objects };
+  const adding = plan.phases.flat().filter(({ file }) => !objects[file.path]);
+  if (!adding.length) return undefined;
+  for (const { file } of adding) {
+    const { sha256, size, contentType, cacheControl, kind } = file;
+    // No ETag yet: the next deploy checks the object's content and headers before trusting it.
+    objects[file.path] = { sha256, size, etag: '', contentType, cacheControl, kind, lastDeploy: plan.number };
+  }
+  return { version: 1, deploys: input.remote?.deploys ?? [], objects, ...(input.remote?.foreign && { foreign: input.remote.foreign }) };
 }
 
 const manifestSchema = z.object({
@@ -280,6 +327,7 @@ const manifestSchema = z.object({
       retiredAt: z.string().optional(),
     }),
   ),
+  foreign: z.array(z.string()).optional(),
 });
 
 /** Reads a stored manifest; throws with what is wrong when it is not one this version wrote. */

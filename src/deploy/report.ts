@@ -1,6 +1,7 @@
 // What a deploy did, as text for a terminal, as GitHub Actions workflow commands (groups, annotations), or as
 // one JSON document for other CI. Pure: lines for standard output and standard error.
-import type { DeployResult } from './deploy.ts';
+import type { DeployResult, PhaseEvent } from './deploy.ts';
+import type { Kind } from './manifest.ts';
 
 export const DEPLOY_FORMATS = ['text', 'github', 'json'] as const;
 export type DeployFormat = (typeof DEPLOY_FORMATS)[number];
@@ -69,4 +70,24 @@ export function formatResult(result: DeployResult, format: DeployFormat): Lines 
   const closing = result.number === undefined ? [] : [summary(result)];
   const out = [heading, ...detail(result).flatMap(({ title, lines }) => [title, ...lines]), ...closing];
   return { out, err: [...result.warnings.map((w) => `warning: ${w}`), ...problems(result)] };
+}
+
+const KIND_NAMES: Record<Kind, string> = { asset: 'hashed assets', image: 'images and other files', search: 'the search index', page: 'pages', final: '404, sitemap and robots' };
+
+/** One line as a phase of the deploy ends: printed as it goes, so a long deploy is not silent until the end. */
+export function formatPhase(event: PhaseEvent, target: string): string {
+  switch (event.phase) {
+    case 'read':
+      return `Read the site: ${plural(event.files, 'file')} to publish (${formatBytes(event.bytes)}).`;
+    case 'list':
+      return `Listed ${target}: ${plural(event.objects, 'object')}, ${event.lastDeploy === undefined ? 'no earlier deploy' : `last deploy ${event.lastDeploy}`}.`;
+    case 'plan':
+      return `Deploy ${event.number}: ${event.uploads} to upload, ${event.unchanged} unchanged, ${event.deletions} to delete.`;
+    case 'upload':
+      return `Uploaded ${event.done} of ${event.total} (step ${event.step} of ${event.steps}: ${event.kinds.map((k) => KIND_NAMES[k]).join(', ')}).`;
+    case 'delete':
+      return `Deleted ${event.count} (${event.reason}).`;
+    case 'manifest':
+      return `Recorded deploy ${event.number}.`;
+  }
 }

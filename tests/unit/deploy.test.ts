@@ -2,10 +2,10 @@
 // buckets in a temporary folder. The sites are built with the real CLI from tests/fixtures/valid, and from a copy
 // of it with one description edited.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cliRun.ts';
@@ -325,6 +325,106 @@ describe('storefront deploy to an S3 API server', () => {
     const noBucket = await cli('deploy', '-d', v1, '--target', 's3://no-such-bucket', '--endpoint', s3.endpoint);
     expect(noBucket.code).toBe(1);
     expect(noBucket.err).toMatch(/There is no bucket "no-such-bucket"/);
+  }, 60_000);
+});
+
+describe('a deploy owns only what it uploaded', () => {
+  const put = (name: string, key: string, body: string) => s3.client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: 'text/html' }));
+  const under = (objects: Map<string, string>, prefix: string) => new Map([...objects].filter(([key]) => key.startsWith(prefix)));
+
+  it('a deploy to a prefix and one to the root of the same bucket leave each other intact', async () => {
+    const name = await bucket('prefixes');
+    expect((await deployCli(v1, `s3://${name}/staging`)).code).toBe(0);
+    const staging = under(await listing(s3.client, name), 'staging/');
+    expect(staging.size).toBe(published(v1).size + 1);
+
+    const root = await deployCli(v2, `s3://${name}`);
+    expect(root.code, root.err).toBe(0);
+    expect(root.report!.deleted).toEqual([]);
+    expect(root.report!.warnings.join('\n')).toMatch(/Left alone s3:\/\/prefixes\/staging\/: another deploy publishes a site of its own there/);
+    expect(under(await listing(s3.client, name), 'staging/')).toEqual(staging);
+
+    const rootObjects = new Map([...(await listing(s3.client, name))].filter(([key]) => !key.startsWith('staging/')));
+    const again = await deployCli(v2, `s3://${name}/staging`);
+    expect(again.code, again.err).toBe(0);
+    expect(new Map([...(await listing(s3.client, name))].filter(([key]) => !key.startsWith('staging/')))).toEqual(rootObjects);
+  }, 60_000);
+
+  it('a hand-placed object survives every deploy and is named once', async () => {
+    const name = await bucket('hand-placed');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    await put(name, 'google0123456789abcdef.html', 'google-site-verification: google0123456789abcdef.html');
+    await put(name, 'downloads/brochure.pdf', '%PDF-1.4');
+    const first = await deployCli(v2, `s3://${name}`);
+    expect(first.code, first.err).toBe(0);
+    expect(first.report!.deleted).toEqual([]);
+    expect(first.report!.foreign).toEqual(['downloads/brochure.pdf', 'google0123456789abcdef.html']);
+    expect(first.report!.warnings.join('\n')).toMatch(/Left alone 2 objects under s3:\/\/hand-placed\/ that no deploy wrote .*: downloads\/brochure\.pdf, google0123456789abcdef\.html\. They stay; --delete-foreign deletes them/);
+    const second = await deployCli(v1, `s3://${name}`, '--keep-deploys', '1', '--keep-for', '0');
+    expect(second.code, second.err).toBe(0);
+    expect(second.report!.warnings.join('\n')).not.toMatch(/google0123456789abcdef/);
+    expect(second.report!.warnings.join('\n')).toMatch(/Left alone 2 objects .* named in earlier deploys/);
+    const objects = await listing(s3.client, name);
+    expect(objects.has('google0123456789abcdef.html')).toBe(true);
+    expect(objects.has('downloads/brochure.pdf')).toBe(true);
+
+    const removed = await deployCli(v1, `s3://${name}`, '--delete-foreign');
+    expect(removed.code, removed.err).toBe(0);
+    expect(removed.report!.deleted.map((d) => d.path).sort()).toEqual(['downloads/brochure.pdf', 'google0123456789abcdef.html']);
+  }, 60_000);
+
+  it('refuses a folder storefront did not build, and never uploads dotfiles', async () => {
+    const name = await bucket('foreign-folder');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    const before = await listing(s3.client, name);
+    const folder = join(work, 'not-a-build');
+    mkdirSync(join(folder, '.git'), { recursive: true });
+    writeFileSync(join(folder, 'index.html'), '<!doctype html><title>x</title>');
+    cpSync(join(v1, '_headers'), join(folder, '_headers'));
+    writeFileSync(join(folder, '.env'), 'SECRET=1\n');
+    writeFileSync(join(folder, '.git', 'config'), '[core]\n');
+    const refused = await deployCli(folder, `s3://${name}`);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/was not written by `storefront build` \(it has no \.storefront-build file\)/);
+    expect(await listing(s3.client, name)).toEqual(before);
+
+    // Forced, it still publishes no dotfile; the deletions it would make are then the maintainer's call.
+    const forced = await deployCli(folder, `s3://${name}/other`, '--force');
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.report!.uploaded.map((u) => u.path)).toEqual(['index.html']);
+    expect(forced.report!.warnings.join('\n')).toMatch(/Left out 2 files whose name or folder starts with a dot, which a deploy never publishes: \.env, \.git\/config/);
+  }, 60_000);
+
+  it('a deploy that would delete 30 % of a 119-page site stops before changing anything', async () => {
+    const name = await bucket('share');
+    const example = join(work, 'example');
+    const built = await cli('build', '-c', join(fixtures, '..', '..', 'catalogue'), '-o', example, '--deploy-dir', join(work, 'deploy-example'), '--no-cache');
+    expect(built.code, built.err).toBe(0);
+    const pages = [...published(example).keys()].filter((path) => path.endsWith('index.html'));
+    expect(pages.length).toBe(119);
+    expect((await deployCli(example, `s3://${name}`)).code).toBe(0);
+    const before = await listing(s3.client, name);
+
+    const fewer = join(work, 'example-fewer');
+    cpSync(example, fewer, { recursive: true });
+    const removed = pages.filter((path) => path.startsWith('service/')).slice(0, 36);
+    for (const page of removed) rmSync(join(fewer, page));
+    const stopped = await deployCli(fewer, `s3://${name}`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.err).toMatch(/would delete 36 of the \d+ pages the last deploy published \(\d+ %\), more than 10 %\. Nothing was changed/);
+    expect(await listing(s3.client, name)).toEqual(before);
+  }, 120_000);
+
+  it('prints each phase as it goes', async () => {
+    const name = await bucket('phases');
+    const text = await cli('deploy', '-d', v1, '--target', `s3://${name}`, '--endpoint', s3.endpoint);
+    expect(text.code, text.err).toBe(0);
+    const lines = text.err.split('\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Read the site: \d+ files to publish/);
+    expect(lines[1]).toBe('Listed s3://phases/: 0 objects, no earlier deploy.');
+    expect(lines[2]).toMatch(/^Deploy 1: \d+ to upload, 0 unchanged, 0 to delete\.$/);
+    expect(lines.filter((line) => /^Uploaded \d+ of \d+ \(step \d+ of \d+: /.test(line)).length).toBeGreaterThan(2);
+    expect(lines.at(-1)).toBe('Recorded deploy 1.');
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@ import { CACHE, headerRules } from '../../src/build/headers.ts';
 import { addressesOf, invalidate, invalidationCommand, invalidationPaths, MAX_PATHS } from '../../src/deploy/cdn.ts';
 import type { DeployResult } from '../../src/deploy/deploy.ts';
 import { addressesIn, cacheControlOf, isExcluded, kindOf, type Kind, type LocalFile } from '../../src/deploy/manifest.ts';
-import { makePlan, needsHead, nextManifest, parseDuration, parseManifest, type Listed, type PlanInput, type RemoteManifest } from '../../src/deploy/plan.ts';
+import { intentManifest, makePlan, needsHead, nextManifest, parseDuration, parseManifest, type Listed, type PlanInput, type RemoteManifest } from '../../src/deploy/plan.ts';
 import { formatResult } from '../../src/deploy/report.ts';
 import { parseTarget } from '../../src/deploy/target.ts';
 
@@ -209,27 +209,69 @@ describe('makePlan: what to delete, and when', () => {
     expect(deletedAt({ deploys: 3, ms: 7 * DAY }, 7)['assets/styles-AAA.css']).toBe(4);
   });
 
-  it('objects no deploy recorded (an earlier `aws s3 sync`) start their grace period now; stray pages go at once', () => {
+  it('never deletes what no deploy to this target wrote (a page or a file put there by hand): it names it once', () => {
     const { remote, listing } = deployed(v1);
+    listing.set('google0123456789abcdef.html', { etag: 'g', size: 50 });
     listing.set('assets/old-ZZZ.js', { etag: 'x', size: 10 });
-    listing.set('old/page/index.html', { etag: 'y', size: 20 });
-    const plan = makePlan(input({ files: v1, remote, listing, grace: { deploys: 2, ms: 0 } }));
-    expect(plan.retained).toEqual([{ path: 'assets/old-ZZZ.js', unusedDeploys: 1, retiredAt: NOW.toISOString() }]);
-    expect(plan.deletions.flat().map((d) => d.path)).toEqual(['old/page/index.html']);
-    const next = nextManifest(plan, input({ files: v1, remote, listing }), new Map());
-    expect(next.objects['assets/old-ZZZ.js']).toMatchObject({ lastDeploy: 1, retiredAt: NOW.toISOString(), etag: 'x' });
-    expect(next.objects['old/page/index.html']).toBeUndefined();
-  });
-
-  it('leaves alone objects no deploy recorded that no build makes (a download put there by hand)', () => {
-    const { remote, listing } = deployed(v1);
     listing.set('downloads/brochure.pdf', { etag: 'z', size: 30 });
     listing.set('.well-known/security.txt', { etag: 'w', size: 40 });
-    const plan = makePlan(input({ files: v1, remote, listing, grace: { deploys: 1, ms: 0 } }));
-    expect(plan.foreign).toEqual(['.well-known/security.txt', 'downloads/brochure.pdf']);
+    const planInput = input({ files: v1, remote, listing, grace: { deploys: 1, ms: 0 } });
+    const plan = makePlan(planInput);
+    const foreign = ['.well-known/security.txt', 'assets/old-ZZZ.js', 'downloads/brochure.pdf', 'google0123456789abcdef.html'];
+    expect(plan.foreign).toEqual(foreign);
+    expect(plan.newForeign).toEqual(foreign);
     expect(plan.deletions).toEqual([]);
     expect(plan.retained).toEqual([]);
-    expect(nextManifest(plan, input({ files: v1, remote, listing }), new Map()).objects['downloads/brochure.pdf']).toBeUndefined();
+    const next = nextManifest(plan, planInput, new Map());
+    expect(next.objects['google0123456789abcdef.html']).toBeUndefined();
+    expect(next.foreign).toEqual(foreign);
+    // The next deploy still leaves them, and has named them already.
+    const again = makePlan(input({ files: v1, remote: next, listing }));
+    expect(again.foreign).toEqual(foreign);
+    expect(again.newForeign).toEqual([]);
+    expect(again.deletions).toEqual([]);
+  });
+
+  it('--delete-foreign deletes them after the site is up, and within --max-deletes', () => {
+    const { remote, listing } = deployed(v1);
+    listing.set('google0123456789abcdef.html', { etag: 'g', size: 50 });
+    listing.set('downloads/brochure.pdf', { etag: 'z', size: 30 });
+    const plan = makePlan(input({ files: v1, remote, listing, deleteForeign: true }));
+    expect(plan.deletions.flat().map((d) => [d.path, d.reason])).toEqual([
+      ['downloads/brochure.pdf', 'not written by a deploy'],
+      ['google0123456789abcdef.html', 'not written by a deploy'],
+    ]);
+    expect(makePlan(input({ files: v1, remote, listing, deleteForeign: true, maxDeletes: 1 })).blocked).toMatch(/would delete 2 objects \(0 pages no longer in the site, 0 files past their grace period, 2 objects no deploy wrote\)/);
+  });
+
+  it('leaves a deeper prefix where another deploy publishes its own site wholly alone', () => {
+    const { remote, listing } = deployed(v1);
+    listing.set('staging/.storefront-deploy.json', { etag: 'm', size: 100 });
+    listing.set('staging/index.html', { etag: 's', size: 10 });
+    listing.set('staging/assets/styles-OLD.css', { etag: 't', size: 10 });
+    const plan = makePlan(input({ files: v1, remote, listing, grace: { deploys: 1, ms: 0 }, deleteForeign: true }));
+    expect(plan.nested).toEqual(['staging/']);
+    expect(plan.foreign).toEqual([]);
+    expect(plan.deletions).toEqual([]);
+    expect(plan.blocked).toBeUndefined();
+    // A site that would write into it is stopped before it changes anything.
+    const into = siteOf(...v1.values(), file('staging/extra/index.html'));
+    expect(makePlan(input({ files: into, remote, listing })).blocked).toMatch(/files under staging\/, where another deploy publishes a site of its own/);
+  });
+
+  it('a deploy cut off before its manifest still owns what it uploaded: recorded before the first upload', () => {
+    const { remote, listing } = deployed(v1);
+    const v2 = siteOf(...v1.values(), file('assets/styles-BBB.css', 'styles-b'), file('extra/index.html', 'extra'));
+    const planInput = input({ files: v2, remote, listing });
+    const intent = intentManifest(makePlan(planInput), planInput)!;
+    expect(intent.deploys).toEqual(remote.deploys);
+    expect(Object.keys(intent.objects).filter((path) => !remote.objects[path])).toEqual(['assets/styles-BBB.css', 'extra/index.html']);
+    expect(intentManifest(makePlan(input({ files: v1, remote, listing })), input({ files: v1, remote, listing }))).toBeUndefined();
+    // The cut-off deploy had uploaded the page; the next site does not have it: it goes, as a page of ours.
+    listing.set('extra/index.html', { etag: 'md5-extra', size: 5 });
+    const next = makePlan(input({ files: v1, remote: intent, listing }));
+    expect(next.number).toBe(2);
+    expect(next.deletions.flat().map((d) => d.path)).toEqual(['extra/index.html']);
   });
 
   it('--max-deletes: a deploy that would delete more is blocked before it changes anything, unless forced', () => {
@@ -239,6 +281,19 @@ describe('makePlan: what to delete, and when', () => {
     expect(blocked.blocked).toMatch(/would delete 2 objects \(2 pages no longer in the site, 0 files past their grace period\), more than --max-deletes 1\. Nothing was changed/);
     expect(makePlan(input({ files: fewer, remote, listing, maxDeletes: 2 })).blocked).toBeUndefined();
     expect(makePlan(input({ files: fewer, remote, listing, maxDeletes: 1, force: true })).blocked).toBeUndefined();
+  });
+
+  it('by default stops before deleting more than a tenth of the pages, however few they are', () => {
+    const pages = Array.from({ length: 30 }, (_, i) => file(`service/s/${i}/index.html`));
+    const { remote, listing } = deployed(siteOf(...v1.values(), ...pages));
+    const without = (n: number) => siteOf(...v1.values(), ...pages.slice(n));
+    // 36 pages (with 404.html, sitemap.xml and robots.txt): 3 may go (10 %), 10 may not.
+    expect(makePlan(input({ files: without(3), remote, listing, pageShare: 0.1 })).blocked).toBeUndefined();
+    const blocked = makePlan(input({ files: without(10), remote, listing, pageShare: 0.1 }));
+    expect(blocked.blocked).toMatch(/would delete 10 of the 36 pages the last deploy published \(28 %\), more than 10 %\. Nothing was changed\. .*--max-deletes 10 or --force/);
+    expect(makePlan(input({ files: without(10), remote, listing, pageShare: 0.1, force: true })).blocked).toBeUndefined();
+    // Without the share (the maintainer set --max-deletes), the count alone decides.
+    expect(makePlan(input({ files: without(10), remote, listing, maxDeletes: 10 })).blocked).toBeUndefined();
   });
 });
 
@@ -387,6 +442,7 @@ describe('the report', () => {
     skipped: { files: 10, bytes: 10 * 1024 * 1024 },
     deleted: [{ path: 'old/index.html', bytes: 100, reason: 'page removed' }],
     retained: [{ path: 'assets/a.js', unusedDeploys: 1, retiredAt: NOW.toISOString() }],
+    foreign: [],
     warnings: ['x.html names /img/gone.png, which is not in the site.'],
     error: 'Network down\nThe deploy stopped part-way.',
     ms: 1234,
