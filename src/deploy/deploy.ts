@@ -86,116 +86,116 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const started = performance.now();
   const now = (options.now ?? (() => new Date()))();
   const store = options.store ?? s3Store(options);
-  const dryRun = options.dryRun ?? false;
-  const result: DeployResult = {
-    ok: false,
-    dryRun,
-    dir: options.shownDir ?? options.dir,
-    target: describeTarget(options.target),
-    uploaded: [],
-    skipped: { files: 0, bytes: 0 },
-    deleted: [],
-    retained: [],
-    foreign: [],
-    warnings: [],
-    ms: 0,
-  };
+  const result = emptyResult(options);
   const phase = options.onPhase ?? (() => {});
   const site = await readSite(options.dir, options.shownDir, options.force);
   result.warnings.push(...site.warnings);
   phase({ phase: 'read', files: site.files.size, bytes: [...site.files.values()].reduce((n, f) => n + f.size, 0) });
   const limit = pLimit(options.concurrency);
   try {
-    const [listing, remote] = await Promise.all([store.list(), store.readManifest()]);
-    phase({ phase: 'list', objects: listing.size, lastDeploy: remote?.deploys.at(-1)?.number });
-    const heads = new Map<string, Head>();
-    await Promise.all(
-      needsHead({ files: site.files, remote, listing }).map((path) =>
-        limit(async () => {
-          const head = await store.head(path);
-          if (head) heads.set(path, head);
-        }),
-      ),
-    );
-    const input: PlanInput = {
-      files: site.files,
-      remote,
-      listing,
-      heads,
-      now,
-      grace: options.grace,
-      maxDeletes: options.maxDeletes ?? DEFAULT_MAX_DELETES,
-      pageShare: options.maxDeletes === undefined ? DEFAULT_PAGE_SHARE : undefined,
-      force: options.force,
-      deleteForeign: options.deleteForeign,
-    };
-    const plan = makePlan(input);
+    const { plan, input } = await planDeploy(site.files, store, limit, now, options);
     result.number = plan.number;
     result.skipped = { files: plan.skipped.length, bytes: plan.skipped.reduce((n, f) => n + f.size, 0) };
     result.retained = plan.retained;
     result.foreign = plan.foreign;
     result.warnings.push(...planWarnings(plan, result.target, options.deleteForeign));
-    const uploads = plan.phases.flat().length;
-    phase({ phase: 'plan', number: plan.number, uploads, unchanged: plan.skipped.length, deletions: plan.deletions.flat().length });
     const paths = options.cloudfrontDistribution ? invalidationPaths(plan) : [];
     if (plan.blocked) {
       result.blocked = plan.blocked;
-      return finish(result, started);
-    }
-    if (dryRun) {
+    } else if (result.dryRun) {
       result.uploaded = plan.phases.flat().map(({ file, reason }) => ({ path: file.path, bytes: file.size, kind: file.kind, reason }));
       result.deleted = plan.deletions.flat().map(({ path, size, reason }) => ({ path, bytes: size, reason }));
       if (paths.length) result.invalidation = { paths };
       result.ok = true;
-      return finish(result, started);
+    } else {
+      await applyPlan(plan, input, store, limit, result, options);
+      result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
     }
-
-    const intent = intentManifest(plan, input);
-    if (intent) await store.writeManifest(intent);
-    const etags = new Map<string, string>();
-    for (const [index, batch] of plan.phases.entries()) {
-      await runAll(
-        batch.map(({ file, reason }) => async () => {
-          etags.set(file.path, await store.upload(file, options.dir));
-          result.uploaded.push({ path: file.path, bytes: file.size, kind: file.kind, reason });
-          await options.onStep?.({ action: 'upload', path: file.path, kind: file.kind });
-        }),
-        limit,
-      );
-      phase({ phase: 'upload', done: result.uploaded.length, total: uploads, step: index + 1, steps: plan.phases.length, kinds: [...new Set(batch.map((u) => u.file.kind))] });
-    }
-    for (const batch of plan.deletions) {
-      await runAll(
-        batch.map(({ path, size, reason, kind }) => async () => {
-          await store.delete(path);
-          result.deleted.push({ path, bytes: size, reason });
-          await options.onStep?.({ action: 'delete', path, kind });
-        }),
-        limit,
-      );
-      phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
-    }
-    await store.writeManifest(nextManifest(plan, input, etags));
-    await options.onStep?.({ action: 'manifest', path: '' });
-    phase({ phase: 'manifest', number: plan.number });
-
-    if (options.cloudfrontDistribution && paths.length) {
-      result.invalidation = { paths };
-      try {
-        result.invalidation.id = await invalidate(options.cloudfrontDistribution, paths, `storefront-deploy-${plan.number}-${now.getTime()}`, options.invalidator);
-      } catch (error) {
-        result.error = `The site is deployed, but CloudFront refused the invalidation: ${describeStoreError(error, options.target)}. Edge copies of replaced pages and images stay until they expire.`;
-        return finish(result, started);
-      }
-    }
-    result.ok = true;
   } catch (error) {
     const where = result.uploaded.length
       ? 'The deploy stopped part-way. The bucket still serves a consistent site (files before the pages that name them, nothing deleted before the new pages were up); run the deploy again to finish it.'
       : 'Nothing was changed.';
     result.error = `${describeStoreError(error, options.target)}\n${where}`;
   }
-  return finish(result, started);
+  result.ms = performance.now() - started;
+  return result;
+}
+
+function emptyResult(options: DeployOptions): DeployResult {
+  const empty = { uploaded: [], skipped: { files: 0, bytes: 0 }, deleted: [], retained: [], foreign: [], warnings: [], ms: 0 };
+  return { ok: false, dryRun: options.dryRun ?? false, dir: options.shownDir ?? options.dir, target: describeTarget(options.target), ...empty };
+}
+
+/** Lists the bucket, reads the last manifest, checks the headers of objects no deploy recorded, and plans. */
+async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit, now: Date, options: DeployOptions) {
+  const [listing, remote] = await Promise.all([store.list(), store.readManifest()]);
+  options.onPhase?.({ phase: 'list', objects: listing.size, lastDeploy: remote?.deploys.at(-1)?.number });
+  const heads = new Map<string, Head>();
+  const checks = needsHead({ files, remote, listing }).map((path) =>
+    limit(async () => {
+      const head = await store.head(path);
+      if (head) heads.set(path, head);
+    }),
+  );
+  await Promise.all(checks);
+  const input: PlanInput = {
+    files,
+    remote,
+    listing,
+    heads,
+    now,
+    grace: options.grace,
+    maxDeletes: options.maxDeletes ?? DEFAULT_MAX_DELETES,
+    pageShare: options.maxDeletes === undefined ? DEFAULT_PAGE_SHARE : undefined,
+    force: options.force,
+    deleteForeign: options.deleteForeign,
+  };
+  const plan = makePlan(input);
+  options.onPhase?.({ phase: 'plan', number: plan.number, uploads: plan.phases.flat().length, unchanged: plan.skipped.length, deletions: plan.deletions.flat().length });
+  return { plan, input };
+}
+
+/** Records what it will upload, uploads phase by phase, deletes, then stores the new manifest. */
+async function applyPlan(plan: Plan, input: PlanInput, store: Store, limit: Limit, result: DeployResult, options: DeployOptions): Promise<void> {
+  const phase = options.onPhase ?? (() => {});
+  const intent = intentManifest(plan, input);
+  if (intent) await store.writeManifest(intent);
+  const etags = new Map<string, string>();
+  const total = plan.phases.flat().length;
+  for (const [index, batch] of plan.phases.entries()) {
+    const uploads = batch.map(({ file, reason }) => async () => {
+      etags.set(file.path, await store.upload(file, options.dir));
+      result.uploaded.push({ path: file.path, bytes: file.size, kind: file.kind, reason });
+      await options.onStep?.({ action: 'upload', path: file.path, kind: file.kind });
+    });
+    await runAll(uploads, limit);
+    phase({ phase: 'upload', done: result.uploaded.length, total, step: index + 1, steps: plan.phases.length, kinds: [...new Set(batch.map((u) => u.file.kind))] });
+  }
+  for (const batch of plan.deletions) {
+    const deletions = batch.map(({ path, size, reason, kind }) => async () => {
+      await store.delete(path);
+      result.deleted.push({ path, bytes: size, reason });
+      await options.onStep?.({ action: 'delete', path, kind });
+    });
+    await runAll(deletions, limit);
+    phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
+  }
+  await store.writeManifest(nextManifest(plan, input, etags));
+  await options.onStep?.({ action: 'manifest', path: '' });
+  phase({ phase: 'manifest', number: plan.number });
+}
+
+/** Asks CloudFront to drop its copies of what changed, when asked to; false when it refused. */
+async function invalidateReplaced(paths: string[], number: number, now: Date, result: DeployResult, options: DeployOptions): Promise<boolean> {
+  if (!options.cloudfrontDistribution || !paths.length) return true;
+  result.invalidation = { paths };
+  try {
+    result.invalidation.id = await invalidate(options.cloudfrontDistribution, paths, `storefront-deploy-${number}-${now.getTime()}`, options.invalidator);
+    return true;
+  } catch (error) {
+    result.error = `The site is deployed, but CloudFront refused the invalidation: ${describeStoreError(error, options.target)}. Edge copies of replaced pages and images stay until they expire.`;
+    return false;
+  }
 }
 
 /** What the maintainer should know about objects the deploy does not own: named once, then counted. */
@@ -211,13 +211,10 @@ function planWarnings(plan: Plan, target: string, deleteForeign = false): string
   return warnings;
 }
 
-function finish(result: DeployResult, started: number): DeployResult {
-  result.ms = performance.now() - started;
-  return result;
-}
+type Limit = ReturnType<typeof pLimit>;
 
 /** Runs tasks a few at a time; after the first failure starts no more, waits for the running ones, then throws it. */
-async function runAll(tasks: (() => Promise<void>)[], limit: ReturnType<typeof pLimit>): Promise<void> {
+async function runAll(tasks: (() => Promise<void>)[], limit: Limit): Promise<void> {
   let failed = false;
   const settled = await Promise.allSettled(
     tasks.map((task) =>
