@@ -2,6 +2,7 @@
 // JSON Schema files editors use (see jsonSchema.ts), and of the descriptions shown in error hints.
 import { z } from 'zod';
 import { splitEmoji } from '../core/emoji.ts';
+import { PRICE_MAX } from '../core/price.ts';
 import { HEX_COLOUR } from './contrast.ts';
 
 /** The longest card summary: one line on a phone's card, two at most. */
@@ -10,8 +11,6 @@ export const SUMMARY_MAX = 100;
 /** The longest response-time promise: one line beside the contact buttons, even on a phone. */
 export const RESPONSE_TIME_MAX = 80;
 
-/** The highest price a service may have: above it, a typo (a zero too many, 1e23) is far likelier than a real offer. */
-export const PRICE_MAX = 10_000_000;
 /** Whole dollars or dollars and cents: 3.6 and 3.60 are the same number; 0.0001 is not a price. */
 const hasCents = (price: number) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
 

@@ -5,12 +5,15 @@
 import type { PriceOption, ServiceRef } from '../../src/model/model.ts';
 import type { ServiceCard } from '../../src/model/shell.ts';
 import { formatPrice } from '../format.ts';
-import type { QuoteAdd } from '../quote/store.ts';
+import type { QuoteService } from '../quote/services.ts';
 
 type Priced = Pick<ServiceCard, 'id' | 'name' | 'route' | 'price' | 'priceFrom'>;
 
-/** What the basket keeps of a service (no option chosen: its starting price). */
-export function quoteAdd(service: Priced, options?: readonly PriceOption[]): QuoteAdd {
+/**
+ * A service as its page's button holds it: what the button adds, and where the basket reads the service's name
+ * and prices when it is opened (templates/quote/services.ts).
+ */
+export function quoteAdd(service: Priced, options?: readonly PriceOption[]): QuoteService {
   return {
     id: service.id,
     name: service.name,
@@ -23,13 +26,13 @@ export function quoteAdd(service: Priced, options?: readonly PriceOption[]): Quo
 
 /**
  * The card's button. It repeats no more of the service than the card lacks: name and page come from the card's
- * title link (QuoteButton.tsx `addsOf`), the id and price are here. At 10,000 services a card is on its
- * category page, maybe the home page and three "Often booked with" lists: the full JSON was 450 bytes a card,
- * this is about 170.
+ * title link (QuoteButton.tsx `addsOf`), the id is here, and the basket reads the price from the service's page.
+ * At 10,000 services a card is on its category page, maybe the home page and three "Often booked with" lists:
+ * the full JSON was 450 bytes a card, this is about 150.
  */
 export function AddToQuote({ service }: { service: Priced }) {
   return (
-    <button type="button" className="quote-add" data-quote-add={service.id} data-price={service.price} data-from={service.priceFrom ? '' : undefined} aria-label={`Add to quote: ${service.name}`}>
+    <button type="button" className="quote-add" data-quote-add={service.id} aria-label={`Add to quote: ${service.name}`}>
       Add to quote
     </button>
   );

@@ -17,14 +17,14 @@ type Panel = ComponentType<{ onClose: () => void; store: QuoteStore }>;
 const STATUS_MS = 5000;
 
 /**
- * The items a button adds (AddToQuote.tsx). A card's button holds the id and price; the name and the page are
- * its card's title link. A service page's holds JSON, with the option chosen in the <select> it names, if any.
+ * The services a button adds (AddToQuote.tsx). A card's button holds the id; the name and the page are its card's
+ * title link. A service page's holds JSON, with the option chosen in the <select> it names, if any.
  */
 export function addsOf(button: Element): QuoteAdd[] {
   const data = button.getAttribute('data-quote-add') ?? '';
   if (!/^[[{]/.test(data)) {
     const link = button.closest('.card')?.querySelector('a.card-link');
-    const add = toAdd({ id: data, name: link?.textContent?.trim(), route: link?.getAttribute('href'), price: Number(button.getAttribute('data-price')), from: button.hasAttribute('data-from') });
+    const add = toAdd({ id: data, name: link?.textContent?.trim(), route: link?.getAttribute('href') });
     return add ? [add] : [];
   }
   let value: unknown;
@@ -33,13 +33,11 @@ export function addsOf(button: Element): QuoteAdd[] {
   } catch {
     return [];
   }
-  const adds = (Array.isArray(value) ? value : [value]).map(toAdd);
-  if (!adds.length || adds.some((a) => !a)) return [];
-  const [first] = adds as QuoteAdd[];
+  const list: unknown[] = Array.isArray(value) ? value : [value];
   const select = document.getElementById(button.getAttribute('data-quote-select') ?? '');
-  const chosen = select instanceof HTMLSelectElement ? first!.options?.[select.selectedIndex] : undefined;
-  if (chosen) adds[0] = { ...first!, option: chosen.label, price: chosen.price, from: chosen.from };
-  return adds as QuoteAdd[];
+  const chosen = select instanceof HTMLSelectElement ? (list[0] as { options?: { label?: unknown }[] } | null)?.options?.[select.selectedIndex]?.label : undefined;
+  const adds = list.map((v, i) => toAdd(i === 0 && chosen !== undefined ? { ...(v as object), option: chosen } : v));
+  return adds.length && adds.every((a) => a) ? (adds as QuoteAdd[]) : [];
 }
 
 export const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;

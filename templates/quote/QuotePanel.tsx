@@ -1,12 +1,15 @@
 // The quote basket: a modal <dialog> (focus moves in, Escape closes, the page behind is inert) listing what the
 // visitor added, with quantities, options, starting prices and the total, and two ways to send it: a mail to the
 // agency or a message in its chat app, both written by the visitor's own app. Loaded on first use (QuoteButton.tsx).
+// The stored basket holds what the visitor chose; each service's name and price are read from its own page
+// (services.ts), fetched when the basket opens.
 import { useEffect, useRef, useState } from 'react';
 import { useSite } from '../../src/client/api.ts';
 import { formatPrice } from '../format.ts';
 import { chatHref, linePrice, quoteMailto, quoteMessage, quoteTotal } from './message.ts';
+import { lineOf, resolveQuote, serviceOf, type QuoteItem, type ServicePage } from './services.ts';
 import type * as Store from './store.ts';
-import type { QuoteItem } from './store.ts';
+import type { QuoteLine } from './store.ts';
 
 /**
  * The basket's storage, handed over by the header's button rather than imported: imported by both, store.ts
@@ -16,10 +19,44 @@ export type QuoteStore = Pick<typeof Store, 'readQuote' | 'writeQuote' | 'onQuot
 
 const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 
+/** PRODUCT.md: a lazily loaded part that takes longer than this fails (src/client/loaders.ts). */
+const LOAD_TIMEOUT_MS = 120_000;
+
+/** The service a line's page holds: null when the page is gone or holds another, 'failed' when it could not be fetched. */
+async function fetchService(line: QuoteLine): Promise<ServicePage> {
+  try {
+    const response = await fetch(line.route, { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
+    if (response.status === 404) return null;
+    if (!response.ok) return 'failed';
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    // The service page's own button holds one service as JSON; a card's holds an id, "Add both" a list.
+    return serviceOf(page.querySelector('[data-quote-add^="{"]')?.getAttribute('data-quote-add'), line) ?? null;
+  } catch {
+    return 'failed';
+  }
+}
+
+/** The pages of the lines' services, by route, each fetched once while the panel is open. */
+function useServicePages(lines: readonly QuoteLine[]): Record<string, ServicePage> {
+  const [pages, setPages] = useState<Record<string, ServicePage>>({});
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const line of lines) {
+      if (asked.current.has(line.route)) continue;
+      asked.current.add(line.route);
+      void fetchService(line).then((page) => setPages((known) => ({ ...known, [line.route]: page })));
+    }
+  }, [lines]);
+  return pages;
+}
+
 export default function QuotePanel({ onClose, store }: { onClose: () => void; store: QuoteStore }) {
   const { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY } = store;
   const site = useSite();
-  const [items, setItems] = useState(readQuote);
+  const [lines, setLines] = useState(readQuote);
+  const pages = useServicePages(lines);
+  const resolved = resolveQuote(lines, (route) => pages[route]);
+  const items = Array.isArray(resolved) ? resolved : [];
   const [status, setStatus] = useState('');
   const [showMessage, setShowMessage] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -29,7 +66,11 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   const closed = useRef(onClose);
   closed.current = onClose;
 
-  useEffect(() => onQuoteChange(setItems), []);
+  useEffect(() => onQuoteChange(setLines), []);
+  // A line whose service is gone leaves the stored basket (and the header's count) too.
+  useEffect(() => {
+    if (Array.isArray(resolved) && JSON.stringify(resolved.map(lineOf)) !== JSON.stringify(lines)) writeQuote(resolved.map(lineOf));
+  });
   useEffect(() => {
     const element = dialog.current!;
     // The close event comes a task after close(): one left from StrictMode's second run of this effect (or any
@@ -46,8 +87,9 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   }, []);
 
   const save = (next: QuoteItem[]) => {
-    setItems(next);
-    writeQuote(next);
+    const kept = next.map(lineOf);
+    setLines(kept);
+    writeQuote(kept);
   };
   const setQuantity = (index: number, quantity: number) => {
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) return;
@@ -86,7 +128,7 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   return (
     // A click on the backdrop (the dialog element itself, outside its panel) closes it, as Escape does.
     <dialog ref={dialog} className="quote-dialog" aria-labelledby="quote-title" onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}>
-      <div className="quote-panel">
+      <div className="quote-panel" aria-busy={resolved === 'loading'}>
         <div className="quote-head">
           <h2 id="quote-title" className="quote-title" ref={title} tabIndex={-1}>
             Your quote request
@@ -96,7 +138,11 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
             <span className="visually-hidden">Close</span>
           </button>
         </div>
-        {items.length === 0 ? (
+        {resolved === 'loading' ? (
+          <p className="quote-empty">Loading your quote…</p>
+        ) : resolved === 'failed' ? (
+          <p className="quote-empty">Your quote could not be loaded. Check your connection, then close it and open it again.</p>
+        ) : items.length === 0 ? (
           <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
         ) : (
           <>

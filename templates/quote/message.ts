@@ -2,7 +2,7 @@
 // Nothing is sent from the site: the visitor's own mail or chat app opens with it, or it is copied.
 import { formatPrice } from '../format.ts';
 import { mailtoHref, projectTemplate } from '../mail.ts';
-import type { QuoteItem } from './store.ts';
+import type { QuoteItem } from './services.ts';
 
 /**
  * The longest mailto: link the basket offers; a longer message is copied instead. Windows hands the link to the

@@ -1,7 +1,10 @@
-// The quote basket's items, kept in localStorage. Loaded on every page (the header's count badge and the add
+// The quote basket's lines, kept in localStorage. Loaded on every page (the header's count badge and the add
 // buttons' listener use it), so it stays small; the basket's panel and the message builder load on use.
-// A stored value that is not what this version wrote (corrupt, edited, an older shape) is read as an empty
-// basket or loses only its bad items: never an exception on a visitor's page.
+// Storage is the visitor's to edit (or an extension's), so a line keeps only what the visitor chose: the
+// service (its id and page), the option and the quantity. Names and prices come from the service's own page
+// when the basket is opened (services.ts). A stored value that is not what this version wrote (corrupt,
+// edited, an older shape) is read as an empty basket or loses only its bad lines: never an exception, and
+// never more than MAX_LINES lines looked at.
 
 import { QUOTE_STORAGE_KEY } from '../../src/client/api.ts';
 
@@ -11,95 +14,98 @@ export const QUOTE_KEY = QUOTE_STORAGE_KEY;
 export const QUOTE_EVENT = 'storefront:quote';
 /** Per line: a campaign of 99 of one service is a conversation, not a basket. */
 export const MAX_QUANTITY = 99;
+/** Lines in a basket: more is a catalogue, not a quote request, and a tampered basket stays cheap to read. */
+export const MAX_LINES = 100;
 
-export interface QuoteOption {
-  label: string;
-  price: number;
-  /** A starting price. */
-  from?: boolean;
-}
-
-/** What an "Add to quote" button carries (its data-quote-add attribute, as JSON: one item or a list). */
-export interface QuoteAdd {
+/** What the visitor chose of a service. */
+export interface QuoteChoice {
   id: string;
-  name: string;
-  /** The service page, site-relative: "/service/…/". */
+  /** The service's page, /service/{slug}/{id}/: where the basket reads its name and price. */
   route: string;
-  /** The starting price of the chosen option, or of the service. */
-  price: number;
-  /** The price is a starting price ("from $2,500"). */
-  from?: boolean;
   /** The chosen option's label. */
   option?: string;
-  /** The service's options, so the basket can change the choice. */
-  options?: QuoteOption[];
 }
 
-export interface QuoteItem extends QuoteAdd {
+/** A line of the basket, as stored. */
+export interface QuoteLine extends QuoteChoice {
   quantity: number;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 500;
-const isPrice = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const isOption = (value: unknown): value is QuoteOption => {
-  const o = value as QuoteOption;
-  return typeof o === 'object' && o !== null && isText(o.label) && isPrice(o.price);
-};
+/** What an "Add to quote" button adds; the name is for the announcement only (data-quote-add, as JSON on a service page). */
+export interface QuoteAdd extends QuoteChoice {
+  name: string;
+}
 
-/** The fields of an item, checked one by one; undefined for anything that is not a valid one. */
+/** This site's page of that service (src/core/routes.ts): never another site's address, a script or a query. */
+const SERVICE_ROUTE = /^\/service\/[a-z0-9-]{1,80}\/([a-z0-9]+-\d{1,9})\/$/;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 500;
+
+/** The service and option of a stored line or a button, checked; undefined for anything else. */
+export function toChoice(value: unknown): QuoteChoice | undefined {
+  const v = value as Partial<Record<string, unknown>> | null;
+  const route = v?.route;
+  const id = typeof route === 'string' ? SERVICE_ROUTE.exec(route)?.[1] : undefined;
+  if (!id || id !== v!.id) return undefined;
+  return isText(v!.option) ? { id, route: route as string, option: v!.option } : { id, route: route as string };
+}
+
+/** What a button adds, checked. */
 export function toAdd(value: unknown): QuoteAdd | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (!isText(v.id) || !isText(v.name) || !isText(v.route) || !v.route.startsWith('/') || !isPrice(v.price)) return undefined;
-  const add: QuoteAdd = { id: v.id, name: v.name, route: v.route, price: v.price };
-  if (v.from === true) add.from = true;
-  if (isText(v.option)) add.option = v.option;
-  if (Array.isArray(v.options) && v.options.length > 0 && v.options.every(isOption)) add.options = v.options.map(({ label, price, from }) => ({ label, price, ...(from === true && { from }) }));
-  return add;
+  const choice = toChoice(value);
+  const name = (value as { name?: unknown } | null)?.name;
+  return choice && isText(name) ? { ...choice, name } : undefined;
 }
 
 const clampQuantity = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.trunc(n)));
 
-/** Parses a stored basket; a corrupt value is an empty basket, and a bad item is dropped alone. */
-export function parseQuote(text: string | null): QuoteItem[] {
-  if (!text) return [];
-  let value: unknown;
+/** The same service with the same option is one line. */
+export const sameLine = (a: QuoteChoice, b: QuoteChoice) => a.id === b.id && a.option === b.option;
+
+/** A stored basket's lines: the first MAX_LINES looked at, the bad ones dropped, a repeated line kept once. */
+export function linesOf(value: unknown): QuoteLine[] {
+  const items = (value as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return [];
+  const lines: QuoteLine[] = [];
+  // This code never writes more, so a longer list was written by someone else: the rest is not read.
+  for (const raw of items.slice(0, MAX_LINES)) {
+    const choice = toChoice(raw);
+    const quantity = choice && (raw as { quantity?: unknown }).quantity;
+    if (choice && typeof quantity === 'number' && Number.isFinite(quantity) && !lines.some((l) => sameLine(l, choice))) lines.push({ ...choice, quantity: clampQuantity(quantity) });
+  }
+  return lines;
+}
+
+/** Parses a stored basket; a corrupt value is an empty basket. */
+export function parseQuote(text: string | null): QuoteLine[] {
   try {
-    value = JSON.parse(text);
+    return text ? linesOf(JSON.parse(text)) : [];
   } catch {
     return [];
   }
-  const items = (value as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((raw: unknown) => {
-    const add = toAdd(raw);
-    const quantity = add && (raw as { quantity?: unknown }).quantity;
-    return add && typeof quantity === 'number' && Number.isFinite(quantity) ? [{ ...add, quantity: clampQuantity(quantity) }] : [];
-  });
 }
 
-/** The same service with the same option is one line. */
-export const sameLine = (a: QuoteAdd, b: QuoteAdd) => a.id === b.id && a.option === b.option;
+/** A line with its four fields only, whatever else it came with. */
+const lineOf = ({ id, route, option, quantity }: QuoteLine): QuoteLine => (option ? { id, route, option, quantity } : { id, route, quantity });
 
-/** The basket with these added: a line already there gets one more. */
-export function withAdded(items: readonly QuoteItem[], adds: readonly QuoteAdd[]): QuoteItem[] {
-  const next = items.map((i) => ({ ...i }));
+/** The basket with these added: a line already there gets one more; a full basket takes no new line. */
+export function withAdded(lines: readonly QuoteLine[], adds: readonly QuoteChoice[]): QuoteLine[] {
+  const next = lines.map((l) => ({ ...l }));
   for (const add of adds) {
-    const line = next.find((i) => sameLine(i, add));
+    const line = next.find((l) => sameLine(l, add));
     if (line) line.quantity = clampQuantity(line.quantity + 1);
-    else next.push({ ...add, quantity: 1 });
+    else if (next.length < MAX_LINES) next.push(lineOf({ ...add, quantity: 1 }));
   }
   return next;
 }
 
 /** How many services the badge counts: the quantities added up. */
-export const itemCount = (items: readonly QuoteItem[]) => items.reduce((n, i) => n + i.quantity, 0);
+export const itemCount = (lines: readonly QuoteLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
 // Storage may be missing or refuse (a private window, a full quota, a policy): the basket then lives in this
 // variable, as long as the page, and says nothing.
-let unsaved: QuoteItem[] | undefined;
+let unsaved: QuoteLine[] | undefined;
 
-export function readQuote(): QuoteItem[] {
+export function readQuote(): QuoteLine[] {
   if (unsaved) return unsaved;
   try {
     return parseQuote(localStorage.getItem(QUOTE_KEY));
@@ -108,20 +114,21 @@ export function readQuote(): QuoteItem[] {
   }
 }
 
-export function writeQuote(items: QuoteItem[]): void {
+export function writeQuote(lines: readonly QuoteLine[]): void {
+  const kept = lines.map(lineOf);
   try {
-    if (items.length) localStorage.setItem(QUOTE_KEY, JSON.stringify({ items }));
+    if (kept.length) localStorage.setItem(QUOTE_KEY, JSON.stringify({ items: kept }));
     else localStorage.removeItem(QUOTE_KEY);
     unsaved = undefined;
   } catch {
-    unsaved = items;
+    unsaved = kept;
   }
-  dispatchEvent(new CustomEvent(QUOTE_EVENT, { detail: items }));
+  dispatchEvent(new CustomEvent(QUOTE_EVENT, { detail: kept }));
 }
 
 /** Calls back with the basket whenever it changes, in this tab or another; returns the unsubscribe. */
-export function onQuoteChange(callback: (items: QuoteItem[]) => void): () => void {
-  const local = (event: Event) => callback((event as CustomEvent<QuoteItem[]>).detail ?? readQuote());
+export function onQuoteChange(callback: (lines: QuoteLine[]) => void): () => void {
+  const local = (event: Event) => callback((event as CustomEvent<QuoteLine[]>).detail ?? readQuote());
   const other = (event: StorageEvent) => {
     if (event.key === QUOTE_KEY || event.key === null) callback(readQuote());
   };

@@ -96,7 +96,7 @@ describe('the client', () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/sitemap/'));
     await settled(page);
-    await page.evaluate(() => localStorage.setItem('storefront-quote-v1', JSON.stringify({ items: [{ id: 'other-1', name: 'Stickers', route: '/sitemap/', price: 250, quantity: 2 }] })));
+    await page.evaluate(() => localStorage.setItem('storefront-quote-v1', JSON.stringify({ items: [{ id: 'other-1', route: '/service/stickers/other-1/', quantity: 2 }] })));
     await page.reload();
     await page.waitForSelector(HYDRATED, { state: 'attached' });
     await expect.poll(() => page.locator('.quote-button .quote-badge').textContent()).toBe('2');

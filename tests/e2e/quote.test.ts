@@ -12,12 +12,17 @@ const browser = useBrowser();
 const QUOTE_KEY = 'storefront-quote-v1';
 const CHAT = 'https://chat.example.com/astrolift';
 
+const sitemap = () => readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8');
+
 /** A service's page address, from the built sitemap. */
 const routeOf = (id: string) => {
-  const found = new RegExp(`<loc>[^<]*?(/service/[^<]*/${id}/)</loc>`).exec(readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8'));
+  const found = new RegExp(`<loc>[^<]*?(/service/[^<]*/${id}/)</loc>`).exec(sitemap());
   if (!found) throw new Error(`No page for ${id}`);
   return found[1]!;
 };
+
+/** Every service's id and page address, from the built sitemap. */
+const services = () => [...sitemap().matchAll(/<loc>[^<]*?(\/service\/[^<]*\/([^/<]+)\/)<\/loc>/g)].map((m) => ({ id: m[2]!, route: m[1]! }));
 
 async function open(path: string, options = {}) {
   const tracked = await openPage(browser(), options);
@@ -29,9 +34,12 @@ async function open(path: string, options = {}) {
 const badge = (page: Page) => page.locator('.quote-button .quote-badge');
 const dialog = (page: Page) => page.locator('dialog.quote-dialog');
 const lines = (page: Page) => dialog(page).locator('.quote-line');
+/** Waits until the basket has read its services' pages. */
+const loaded = (page: Page) => dialog(page).locator('.quote-panel:not([aria-busy="true"])').waitFor();
 const openBasket = async (page: Page) => {
   await page.locator('.quote-button').click();
   await dialog(page).and(page.locator('[open]')).waitFor();
+  await loaded(page);
 };
 
 /** What the mail app reads from the link: each field percent-decoded (RFC 6068). */
@@ -143,6 +151,7 @@ describe('the quote basket', () => {
     await tabTo('Shift+Tab', () => page.evaluate(() => document.activeElement?.classList.contains('quote-button') === true));
     await page.keyboard.press('Enter');
     await dialog(page).and(page.locator('[open]')).waitFor();
+    await loaded(page);
     // Focus moved into the dialog.
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await tabTo('Tab', () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'number'));
@@ -177,7 +186,9 @@ describe('the quote basket', () => {
 
   it('offers "Copy the message" with the address shown when the basket is too long for a mail link', async () => {
     const { page, close } = await openPage(browser(), { permissions: ['clipboard-read', 'clipboard-write'] });
-    const items = Array.from({ length: 9 }, (_, i) => ({ id: `listing-${i + 1}`, name: `Service with a rather long name number ${i + 1}`, route: `/service/some-service/listing-${i + 1}/`, price: 2500, quantity: 1 }));
+    const items = services()
+      .slice(0, 9)
+      .map((s) => ({ ...s, quantity: 1 }));
     await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
     await page.goto(siteUrl('/'));
     await hydrated(page);
@@ -188,7 +199,40 @@ describe('the quote basket', () => {
     await expect.poll(() => dialog(page).locator('.quote-status').textContent()).toBe('Message copied. Paste it into a mail to hello@example.com.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^Subject: Quote request: 9 services\n\nHello Astrolift Media,\n/);
-    expect(copied).toContain('9. Service with a rather long name number 9 (listing-9)');
+    expect(copied).toContain(`9. `);
+    expect(copied).toContain(`(${items[8]!.id})`);
+    await close();
+  });
+
+  it("reads a tampered stored basket defensively: at most 100 lines, this site's pages only, prices from the catalogue", async () => {
+    const { page, errors, close } = await openPage(browser());
+    const all = services();
+    const tampered = [
+      { id: 'listing-3', name: 'Phishing', route: '//evil.example/phish', price: 1, quantity: 1 },
+      { id: 'listing-3', name: 'Elsewhere', route: 'https://evil.example/', price: 1, quantity: 1 },
+      { id: 'listing-3', name: 'Script', route: 'javascript:alert(1)', price: 1, quantity: 1 },
+      { id: 'listing-3', name: 'Wallet for nothing', route: routeOf('listing-3'), price: 1e308, quantity: 1 },
+      { id: 'ghost-1', name: 'Ghost', route: '/service/ghost/ghost-1/', price: 5, quantity: 1 },
+      ...Array.from({ length: 2000 }, (_, i) => ({ ...all[i % all.length]!, name: `Line ${i}`, price: 1e308, option: `Option ${i}`, quantity: 1 })),
+    ];
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items: tampered })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await openBasket(page);
+
+    const shown = await lines(page).count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(100);
+    const hrefs = await lines(page).locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((href) => !/^\/service\/[a-z0-9-]+\/[a-z0-9]+-\d+\/$/.test(href ?? ''))).toEqual([]);
+    const text = (await dialog(page).textContent())!;
+    expect(text).not.toMatch(/Infinity|NaN|Phishing|Elsewhere|Script|Ghost|Wallet for nothing|Line \d/);
+    expect(await lines(page).first().locator('.quote-line-name').textContent()).toBe('Wallet-App Token Listing');
+    expect(await lines(page).first().locator('.quote-line-price').textContent()).toBe('$2,500');
+    // What was dropped left the stored basket too: the header counts the lines shown, one each.
+    await expect.poll(() => badge(page).textContent()).toBe(String(shown));
+    // The unknown service's page answered 404 (Chromium logs that); nothing else went wrong.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await close();
   });
 

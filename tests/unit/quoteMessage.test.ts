@@ -1,7 +1,7 @@
 // The quote basket's message (templates/quote/message.ts): what the agency reads in the e-mail and the chat.
 import { describe, expect, it } from 'vitest';
 import { chatHref, linePrice, MAILTO_MAX, quoteMailto, quoteMessage, quoteSubject, quoteTotal } from '../../templates/quote/message.ts';
-import type { QuoteItem } from '../../templates/quote/store.ts';
+import type { QuoteItem } from '../../templates/quote/services.ts';
 import { PROJECT_TEMPLATE } from '../../templates/mail.ts';
 
 const site = { brand: 'Astrolift Media', baseUrl: 'https://www.example.com' };

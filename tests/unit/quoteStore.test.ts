@@ -1,45 +1,105 @@
-// The quote basket's storage (templates/quote/store.ts): versioned, forgiving of anything stored, lines merged.
+// The quote basket's storage (templates/quote/store.ts): versioned, lines merged, and defensive about what it
+// reads: localStorage is the visitor's to edit (or a browser extension's), so a stored basket keeps only what
+// the visitor chose (service, option, quantity) of at most MAX_LINES lines, and reading it never throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemCount, MAX_QUANTITY, onQuoteChange, parseQuote, QUOTE_KEY, readQuote, toAdd, withAdded, writeQuote, type QuoteAdd } from '../../templates/quote/store.ts';
+import { itemCount, linesOf, MAX_LINES, MAX_QUANTITY, onQuoteChange, parseQuote, QUOTE_KEY, readQuote, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../../templates/quote/store.ts';
 
-const add = (over: Partial<QuoteAdd> = {}): QuoteAdd => ({ id: 'listing-3', name: 'Wallet-App Token Listing', route: '/service/w/listing-3/', price: 2500, ...over });
+const ROUTE = '/service/wallet-app-token-listing/listing-3/';
+const add = (over: Partial<QuoteAdd> = {}): QuoteAdd => ({ id: 'listing-3', name: 'Wallet-App Token Listing', route: ROUTE, ...over });
+const line = (over: Partial<QuoteLine> = {}): QuoteLine => ({ id: 'listing-3', route: ROUTE, quantity: 1, ...over });
+const stored = (items: unknown[]) => JSON.stringify({ items });
+/** Another real-looking service: listing-{n} at its own page. */
+const service = (n: number) => ({ id: `listing-${n}`, route: `/service/some-service-${n}/listing-${n}/` });
 
 describe('parseQuote', () => {
   it.each([
     ['nothing', null],
+    ['an empty text', ''],
     ['not JSON', '{"items": ['],
     ['JSON null', 'null'],
     ['a number', '42'],
+    ['a text', '"items"'],
+    ['a list', '[{"id": "listing-3"}]'],
     ['items not a list', '{"items": {"id": "x"}}'],
+    ['items of the wrong types', '{"items": [null, 1, "x", [], true, {"items": []}]}'],
   ])('reads %s as an empty basket', (_, text) => {
     expect(parseQuote(text)).toEqual([]);
   });
 
-  it('drops only the bad items and clamps quantities', () => {
-    const stored = JSON.stringify({
-      items: [
-        { ...add(), quantity: 2 },
-        { ...add({ id: 'x' }), quantity: 'two' },
-        { ...add({ route: 'https://evil.example/' }), quantity: 1 },
-        { ...add({ id: 'y', price: -1 }), quantity: 1 },
-        { ...add({ id: 'z', options: [{ label: 'A' } as never] }), quantity: 1 },
-        { ...add({ id: 'big' }), quantity: 1e9 },
-        { ...add({ id: 'small' }), quantity: 0 },
-        null,
-      ],
-    });
-    expect(parseQuote(stored).map((i) => [i.id, i.quantity, i.options])).toEqual([
-      ['listing-3', 2, undefined],
-      ['z', 1, undefined],
-      ['big', MAX_QUANTITY, undefined],
-      ['small', 1, undefined],
-    ]);
+  it('keeps what the visitor chose and nothing else: no name, page or price from storage', () => {
+    const text = stored([{ id: 'listing-3', name: '<img src=x onerror=alert(1)>', route: ROUTE, price: 1e308, from: true, option: 'Top 1', options: [{ label: 'Top 1', price: -1 }], quantity: 2, script: '<x>' }]);
+    expect(parseQuote(text)).toEqual([{ id: 'listing-3', route: ROUTE, option: 'Top 1', quantity: 2 }]);
   });
 
-  it('keeps exactly the known fields', () => {
-    expect(toAdd({ ...add({ from: true, option: 'Top 1', options: [{ label: 'Top 1', price: 1, extra: 1 } as never] }), script: '<x>' })).toEqual(
-      add({ from: true, option: 'Top 1', options: [{ label: 'Top 1', price: 1 }] }),
-    );
+  it.each([
+    ['a 1e308 price', 1e308],
+    ['a NaN price (as JSON writes it)', null],
+    ['a negative price', -1],
+    ['an Infinity price (as text)', 'Infinity'],
+  ])('never carries %s into the basket', (_, price) => {
+    const [kept] = parseQuote(stored([{ ...line(), name: 'Wallet-App Token Listing', price }]));
+    expect(kept).toEqual(line());
+    expect(kept).not.toHaveProperty('price');
+  });
+
+  it('keeps at most MAX_LINES lines of 20,000, and looks at no more than that many', () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ ...service(i + 1), name: `Service ${i}`, price: 1, quantity: 1 }));
+    expect(parseQuote(stored(items))).toHaveLength(MAX_LINES);
+    // The work is bounded: count the stored lines read, through a list that tells each read.
+    const read = new Set<string>();
+    const counted = new Proxy(items, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read.add(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(linesOf({ items: counted })).toHaveLength(MAX_LINES);
+    expect(read.size).toBeLessThanOrEqual(MAX_LINES);
+  });
+
+  it.each([
+    ['a protocol-relative address', '//evil.example/phish'],
+    ['another site', 'https://evil.example/'],
+    ['another site with the service path', 'https://evil.example/service/wallet-app-token-listing/listing-3/'],
+    ['a script', 'javascript:alert(1)'],
+    ['a script behind a slash', '/\\evil.example/service/x/listing-3/'],
+    ['a page that is no service', '/category/listing/'],
+    ['another service than the id', '/service/wallet-app-token-listing/listing-4/'],
+    ['a path climbing out', '/service/../../evil/listing-3/'],
+    ['a query', '/service/wallet-app-token-listing/listing-3/?next=//evil.example'],
+    ['no route', undefined],
+  ])('drops a line whose page is %s', (_, route) => {
+    // Each with a name and price, as the earlier basket stored them, so only the page decides.
+    const items = [{ ...line(), route }, line({ id: 'listing-1', route: '/service/fast-track/listing-1/' })].map((l) => ({ ...l, name: 'Fast-Track Listing', price: 3000 }));
+    expect(parseQuote(stored(items)).map((l) => l.id)).toEqual(['listing-1']);
+  });
+
+  it('drops ids that are no service id', () => {
+    const ids = ['x', '', 'listing-', '<script>', 'listing-3 ', 42, null];
+    expect(parseQuote(stored(ids.map((id) => ({ ...line(), id }))))).toEqual([]);
+  });
+
+  it('keeps quantities whole from 1 to MAX_QUANTITY, and drops a line without one', () => {
+    const quantities = [2, 2.7, 1e9, 0, -5, 'two', null, Number.NaN];
+    const items = quantities.map((quantity, i) => ({ ...service(i + 1), quantity }));
+    expect(parseQuote(stored(items)).map((l) => l.quantity)).toEqual([2, 2, MAX_QUANTITY, 1, 1]);
+  });
+
+  it('keeps the first of two lines with the same service and option', () => {
+    const text = stored([line({ quantity: 2 }), line({ quantity: 5 }), line({ option: 'Top 1' }), line({ option: 'Top 1', quantity: 3 })]);
+    expect(parseQuote(text)).toEqual([line({ quantity: 2 }), line({ option: 'Top 1' })]);
+  });
+
+  it('reads an option only when it is a short text', () => {
+    expect(parseQuote(stored([line({ option: 'x'.repeat(501) }), line({ id: 'listing-1', route: '/service/a/listing-1/', option: 7 as never })]))).toEqual([line(), line({ id: 'listing-1', route: '/service/a/listing-1/' })]);
+  });
+});
+
+describe('toAdd', () => {
+  it('reads what an "Add to quote" button holds, for the basket and its announcement', () => {
+    expect(toAdd({ ...add({ option: 'Top 1' }), price: 2500, options: [{ label: 'Top 1', price: 1 }] })).toEqual(add({ option: 'Top 1' }));
+    expect(toAdd({ ...add(), route: '//evil.example/phish' })).toBeUndefined();
+    expect(toAdd({ ...add(), name: '' })).toBeUndefined();
   });
 });
 
@@ -47,10 +107,7 @@ describe('withAdded', () => {
   it('adds a new line, and one more to a line with the same service and option', () => {
     let items = withAdded([], [add()]);
     items = withAdded(items, [add(), add({ option: 'Top 1' })]);
-    expect(items.map((i) => [i.id, i.option, i.quantity])).toEqual([
-      ['listing-3', undefined, 2],
-      ['listing-3', 'Top 1', 1],
-    ]);
+    expect(items).toEqual([line({ quantity: 2 }), line({ option: 'Top 1' })]);
     expect(itemCount(items)).toBe(3);
   });
 
@@ -59,17 +116,23 @@ describe('withAdded', () => {
     withAdded(before, [add()]);
     expect(before[0]!.quantity).toBe(1);
   });
+
+  it('adds no line beyond MAX_LINES', () => {
+    const full = Array.from({ length: MAX_LINES }, (_, i) => ({ ...service(i + 1), quantity: 1 }));
+    expect(withAdded(full, [service(MAX_LINES + 1)])).toHaveLength(MAX_LINES);
+    expect(withAdded(full, [service(1)])[0]!.quantity).toBe(2);
+  });
 });
 
 describe('readQuote and writeQuote', () => {
   const target = new EventTarget();
-  let stored: Map<string, string>;
+  let storage: Map<string, string>;
   beforeEach(() => {
-    stored = new Map();
+    storage = new Map();
     vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => stored.set(k, v),
-      removeItem: (k: string) => stored.delete(k),
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+      removeItem: (k: string) => storage.delete(k),
     });
     vi.stubGlobal('addEventListener', target.addEventListener.bind(target));
     vi.stubGlobal('removeEventListener', target.removeEventListener.bind(target));
@@ -82,17 +145,22 @@ describe('readQuote and writeQuote', () => {
     const stop = onQuoteChange((items) => heard.push(itemCount(items)));
     writeQuote(withAdded([], [add(), add()]));
     expect(QUOTE_KEY).toMatch(/v1$/);
-    expect(JSON.parse(stored.get(QUOTE_KEY)!)).toEqual({ items: [{ ...add(), quantity: 2 }] });
-    expect(readQuote()).toEqual([{ ...add(), quantity: 2 }]);
+    expect(JSON.parse(storage.get(QUOTE_KEY)!)).toEqual({ items: [line({ quantity: 2 })] });
+    expect(readQuote()).toEqual([line({ quantity: 2 })]);
     writeQuote([]);
-    expect(stored.has(QUOTE_KEY)).toBe(false);
+    expect(storage.has(QUOTE_KEY)).toBe(false);
     stop();
     writeQuote(withAdded([], [add()]));
     expect(heard).toEqual([2, 0]);
   });
 
+  it('writes only the service, option and quantity of a line, whatever else it is given', () => {
+    writeQuote([{ ...line({ option: 'Top 1' }), name: 'Wallet-App Token Listing', price: 2500 } as QuoteLine]);
+    expect(JSON.parse(storage.get(QUOTE_KEY)!)).toEqual({ items: [line({ option: 'Top 1' })] });
+  });
+
   it('reads a corrupt stored value as an empty basket', () => {
-    stored.set(QUOTE_KEY, '{not json');
+    storage.set(QUOTE_KEY, '{not json');
     expect(readQuote()).toEqual([]);
   });
 
