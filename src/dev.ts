@@ -1,8 +1,9 @@
 // `storefront dev`: build, serve, watch, rebuild, reload. Open pages listen on a server-sent-events stream;
-// after a good rebuild they reload, after a catalogue error they show the problems over the page. The server
-// keeps running through errors: the last good site stays served, a watched folder that goes away is waited
-// for, and the pages are told the maintainer's messages, never a stack trace or this machine's paths. It answers
-// only requests addressed to this machine (see isLocalHost).
+// after a good rebuild they reload, after a catalogue error they show the problems over the page (devPages.ts).
+// The server keeps running through errors: the last good site stays served (before the first, every address
+// answers a page of the problems), a watched folder that goes away is waited for, and the pages are told the
+// maintainer's messages, never a stack trace or this machine's paths. It answers only requests addressed to this
+// machine (see isLocalHost).
 import { statfsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,12 +15,12 @@ import { LiveSite } from './build/liveSite.ts';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, UserError } from './errors.ts';
 import { reloadCatalogue, type Changes } from './devLoad.ts';
+import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 import { watchTree, type TreeWatcher } from './watchTree.ts';
 
-const EVENTS = '/__storefront/events';
 /** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
 const MTIME_SLACK_MS = 1000;
 /** The pause after a change before the rebuild starts: the events of one save (an editor's write, or its
@@ -43,23 +44,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** Injected into every page in dev mode only. */
-export const devClientScript = `<script type="module">
-const events = new EventSource(${JSON.stringify(EVENTS)} + '?page=' + encodeURIComponent(location.pathname));
-events.addEventListener('reload', () => location.reload());
-events.addEventListener('problems', (event) => {
-  let box = document.getElementById('storefront-problems');
-  if (!box) {
-    box = document.createElement('div');
-    box.id = 'storefront-problems';
-    box.setAttribute('role', 'alert');
-    box.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:2rem;background:#1a1020f2;color:#fff;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap';
-    document.body.append(box);
-  }
-  box.textContent = 'The catalogue has problems; the page shows the last good build.\\n\\n' + JSON.parse(event.data);
-});
-</script>`;
-
 /** Where the dev build goes (it is thrown away on exit): memory, /dev/shm, when it has room, since writing the
  *  whole site on every rebuild takes about a third of the time it takes on disk; otherwise the temp folder. */
 function scratchFolder(): string {
@@ -80,11 +64,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   }
   const scratch = await mkdtemp(join(scratchFolder(), 'storefront-dev-'));
   const outDir = join(scratch, 'site');
-  /** The open pages' event streams, each with the page's path. */
-  const clients = new Map<ServerResponse, string>();
-  const send = (event: string, data: unknown, to: (page: string) => boolean = () => true) => {
-    for (const [client, page] of clients) if (to(page)) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
+  const pages = new OpenPages();
   // The open pages get the maintainer's messages with the folders named as the maintainer knows them, not
   // where they are on this machine.
   const pathNames: PathNames = [
@@ -138,26 +118,26 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       // reload again: its new stream comes from the new page.
       let shownFirst: ReadonlySet<string> = new Set();
       const openPages = {
-        routes: () => new Set(clients.values()),
+        routes: () => pages.routes(),
         shown: (routes: ReadonlySet<string>) => {
           shownFirst = routes;
-          send('reload', null, (page) => routes.has(page));
+          if (routes.size) pages.reload((page) => routes.has(page));
         },
       };
-      const siteReady = () => send('reload', null, (page) => !shownFirst.has(page));
+      const siteReady = () => pages.reload((page) => !shownFirst.has(page));
       const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, siteReady, openPages }, capture);
-      if (!result.ok) send('problems', forPage(errors.join('\n\n')));
+      if (!result.ok) pages.showProblems(forPage(errors.join('\n\n')));
     } catch (error) {
       // A folder that went away during the build has been reported as such; it is built again when it is back.
       for (const folder of folders) folder.check();
       if (!folders.every((folder) => folder.present)) return;
       if (error instanceof UserError || error instanceof CatalogueNotFoundError) {
         io.err(error.message);
-        send('problems', forPage(error.message));
+        pages.showProblems(forPage(error.message));
       } else {
         // A bug: the terminal gets all of it, the page a line (a stack trace says nothing to the maintainer).
         io.err(describeInternalError(error));
-        send('problems', internalErrorForPage(error, pathNames));
+        pages.showProblems(internalErrorForPage(error, pathNames));
       }
     }
   };
@@ -169,11 +149,10 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       return true;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== EVENTS) return false;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    clients.set(res, url.searchParams.get('page') ?? '');
-    req.on('close', () => clients.delete(res));
+    if (url.pathname === EVENTS) pages.connect(req, res, url.searchParams.get('page') ?? '');
+    // No site yet (the first build is running, or failed): every address shows why, not a bare 404.
+    else if (!live.hasSite) pages.page(req, res);
+    else return false;
     return true;
   };
 
@@ -200,7 +179,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   /** A folder's trouble, in the terminal and over the open pages. */
   const tell = (message: string) => {
     io.err(`\n${message}`);
-    send('problems', forPage(message));
+    pages.showProblems(forPage(message));
   };
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
   const folders = watched.map((dir) =>
@@ -244,7 +223,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     close: async () => {
       clearTimeout(timer);
       for (const folder of folders) folder.close();
-      for (const client of clients.keys()) client.end();
+      pages.close();
       await server.close();
       // A rebuild still writing into the scratch folder would fail half-way through its removal.
       await running.catch(() => undefined);

@@ -403,7 +403,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
     persistDescriptions();
     await staging?.abort();
     if (error instanceof CatalogueProblems) {
-      io.err('The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
+      io.err(options.live ? `The catalogue has errors; dev builds again when they are fixed. ${options.live.whileBroken}` : 'The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
       return { ok: false };
     }
     throw asUserError(error, outDir, shown(outDir));

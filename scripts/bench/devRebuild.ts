@@ -62,7 +62,7 @@ export async function measureDevRebuild({ catalogue: source = join(ROOT, 'catalo
       }),
     );
     // The service's page, as the sitemap names it (/service/{slug}/{id}/), and the home page, each as its
-    // page's script listens (src/dev.ts devClientScript).
+    // page's script listens (src/devPages.ts devClientScript).
     const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
     const found = new RegExp(`<loc>([^<]*/${description}/)</loc>`).exec(sitemap);
     if (!found) throw new Error(`The sitemap names no page of the service ${description}.`);

@@ -40,6 +40,16 @@ export class LiveSite {
     this.dir = dir;
   }
 
+  /** Whether the folder holds a whole site: an update went through, and no write failed since. */
+  get hasSite(): boolean {
+    return this.files.size > 0 && !this.damaged;
+  }
+
+  /** What the dev server shows while a build fails, said after its problems. */
+  get whileBroken(): string {
+    return this.hasSite ? 'The dev server still shows the last good build.' : 'There is no site yet: the dev server shows these problems at every address until they are fixed.';
+  }
+
   /**
    * Writes these pages ahead of the update (the pages open in a browser: dev.ts), each that changed and can be
    * judged now: the site has the same pages as at the last update (`routes`), its links hold against the files
@@ -84,7 +94,7 @@ export class LiveSite {
     const changed = [...documents].filter(([path, page]) => !samePage(this.documents.get(path), page)).map(([path]) => path);
     const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!.html), idsOf(documents.get(path)!.html)));
     const broken = findBrokenLinks(lazyDocuments(documents), names, sameNames && sameIds && !this.damaged ? changed : undefined);
-    if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nThe dev server still shows the last good build.`);
+    if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\n${this.whileBroken}`);
 
     if (this.damaged) {
       await rm(this.dir, { recursive: true, force: true });

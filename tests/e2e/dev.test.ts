@@ -64,7 +64,8 @@ describe('storefront dev', () => {
 });
 
 // The same, on a small catalogue, for what goes wrong around the edges: who may ask the server, what the
-// open pages are told when a build fails, and a catalogue folder that goes away and comes back.
+// open pages are told when a build fails (and the pages opened after), and a catalogue folder that goes away
+// and comes back.
 describe('storefront dev, around the edges', () => {
   const work = mkdtempSync(join(tmpdir(), 'storefront-dev-edges-'));
   const catalogueDir = join(work, 'catalogue');
@@ -141,7 +142,7 @@ describe('storefront dev, around the edges', () => {
       await until(`a "${event}" event`, () => events.slice(from).some((e) => e.event === event));
       return events.slice(from).find((e) => e.event === event)!.data;
     };
-    return { next, close: () => controller.abort() };
+    return { next, events, close: () => controller.abort() };
   };
 
   it('answers only requests addressed to this machine (DNS rebinding)', async () => {
@@ -205,6 +206,44 @@ describe('storefront dev, around the edges', () => {
     }
   });
 
+  it('shows the problems over a page opened or reloaded after the error, and not once they are fixed', async () => {
+    const breakBaseUrl = () => edit(siteYaml, (text) => text.replace('baseUrl: https://www.example.com', 'baseUrl: www.example.com'));
+    const fixBaseUrl = () => edit(siteYaml, (text) => text.replace('baseUrl: www.example.com', 'baseUrl: https://www.example.com'));
+    const stream = await listen();
+    try {
+      breakBaseUrl();
+      await stream.next('problems');
+    } finally {
+      stream.close();
+    }
+    // Opened after the error was told: no page was there to hear it.
+    const { page, close } = await openPage(browser());
+    try {
+      await page.goto(`${dev.url}/`);
+      const overlay = page.locator('#storefront-problems');
+      await overlay.waitFor();
+      await expect(overlay.textContent()).resolves.toMatch(/site\.yaml[\s\S]*baseUrl[\s\S]*→/);
+      await page.reload();
+      await overlay.waitFor();
+
+      const reloaded = page.waitForEvent('load');
+      fixBaseUrl();
+      await reloaded;
+      await dev.settled();
+      // A page that connects now hears of no problem (it would hear of them first): only the reload of an edit.
+      const after = await listen('/');
+      try {
+        setTitle('Fixed and edited');
+        await after.next('reload');
+        expect(after.events.map((e) => e.event)).not.toContain('problems');
+      } finally {
+        after.close();
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps watching the catalogue when its folder is moved away and back, or removed and restored', async () => {
     const saved = join(work, 'saved');
     const away = join(work, 'away');
@@ -232,5 +271,62 @@ describe('storefront dev, around the edges', () => {
     setTitle('Removed and restored');
     await showsTitle('Removed and restored');
     expect(terminal.join('\n')).toMatch(/catalogue\/? is back/);
+  });
+});
+
+// Started on a catalogue with an error, dev has no site to show yet: every address answers a page with the
+// problems, the terminal says so truly, and fixing the catalogue turns the open page into the site.
+describe('storefront dev started on a broken catalogue', () => {
+  const work = mkdtempSync(join(tmpdir(), 'storefront-dev-broken-'));
+  const catalogueDir = join(work, 'catalogue');
+  const siteYaml = join(catalogueDir, 'site.yaml');
+  const terminal: string[] = [];
+  let dev: DevServer;
+
+  beforeAll(async () => {
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, catalogueDir, { recursive: true });
+    edit(siteYaml, (text) => text.replace('baseUrl: https://www.example.com', 'baseUrl: www.example.com'));
+    const io = { out: (t: string) => terminal.push(t), err: (t: string) => terminal.push(t) };
+    dev = await startDev({ catalogueDir, port: 0, host: '127.0.0.1' }, io);
+  });
+  afterAll(async () => {
+    await dev?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('says in the terminal that there is no site yet, not that a previous one is unchanged', () => {
+    const said = terminal.join('\n');
+    expect(said).toMatch(/catalogue\/site\.yaml\n\s*3:10\s+error\s+baseUrl/);
+    expect(said).not.toMatch(/previous site is unchanged|still shows the last good build/);
+    expect(said).toMatch(/no site yet/i);
+  });
+
+  it('answers every address with the problems: file, line and what to do', async () => {
+    for (const path of ['/', '/service/alpha/alpha-1/', '/nope', '/assets/app.js']) {
+      const response = await fetch(`${dev.url}${path}`);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const body = await response.text();
+      expect(body, path).toMatch(/catalogue\/site\.yaml\n\s*3:10\s+error\s+baseUrl: Expected an absolute URL/);
+      expect(body, path).toContain('→ The address the site is published at');
+    }
+  });
+
+  it('shows the problems in the browser and turns into the site once they are fixed', async () => {
+    const { page, close } = await openPage(browser());
+    try {
+      await page.goto(`${dev.url}/`);
+      const problems = page.locator('#storefront-problems');
+      await problems.waitFor();
+      await expect(problems.textContent()).resolves.toMatch(/site\.yaml[\s\S]*3:10[\s\S]*baseUrl/);
+      const reloaded = page.waitForEvent('load');
+      edit(siteYaml, (text) => text.replace('baseUrl: www.example.com', 'baseUrl: https://www.example.com'));
+      await reloaded;
+      await page.getByText('We will make your token go viral').first().waitFor();
+      expect(await problems.count()).toBe(0);
+      expect((await fetch(`${dev.url}/`)).status).toBe(200);
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,12 +1,13 @@
 // `storefront dev`'s small decisions, without starting a server: which Host headers it answers, what the open
-// pages are told about a bug, that a missing catalogue is the maintainer's mistake, said in one line, and what
-// the maintainer hears of a folder that cannot be watched.
+// pages are told about a bug, the page shown while there is no site, that a missing catalogue is the
+// maintainer's mistake, said in one line, and what the maintainer hears of a folder that cannot be watched.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { internalErrorForPage, isLocalHost, watchFailure, watchFolder } from '../../src/dev.ts';
+import { problemsPage } from '../../src/devPages.ts';
 import type { watchTree } from '../../src/watchTree.ts';
 
 const bin = new URL('../../bin/storefront.js', import.meta.url).pathname;
@@ -37,6 +38,20 @@ describe('what the open pages are told about a bug', () => {
     expect(text).toBe("Internal error: ENOENT: no such file or directory, open 'catalogue/img/x.svg' (the terminal has the details)");
     expect(internalErrorForPage(new TypeError('cannot read /usr/lib/thing/index.js'), [])).toBe('Internal error: TypeError: cannot read …/index.js (the terminal has the details)');
     expect(internalErrorForPage('plain', [])).toBe('Internal error: plain (the terminal has the details)');
+  });
+});
+
+describe('the page every address answers while dev has no site', () => {
+  it('shows the problems as text, markup in them escaped, and listens for the reload', () => {
+    const page = problemsPage('catalogue/site.yaml\n  3:10    error   brand: got "<img src=x onerror=alert(1)>" & more');
+    expect(page).toContain('catalogue/site.yaml\n  3:10    error   brand: got &quot;&lt;img src=x onerror=alert(1)&gt;&quot; &amp; more');
+    expect(page).not.toContain('<img');
+    expect(page).toMatch(/there is no site yet/);
+    expect(page).toContain("addEventListener('reload'");
+  });
+
+  it('says that the first build is running while there are no problems yet', () => {
+    expect(problemsPage(undefined)).toMatch(/The first build is running/);
   });
 });
 
