@@ -23,9 +23,8 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
     else if (!prerenderedParts) document.title = chunk.head({ kind, route: pathname, indexed: true }, site).title;
   }, [markup, prerenderedParts, pathname, kind, site, chunk]);
   useScrollOnNavigation();
-  // No content: the route is no page of the site, unless its kind also renders routes that were not
-  // prerendered (an alternatives page without content of its own, or one for an unlisted competitor).
-  if (content === null && !source.routes.kinds[kind]?.rendersUnlisted) return <GoToNotFound />;
+  // No content: the host has no such page, so the route is no page of the site.
+  if (content === null) return <GoToNotFound />;
   const { default: Page } = chunk;
   return (
     <PageMarkupContext value={markup}>

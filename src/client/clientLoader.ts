@@ -4,12 +4,11 @@
 // started before the largest paint against LCP). An intent is a pointer moving or pressing, a touch, a key,
 // focus moving or the page scrolling: on a phone the first scroll, on a desktop the first mouse move, comes
 // well before the first tap or click. It starts at once (after the first paint) where the page shows
-// something only the client can draw or keep right: the 404 document under the paths of a kind that renders
-// unlisted routes (the client decides what the page is: the boot data's `startUnder`), a page kind that
-// draws from the address's query when it has one (search results: the boot data's `start`), a #hash target
-// to hold in view while the page settles, a quote basket kept from an earlier visit (the header's count), a
-// performance reporter to feed; and on every later page of a tab in which it has started (the visitor is
-// interacting: a page reloaded after a failed chunk, a form sent before hydration).
+// something only the client can draw or keep right: a page kind that draws from the address's query when it
+// has one (search results: the boot data's `start`), a #hash target to hold in view while the page settles, a
+// quote basket kept from an earlier visit (the header's count), a performance reporter to feed; and on every
+// later page of a tab in which it has started (the visitor is interacting: a page reloaded after a failed
+// chunk, a form sent before hydration).
 // 1. clientStartScript, inline in every page: waits for that, for `load` and for the paint timing entry
 //    (`load` and even the next frame come before the paint is on screen), then imports the loader named on
 //    the boot element. A browser without paint timing, or a tab opened in the background, which does not
@@ -36,7 +35,7 @@ export const clientStartScript = [
   // l: loaded, p: painted, w: wanted, s: started, q: held clicks, E: intents, B: the boot element, b: its
   // data, T: the tab's marker. Short names: it is in every page.
   `(function(){var l,p,w,s,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),b=JSON.parse(B.textContent),T='${STARTED_KEY}';`,
-  "function go(){if(s||!l||!p)return;if(!w)w=b.start&&location.search||(b.startUnder||[]).some(function(u){return location.pathname.indexOf(u)==0})||location.hash||window.storefrontReportPerformance;",
+  "function go(){if(s||!l||!p)return;if(!w)w=b.start&&location.search||location.hash||window.storefrontReportPerformance;",
   `if(!w)try{w=localStorage.getItem('${QUOTE_STORAGE_KEY}')||sessionStorage.getItem(T)}catch(e){}if(!w)return;`,
   "s=1;E.forEach(function(t){removeEventListener(t,want,true)});try{sessionStorage.setItem(T,1)}catch(e){}setTimeout(function(){import(B.dataset.loader)})}",
   'function want(){w=1;go()}',

@@ -9,8 +9,6 @@ export interface BootData {
   kind: string;
   /** Start the client with the page when its address has a query: clientLoader.ts. */
   start?: 'query';
-  /** Start the client with the page when its path begins with one of these (the 404 document). */
-  startUnder?: string[];
 }
 
 export interface ClientManifest {

@@ -2,7 +2,7 @@
 // route, loads the site shell, the route's chunk (already modulepreloaded) and its data before hydrating so
 // React adopts the server HTML as it is, then hands over to the router.
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { browserPageSource } from './loaders.ts';
 import { BrowserLocation } from './location.tsx';
@@ -14,15 +14,11 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
   // The prerendered parts' markup is read now, before React owns the document.
   const source = browserPageSource(manifest, { route: location.pathname, markup: pageMarkupOf(document) });
   const { routes } = source;
-  let kind = routes.match(location.pathname)?.kind;
-  // The static host answers unknown paths with 404.html. A kind that renders unlisted paths (alternatives
-  // pages, by the headline rule) renders even when not prerendered; anything else becomes the 404 page's
-  // route, which is what the document already shows.
-  const clientOnly = boot.kind === routes.notFound.kind && kind !== undefined && routes.kinds[kind]?.rendersUnlisted === true;
-  if (boot.kind === routes.notFound.kind && !clientOnly) {
-    history.replaceState(history.state, '', routes.notFound.route);
-    kind = routes.notFound.kind;
-  }
+  // The static host answers unknown paths with 404.html, whatever route they match: the address becomes the
+  // 404 page's route, which is what the document shows.
+  const notFound = boot.kind === routes.notFound.kind;
+  if (notFound) history.replaceState(history.state, '', routes.notFound.route);
+  const kind = notFound ? routes.notFound.kind : routes.match(location.pathname)?.kind;
 
   // The route's chunk before hydrating, so React adopts the server HTML without suspending. A failure shows
   // in the app, with a retry.
@@ -38,9 +34,8 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
       </BrowserLocation>
     </StrictMode>
   );
-  if (clientOnly) createRoot(container).render(app);
   // In a transition, React hydrates in slices of a few milliseconds and yields to the browser in between,
   // instead of one long task for the whole page (Total Blocking Time); the page is already on screen.
-  else startTransition(() => void hydrateRoot(container, app));
+  startTransition(() => void hydrateRoot(container, app));
   startPerformanceReporting();
 }

@@ -23,17 +23,12 @@ export interface PageKindOptions {
   prerenderedParts?: boolean;
   /** This kind's page is the 404 page: also written as 404.html, and where unknown paths go. */
   notFound?: boolean;
-  /**
-   * Paths that match but were not prerendered still render in the browser (it receives them through the 404
-   * document) instead of becoming the 404 page.
-   */
-  rendersUnlisted?: boolean;
   /** Other sites may frame these pages (every other page forbids it). */
   embeddable?: boolean;
   /**
    * The client starts with the page, not at the visitor's first intent (clientLoader.ts), when the page draws
    * from its address what the prerendered HTML cannot: 'with-query' when the address has a query (search
-   * results). The 404 document does under the paths of kinds that render unlisted routes (prerender.tsx).
+   * results).
    */
   startsClient?: 'with-query';
 }

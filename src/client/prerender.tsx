@@ -28,15 +28,6 @@ export const kindInfo: Record<string, KindInfo> = Object.fromEntries(
 
 const routes = kindProblems.length ? undefined : routeTable(kindInfo);
 
-/**
- * Where the 404 document starts the client with the page: under the paths of kinds that render unlisted
- * routes (each pattern up to its first parameter), because there the client, not the document, decides what
- * the page is (an alternatives page for any competitor). Elsewhere it is the 404 page, which needs no client.
- */
-const UNLISTED_PREFIXES = Object.values(kindInfo)
-  .filter((info) => info.rendersUnlisted)
-  .flatMap((info) => info.paths.map((path) => path.replace(/:.*$/, '')));
-
 /** A page of `kind`: the same object as last time when its data is (a page kind may keep a page's data while what
  *  it is made of stays: templates/pages/service.tsx), so dev's render knows it unchanged at once (render.ts). */
 function pageOf(kind: string, spec: PageSpec): Page {
@@ -73,7 +64,8 @@ function renderBody(page: Page, site: SiteShell): string {
   const source: PageSource = {
     routes: routes!,
     page: (kind) => pageKinds[kind]!,
-    content: () => (page.data === undefined ? null : { data: page.data }),
+    // The page being rendered exists, with or without data of its own (an alternatives page without content).
+    content: () => ({ data: page.data }),
   };
   return renderToString(
     <StaticLocation route={page.route}>
@@ -87,7 +79,6 @@ export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets):
   if (body.includes('<!--$!-->') || body.includes('<!--$?-->')) {
     throw new Error(`${page.route} suspended while prerendering: its content would be the loading spinner`);
   }
-  const { notFound, startsClient } = kindInfo[page.kind] ?? {};
-  const boot: BootData = { kind: page.kind, ...(notFound ? { startUnder: UNLISTED_PREFIXES } : startsClient === 'with-query' ? { start: 'query' } : {}) };
+  const boot: BootData = { kind: page.kind, ...(kindInfo[page.kind]?.startsClient === 'with-query' && { start: 'query' }) };
   return htmlDocument({ head: headFor(page, site), brand: site.brand, body, boot, assets });
 }

@@ -32,7 +32,7 @@ export function withTrailingSlash(href: string): string {
   return `${path}/${match[2]}`;
 }
 
-/** The alternatives headline rule: "crypto-promoters-global" → "Crypto Promoters Global". */
+/** A listed competitor's name when site.yaml gives none: "crypto-promoters-global" → "Crypto Promoters Global". */
 export function competitorName(slug: string): string {
   return slug
     .split('-')
@@ -40,13 +40,6 @@ export function competitorName(slug: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
-
-/**
- * Whether a competitor slug may become a headline: lowercase words joined by hyphens, at most 60 characters.
- * Anything else in the address ("OFFICIAL NOTICE: send funds to 0x…") would put a stranger's words in the
- * brand's h1.
- */
-export const isCompetitorSlug = (slug: string): boolean => slug.length <= 60 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug);
 
 /** The competitor slug of an alternatives path parameter, or undefined when it lacks the prefix. */
 export function competitorSlugOf(param: string | undefined): string | undefined {

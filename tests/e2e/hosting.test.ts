@@ -178,7 +178,7 @@ describe('nginx with deploy/nginx.conf', () => {
 });
 
 describe('the site under its own Content-Security-Policy, from nginx', () => {
-  const pageKinds = () => ['/', SERVICE(), '/thread/', '/sitemap/', '/alternatives/alternative-to-icoda/', '/404/', '/alternatives/alternative-to-a-new-agency/'];
+  const pageKinds = () => ['/', SERVICE(), '/thread/', '/sitemap/', '/alternatives/alternative-to-icoda/', '/404/', '/no-such-page/'];
 
   it('shows catalogue SVGs on the pages', async () => {
     const { page, errors, close } = await openPage(browser());
@@ -223,7 +223,7 @@ describe('the site under its own Content-Security-Policy, from nginx', () => {
         await page.locator('.main-nav .disclosure-panel').waitFor();
       }
       expect(await page.evaluate(() => document.documentElement.dataset.theme), path).toBe('light');
-      // A not-prerendered alternatives page is a 404 response by design; that is its only console error.
+      // An unknown path is a 404 response by design; that is its only console error.
       expect(errors.filter((e) => !/status of 404/.test(e)), path).toEqual([]);
       await close();
     }

@@ -283,15 +283,16 @@ describe('unknown paths', () => {
     await close();
   });
 
-  it('an alternatives page that was not prerendered renders by the headline rule', async () => {
+  it('an alternatives address for a competitor not listed is the 404 page once hydrated, not a headline from the address', async () => {
     const { page, errors, close } = await openPage(browser());
-    const response = await page.goto(siteUrl('/alternatives/alternative-to-some-new-agency/'));
+    const response = await page.goto(siteUrl('/alternatives/alternative-to-evil-corp/'));
     expect(response?.status()).toBe(404);
     await hydrated(page);
-    await expect(page.locator('h1').textContent()).resolves.toBe('Your alternative to Some New Agency');
-    expect(await page.locator('h1').count()).toBe(1);
-    // Its own title, not the 404 document's it came as.
-    await expect.poll(() => page.title()).toBe('Your alternative to Some New Agency | Astrolift Media');
+    expect(page.url()).toMatch(/\/404\/$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    expect(await page.title()).toBe('404 Not Found');
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
+    expect(await page.locator('body').textContent()).not.toMatch(/evil corp/i);
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
     await close();
   });
@@ -305,6 +306,48 @@ describe('unknown paths', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
     expect(await page.title()).not.toContain('NOTICE');
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+});
+
+describe('alternatives pages', () => {
+  const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
+
+  it('a client-side navigation to a competitor not listed goes to the 404 page, not a headline from the address', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.goto(siteUrl('/sitemap/'));
+    await hydrated(page);
+    await markWindow(page);
+    // A link as a page of another site, or a message, could carry it; the router takes it like any other.
+    await page.evaluate(() => document.querySelector('#footer a[href^="/alternatives/"]')!.setAttribute('href', '/alternatives/alternative-to-pay-0xdeadbeef-to-unlock/'));
+    await page.locator('#footer a[href="/alternatives/alternative-to-pay-0xdeadbeef-to-unlock/"]').click();
+    await page.waitForURL(/\/404\/$/);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    expect(await page.title()).toBe('404 Not Found');
+    expect(await page.locator('body').textContent()).not.toMatch(/0xdeadbeef/i);
+    expect(await stillSameDocument(page)).toBe(true);
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('a listed competitor has its page with its display name, loaded and hydrated or navigated to', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const response = await page.goto(siteUrl('/alternatives/alternative-to-bdc-consulting/'));
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    await markWindow(page);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Your alternative to BDC Consulting');
+    expect(await page.title()).toBe('Your alternative to BDC Consulting | Astrolift Media');
+    // One with content of its own, and one whose name is its slug capitalised.
+    for (const [slug, name] of [['icoda', 'ICODA'], ['byzantium', 'Byzantium']]) {
+      await page.locator(`#footer a[href="/alternatives/alternative-to-${slug}/"]`).click();
+      await page.waitForURL(new RegExp(`/alternatives/alternative-to-${slug}/$`));
+      await expect.poll(() => page.locator('h1').textContent()).toBe(`Your alternative to ${name}`);
+      await expect.poll(() => page.title()).toBe(`Your alternative to ${name} | Astrolift Media`);
+    }
+    expect(await stillSameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
     await close();
   });
 });

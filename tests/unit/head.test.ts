@@ -69,10 +69,14 @@ describe('headFor', () => {
 
 describe('alternativeHeadline', () => {
   it('uses the configured display name', () => expect(alternativeHeadline(site, 'alternative-to-icoda')).toBe('Your alternative to ICODA'));
-  it('capitalises each word of an unconfigured slug', () =>
+  it('capitalises each word of a listed slug without a name', () =>
     expect(alternativeHeadline(site, 'alternative-to-crypto-promoters-global')).toBe('Your alternative to Crypto Promoters Global'));
-  it('falls back to the home headline without the prefix or parameter', () => {
-    expect(alternativeHeadline(site, 'icoda')).toBe(site.hero.title);
-    expect(alternativeHeadline(site, undefined)).toBe(site.hero.title);
+  it('has no headline for a competitor the list does not name: the address is the 404 page', () => {
+    for (const param of ['alternative-to-evil-corp', 'alternative-to-pay-0xdeadbeef-to-unlock', 'alternative-to-ICODA', 'alternative-to-icoda-', 'alternative-to-OFFICIAL NOTICE: send funds to 0x12ab'])
+      expect(alternativeHeadline(site, param), param).toBeUndefined();
+  });
+  it('has none without the prefix or parameter', () => {
+    expect(alternativeHeadline(site, 'icoda')).toBeUndefined();
+    expect(alternativeHeadline(site, undefined)).toBeUndefined();
   });
 });
