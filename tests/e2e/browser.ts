@@ -2,6 +2,9 @@
 import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
+/** How long a wait for the page may take before the test calls it a hang (Playwright's default is 30 s). */
+export const HANG_GUARD_MS = 90_000;
+
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 /** Starts Chromium for the test file and closes it afterwards. */
@@ -28,6 +31,8 @@ export interface TrackedPage {
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  // Waits only guard against a hang: on a machine busy with other work a page may take seconds to settle.
+  context.setDefaultTimeout(HANG_GUARD_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {

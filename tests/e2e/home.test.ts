@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { HANG_GUARD_MS, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
@@ -165,7 +165,7 @@ describe('the category chips', () => {
           return Math.abs(document.getElementById(id)!.getBoundingClientRect().top - bars) < 2;
         },
         anchor,
-        { timeout: 5000 },
+        { timeout: HANG_GUARD_MS },
       );
       await page.waitForTimeout(300); // still there a few frames later, once the sections above are laid out
       const heading = await page.locator(`#${anchor}-title`).boundingBox();
@@ -200,7 +200,7 @@ describe('the category chips', () => {
             return box.left >= row.left - 1 && box.right <= row.right + 1;
           },
           undefined,
-          { timeout: 5000 },
+          { timeout: HANG_GUARD_MS },
         );
       }
       expect(focus.href).toBe(`/#${anchor}`);
