@@ -226,7 +226,8 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
           },
           ...(verbose && !options.live && { summary: (s) => `the new site is written in ${stagingFolder(outDir)} first${s?.recycled ? ", starting from an earlier build's site" : ''}` }),
         },
-        // Every image file as it is, and the sizes each raster image is shown in (build/images.ts), made or cached.
+        // The sizes each raster image is shown in (build/images.ts), made or cached, which pages name instead of
+        // it; every other image file as it is.
         images: {
           needs: ['load', 'staging'],
           run: async ({ load, staging }) => {
@@ -235,7 +236,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
             return staging ? imageStage({ ...images, staging }) : { ...(await rasterImages(images)), linked: 0 };
           },
           summary: (i) =>
-            `${i.linked} images linked into the new site${i.rasters ? `; ${plural(i.files.size, 'variant')} of ${plural(i.rasters, 'raster image')}: ${i.converted} made now, ${i.fromCache} from the cache${verbose ? ` in ${shown(imageCache)}` : ''}` : ''}`,
+            `${plural(i.linked, 'image')} linked into the new site${i.rasters ? `; ${plural(i.rasters, 'raster image')} as ${plural(i.files.size, 'variant')} instead: ${i.converted} made now, ${i.fromCache} from the cache${verbose ? ` in ${shown(imageCache)}` : ''}` : ''}`,
         },
         // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
         templates: {
@@ -352,7 +353,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
             const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), compressCache, compressed);
             if (options.live) {
               const assets = new Map([...emoji.files, ...brand.files]);
-              const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files };
+              const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files, replacedImages: images.replaced };
               return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
             }
             // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
@@ -365,6 +366,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
               catalogueDir: options.catalogueDir,
               images: load.images,
               imageVariants: images.files,
+              replacedImages: images.replaced,
               outDir: options.outDir,
               deployDir: options.deployDir,
               precompressed: new Map([...compress, ...shell]),

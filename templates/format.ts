@@ -19,6 +19,11 @@ export function formatPrice(price: number, from = false): string {
   return from ? `from ${dollars(price)}` : dollars(price);
 }
 
+/** A delivery time as shown: each number joined to the word after it by a no-break space, and a range's hyphen
+ *  to the number after it by a word joiner (Chromium breaks after it), so a narrow column breaks "3-4 weeks"
+ *  between words only, never into "3-" and "4 weeks" or "3-4" and "weeks". */
+export const formatDelivery = (text: string) => text.replace(/(\d)\s+(?=\p{L})/gu, '$1\u00a0').replace(/(\d)-(?=\d)/g, '$1-\u2060');
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2026-11-01" → "1 November 2026": a day as people read it, the same in every browser and time zone. */

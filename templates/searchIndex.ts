@@ -4,6 +4,7 @@
 import type { SearchRecord } from '../src/client/api.ts';
 import type { SiteImage } from '../src/core/images.ts';
 import { perObject } from '../src/core/perObject.ts';
+import { treeText } from '../src/core/tree.ts';
 import { deepFreeze, type Category, type Service, type Site } from '../src/model/model.ts';
 import type { ServiceCard } from '../src/model/shell.ts';
 
@@ -29,7 +30,7 @@ const recordOf = /* @__PURE__ */ perObject((s: Service) =>
     (category: Category): SearchRecord =>
       deepFreeze({
         url: s.route,
-        content: [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. '),
+        content: searchText(s, category),
         meta: {
           title: s.name,
           id: s.id,
@@ -53,6 +54,22 @@ const recordOf = /* @__PURE__ */ perObject((s: Service) =>
       }),
   ),
 );
+
+/**
+ * What search finds a service by: its name, summary, category, label and option labels, then each word of its
+ * description that they do not have, once. A word's second mention finds nothing new, and the index holds each
+ * record's text for its results: the description's words cost less than its text (the example catalogue's
+ * index: 189 KB without descriptions, 273 KB with their text, 250 KB with their words).
+ */
+function searchText(s: Service, category: Category): string {
+  const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');
+  const seen = new Set(wordsOf(lead));
+  const added = wordsOf(treeText(s.description)).filter((word) => !seen.has(word) && seen.add(word));
+  return added.length ? `${lead}. ${added.join(' ')}` : lead;
+}
+
+/** Words in lowercase, a hyphen or an apostrophe inside one kept ("multi-channel", "service's"). */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 
 /** A search result's card, from the record's URL and meta. */
 export const resultCard = (url: string, meta: Record<string, string | undefined>): ServiceCard => ({

@@ -26,6 +26,8 @@ export interface EmitInput {
   images: Iterable<string>;
   /** The sizes made of the raster images, by path in the site (images.ts). */
   imageVariants?: ReadonlyMap<string, SiteFile>;
+  /** The images of `images` that pages show only through their variants: not published as they are (images.ts). */
+  replacedImages?: ReadonlySet<string>;
   outDir: string;
   /** Where deploy/nginx.conf goes (default: a `deploy` folder next to outDir). */
   deployDir?: string;
@@ -85,9 +87,9 @@ export const pageDocuments = (pages: readonly RenderedPage[], kinds: Readonly<Re
 
 /** The whole site as a file tree (the images already written are in it too, for the link check); without
  *  `_headers` when `rules` is null. */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, replacedImages, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
-  for (const [path, file] of imageFiles(catalogueDir, images)) tree.set(path, file);
+  for (const [path, file] of imageFiles(catalogueDir, images)) if (!replacedImages?.has(path)) tree.set(path, file);
   for (const [path, file] of imageVariants ?? []) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of assets ?? []) tree.set(path, { content });

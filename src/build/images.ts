@@ -1,7 +1,9 @@
-// Stage: images. Every image file of the catalogue goes into the site as it is (linked, see emit.ts); each raster
-// image (PNG, JPEG, WebP, AVIF) is also made, with sharp, into the sizes each place it is shown needs
-// (src/core/images.ts): AVIF and WebP at each width, and one file in its own format for the <img> itself. The
-// variants are cached by what they are made of, so an unchanged image costs a hash and a link on the next build.
+// Stage: images. Each raster image (PNG, JPEG, WebP, AVIF) the site shows is made, with sharp, into the sizes each
+// place it is shown needs (src/core/images.ts): AVIF and WebP at each width, and one file in its own format for
+// the <img> itself. Pages name only those, so the source itself is not published (a 25 MB photo would be
+// uploaded with every site for nobody); every other image file goes into the site as it is (linked, see
+// emit.ts). The variants are cached by what they are made of, so an unchanged image costs a hash and a link on
+// the next build.
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -77,6 +79,8 @@ export interface ImageResult {
   images: Map<string, Partial<Record<ImageUse, SiteImage>>>;
   /** The variants, by path in the site, linked from the cache. */
   files: Map<string, SiteFile>;
+  /** The raster images the pages show only through their variants: not published as they are. */
+  replaced: ReadonlySet<string>;
   /** How many raster images there were, and how many variants were made now rather than found in the cache. */
   rasters: number;
   converted: number;
@@ -95,12 +99,13 @@ export interface ImageOptions {
  * runs beside it), made or found in the cache.
  */
 export async function rasterImages({ catalogueDir, source, cacheDir }: ImageOptions): Promise<ImageResult> {
-  const result: ImageResult = { images: new Map(), files: new Map(), rasters: 0, converted: 0, fromCache: 0 };
+  const result: ImageResult = { images: new Map(), files: new Map(), replaced: new Set(), rasters: 0, converted: 0, fromCache: 0 };
   const convertible = [...source.images].sort().filter((file) => {
     const info = source.rasters.get(file);
     return info && !('unreadable' in info) && imageUses(file).length && (source.sizes.get(file) ?? 0) <= RASTER_MAX_BYTES && info.width * info.height <= RASTER_MAX_PIXELS;
   });
   if (!convertible.length) return result;
+  result.replaced = new Set(convertible);
   await mkdir(cacheDir, { recursive: true });
   // Converting is CPU work: one image a core at a time. Reading and hashing are cheap.
   const cores = pLimit(Math.max(1, availableParallelism()));
@@ -144,13 +149,13 @@ export async function rasterImages({ catalogueDir, source, cacheDir }: ImageOpti
   return result;
 }
 
-/** The stage as the build runs it: every image file linked into the new site as it is, then the raster images'
- *  variants (made, or linked from the cache). */
+/** The stage as the build runs it: the raster images' variants (made, or linked from the cache), and every other
+ *  image file linked into the new site as it is. */
 export async function imageStage(options: ImageOptions & { staging: Staging }): Promise<ImageResult & { linked: number }> {
-  await options.staging.writeAll(imageFiles(options.catalogueDir, options.source.images));
   const made = await rasterImages(options);
-  await options.staging.writeAll(made.files);
-  return { ...made, linked: options.source.images.size };
+  const published = [...options.source.images].filter((file) => !made.replaced.has(file));
+  await options.staging.writeAll([...imageFiles(options.catalogueDir, published), ...made.files]);
+  return { ...made, linked: published.length };
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -3,3 +3,22 @@
 // runtime to the visitor (rehype-react with unified would add about 14.5 KB gzip).
 export type TreeNode = string | TreeElement;
 export type TreeElement = [tag: string, props: Record<string, string> | null, ...children: TreeNode[]];
+
+/** Elements that run inside a line of text: the words on either side of them may touch ("**Price:**" then text). */
+const INLINE = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'kbd', 's', 'span', 'strong', 'sub', 'sup']);
+
+/** A tree's text as one line: what its elements say, a space where a block ends (compiled trees keep no
+ *  whitespace between blocks). */
+export function treeText(nodes: readonly TreeNode[]): string {
+  const parts: string[] = [];
+  const visit = (node: TreeNode) => {
+    if (typeof node === 'string') return void parts.push(node);
+    const [tag, , ...children] = node;
+    const block = !INLINE.has(tag);
+    if (block) parts.push(' ');
+    children.forEach(visit);
+    if (block) parts.push(' ');
+  };
+  nodes.forEach(visit);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}

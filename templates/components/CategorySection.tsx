@@ -15,7 +15,8 @@ export const cardsBucket = (cards: number) => CARD_BUCKETS.find((b) => b >= card
 
 /**
  * A category on the home page: its heading, the services the home page data gives (the category's first few),
- * and a link to the category's own page with all of them.
+ * and a link to the category's own page with all of them, when it has more than the section shows ("All 1
+ * service" under the one card says nothing new).
  */
 export function CategorySection({ category }: { category: HomeData['categories'][number] }) {
   const titleId = `${category.anchor}-title`;
@@ -41,14 +42,16 @@ export function CategorySection({ category }: { category: HomeData['categories']
             <ServiceCard key={s.id} service={s} />
           ))}
         </ul>
-        <p className="category-more">
-          <Link to={category.pageRoute} className="category-more-link">
-            {allServicesText(category.count, category.name)}
-            <span aria-hidden="true" className="category-more-arrow">
-              →
-            </span>
-          </Link>
-        </p>
+        {category.count > category.services.length && (
+          <p className="category-more">
+            <Link to={category.pageRoute} className="category-more-link">
+              {allServicesText(category.count, category.name)}
+              <span aria-hidden="true" className="category-more-arrow">
+                →
+              </span>
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );

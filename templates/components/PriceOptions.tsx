@@ -1,7 +1,7 @@
 // A service's price options as a table: one row per option (its label the row's header), its price as the card
 // and the structured data give it (head.ts `offers`), and a delivery column when any option has a time.
 import type { PriceOption } from '../../src/model/model.ts';
-import { formatPrice } from '../format.ts';
+import { formatDelivery, formatPrice } from '../format.ts';
 
 export function PriceOptions({ options, delivery }: { options: readonly PriceOption[]; delivery?: string }) {
   const withDelivery = options.some((o) => o.delivery);
@@ -21,7 +21,7 @@ export function PriceOptions({ options, delivery }: { options: readonly PriceOpt
             <th scope="row">{o.label}</th>
             <td data-price={o.price}>{formatPrice(o.price, o.priceFrom)}</td>
             {/* An option without a time of its own has the service's. */}
-            {withDelivery && <td>{o.delivery ?? delivery ?? ''}</td>}
+            {withDelivery && <td>{formatDelivery(o.delivery ?? delivery ?? '')}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 import { Link } from '../../src/client/api.ts';
 import type { ServiceCard as Card } from '../../src/model/shell.ts';
-import { formatPrice } from '../format.ts';
+import { formatDelivery, formatPrice } from '../format.ts';
 import { AddToQuote } from './AddToQuote.tsx';
 import { Picture } from './Picture.tsx';
 
@@ -37,7 +37,7 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Card; head
           </p>
           {(delivery || label) && (
             <p className="card-meta">
-              {delivery && <span className="card-delivery">{delivery}</span>}
+              {delivery && <span className="card-delivery">{formatDelivery(delivery)}</span>}
               {label && <span className="badge">{label}</span>}
             </p>
           )}

@@ -5,7 +5,7 @@ import type { SiteShell } from '../../src/model/shell.ts';
 import type { ServiceData } from '../data.ts';
 import { Picture } from '../components/Picture.tsx';
 import { RichText } from '../components/RichText.tsx';
-import { formatPrice } from '../format.ts';
+import { formatDelivery, formatPrice } from '../format.ts';
 import { PriceOptions } from '../components/PriceOptions.tsx';
 import { ServiceQuoteControl } from '../components/AddToQuote.tsx';
 
@@ -36,7 +36,7 @@ export default function ServiceDetails({ site, data }: { site: SiteShell; data: 
           </h1>
           <p className="service-facts">
             {service.label && <span className="badge">{service.label}</span>}
-            {service.delivery && <span className="card-delivery">{`Delivery: ${service.delivery}`}</span>}
+            {service.delivery && <span className="card-delivery">{`Delivery: ${formatDelivery(service.delivery)}`}</span>}
           </p>
           <p className="service-price" data-price={service.price}>
             {formatPrice(service.price, service.priceFrom)}

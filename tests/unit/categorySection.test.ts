@@ -63,9 +63,19 @@ describe('a category section', () => {
   });
 
   it('counts every service of the category, not only those shown, and says "service" for one', () => {
-    expect(accessibleName(render(category(2, 2)).match(/<a href="\/category[^]*?<\/a>/)![0])).toBe('All 2 Press Releases & Articles services');
+    expect(accessibleName(render(category(2, 3)).match(/<a href="\/category[^]*?<\/a>/)![0])).toBe('All 3 Press Releases & Articles services');
     expect(allServicesText(1, 'Verification')).toBe('All 1 Verification service');
     expect(allServicesText(10_000, 'Listing')).toBe('All 10000 Listing services');
+  });
+
+  it('has no such link when it shows every service of the category already', () => {
+    for (const [shown, count] of [[1, 1], [2, 2], [6, 6]]) {
+      const html = render(category(shown!, count!));
+      expect(html.match(/<li class="card">/g)).toHaveLength(shown!);
+      expect(html).not.toContain('category-more');
+      expect(html).not.toContain('href="/category/press-releases/"');
+    }
+    expect(render(category(6, 7))).toContain('href="/category/press-releases/"');
   });
 });
 

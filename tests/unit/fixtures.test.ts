@@ -197,6 +197,14 @@ describe('follow-on problems are not reported', () => {
       expect(problems[0]!.hint).toContain(field);
     }
   });
+  it('two services with one id are reported once, naming both places; links to their pages are not called broken', async () => {
+    // alpha-1 twice: the second was meant to be alpha-2 (descriptions/alpha-2.md and a link to its page wait for
+    // it), and beta-1.md links to the first one's page, which is right.
+    const { problems } = await validate('duplicate-id');
+    expect(problems.map((p) => `${p.file}:${p.line} ${p.field} ${p.code}`)).toEqual(['categories/alpha.yaml:17 services[1].id duplicate-id']);
+    expect(problems[0]!.message).toBe('The id "alpha-1" is already used by another service (categories/alpha.yaml:9).');
+    expect(problems[0]!.hint).toMatch(/such as alpha-2\b/);
+  });
   it('a YAML syntax error is reported once, not echoed for every later line', async () => {
     const { problems } = await validate('yaml-syntax');
     expect(problems).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, priceValue } from '../../templates/format.ts';
+import { formatDelivery, formatPrice, priceValue } from '../../templates/format.ts';
 import { jsonForScript } from '../../src/client/document.ts';
 
 describe('formatPrice', () => {
@@ -43,4 +43,20 @@ describe('JSON inside a script element', () => {
     expect(text).not.toContain('</script');
     expect(JSON.parse(text)).toEqual({ a: '</script><script>alert(1)</script>', b: '\u2028' });
   });
+});
+
+describe('formatDelivery', () => {
+  // A narrow table column broke "3-4 weeks" into "3-4" and "weeks", then into "3-" and "4 weeks": a number stays
+  // with its unit, and a range holds together.
+  it.each([
+    ['2 weeks', '2\u00a0weeks'],
+    ['3-4 weeks', '3-\u20604\u00a0weeks'],
+    ['12-24 h', '12-\u206024\u00a0h'],
+    ['Pre-sale, 2 days', 'Pre-sale, 2\u00a0days'],
+    ['Within 24 h', 'Within 24\u00a0h'],
+    ['24 h in 3 cycles of 8 h', '24\u00a0h in 3\u00a0cycles of 8\u00a0h'],
+    ['1.5  days', '1.5\u00a0days'],
+    ['On request', 'On request'],
+    ['Same day', 'Same day'],
+  ])('%s → %j', (text, shown) => expect(formatDelivery(text)).toBe(shown));
 });

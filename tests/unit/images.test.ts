@@ -2,7 +2,7 @@
 // WebP files for cards and for its page, served with <picture>, width and height; a phone downloads a small file
 // of it; and a second build takes every file from the cache instead of converting again. Validation reads the
 // image's size and warns about one too small for where it is shown.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -65,6 +65,10 @@ describe('a service with a 4000 × 3000 PNG', () => {
     rmSync(join(catalogue, 'img/services/alpha-1.svg'));
     const yaml = join(catalogue, 'categories/alpha.yaml');
     writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('image: alpha-1.svg', 'image: alpha-photo.png'));
+    // A raster logo: img/brand/ is not converted, so the header names the file itself.
+    mkdirSync(join(catalogue, 'img/brand'));
+    writeFileSync(join(catalogue, 'img/brand/logo.png'), await sharp({ create: { width: 64, height: 64, channels: 3, background: '#36c' } }).png().toBuffer());
+    writeFileSync(join(catalogue, 'site.yaml'), `${readFileSync(join(catalogue, 'site.yaml'), 'utf8')}theme:\n  logo: logo.png\n`);
     first = await build('dist');
   }, 120_000);
 
@@ -78,8 +82,15 @@ describe('a service with a 4000 × 3000 PNG', () => {
         'alpha-photo.*.560.png',
       ].sort(),
     );
-    // The file itself stays at its address too (a description may link it), as every catalogue image does.
-    expect(existsSync(join(dist, 'img/services/alpha-photo.png'))).toBe(true);
+    // The source itself is not published: no page names it (a description may not link an image), and it was
+    // megabytes where the variants are kilobytes.
+    expect(existsSync(join(dist, 'img/services/alpha-photo.png'))).toBe(false);
+    expect(readdirSync(join(dist, 'img/services')).filter((f) => f.startsWith('alpha-photo.'))).toHaveLength(14);
+    expect(first.join('\n')).toMatch(/^ {2}images .* 1 raster image as 14 variants/m);
+    // What a page names as it is stays: the SVGs, and the raster logo the header shows.
+    expect(existsSync(join(dist, 'img/services/alpha-2.svg'))).toBe(true);
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain('src="/img/brand/logo.png"');
+    expect(existsSync(join(dist, 'img/brand/logo.png'))).toBe(true);
   });
 
   it('has variants of the size their names say, cropped to the shape they are shown in', async () => {

@@ -31,6 +31,17 @@ describe('the search records', () => {
     expect(record.content).toContain(service.summary);
     expect(record.filters.category).toEqual([service.categoryAnchor]);
   });
+  it('hold the words of each description, so a word only there finds its service', () => {
+    const records = searchRecords(site);
+    const withWord = (word: string) => records.filter((r) => new RegExp(`\\b${word}\\b`, 'i').test(r.content)).map((r) => r.meta.id);
+    // Neither word is in any name, summary, category or label; each is in these descriptions.
+    expect(withWord('journalists')).toEqual(expect.arrayContaining(['pressreleases-8', 'pressreleases-21', 'trending-6']));
+    expect(withWord('interview')).toContain('celebrities-4');
+    // Each word once: the index grows by the words a description adds, not by its length.
+    const record = records.find((r) => r.meta.id === 'celebrities-4')!;
+    const words = record.content.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)!;
+    expect(words.filter((w) => w === 'project')).toHaveLength(1); // three times in the description
+  });
   it('put each service in every budget step its price is within', () => {
     for (const record of searchRecords(site)) {
       const price = Number(record.meta.price);
