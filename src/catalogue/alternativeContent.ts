@@ -3,6 +3,7 @@
 // competitor's name risk being read as doorway pages by search engines; content of their own is the cure.
 import { z } from 'zod';
 import { compileDescription } from './markdown.ts';
+import { boundProblem } from './markdownBounds.ts';
 import type { ParsedAlternative } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { checkSchema } from './schemaIssues.ts';
@@ -41,7 +42,9 @@ export function readAlternative(file: string, text: string, today: string): { pr
   const match = FRONT_MATTER.exec(text);
   if (!match || match.index !== 0) {
     const hint = 'Start the file with the day it was last reviewed, between two lines of three hyphens: "---", "reviewed: 2026-11-01", "---".';
-    return { problems: [error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint)], alternative: { file, ...compileDescription(text) } };
+    const compiled = compileDescription(text);
+    const missing = error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint);
+    return { problems: compiled.refused ? [missing, boundProblem(file, compiled.refused)] : [missing], alternative: { file, ...compiled } };
   }
   // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
   const { yaml, data, problems } = parseYaml(file, `\n${match[1]}`);
@@ -51,6 +54,7 @@ export function readAlternative(file: string, text: string, today: string): { pr
   const body = text.slice(match[0].length);
   const offset = text.slice(0, match[0].length).split('\n').length - 1;
   const compiled = compileDescription(body);
+  if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
   const alternative: ParsedAlternative = { file, title: checked.value?.title, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })), words: compiled.words, tree: compiled.tree };
   if (reviewed !== undefined) {
     const where = () => ({ ...locate(yaml, ['reviewed']), field: 'reviewed' });

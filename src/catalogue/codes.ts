@@ -57,6 +57,8 @@ export const PROBLEM_CODES = [
   'description-without-service',
   'short-description',
   'description-too-large',
+  'description-too-deep',
+  'description-too-complex',
   // Alternatives pages' own content (alternatives/{slug}.md)
   'alternative-not-listed',
   'reviewed-date',

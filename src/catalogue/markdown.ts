@@ -9,6 +9,7 @@ import remarkRehype, { defaultHandlers } from 'remark-rehype';
 import { unified } from 'unified';
 import { withTrailingSlash } from '../core/routes.ts';
 import type { TreeElement, TreeNode } from '../core/tree.ts';
+import { beyondInputBounds, beyondTreeBounds, type BoundExceeded } from './markdownBounds.ts';
 
 const gfmParser = unified().use(remarkParse).use(remarkGfm);
 const plainParser = unified().use(remarkParse);
@@ -42,17 +43,24 @@ export interface MarkdownLink {
 export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text.replace(LINK_ADDRESS, '$1)')) ? gfmParser : plainParser).parse(text);
 
 /** What the build keeps of a description: its links (for checking), its words (for the length check) and its
- *  compiled element tree. */
+ *  compiled element tree; or, for a text beyond the bounds on hostile Markdown, which bound and where. */
 export interface CompiledDescription {
   links: MarkdownLink[];
   words: number;
   tree: TreeNode[];
+  refused?: BoundExceeded;
 }
 
-/** Parses and compiles one description; a pure function of its text. */
+/** Parses and compiles one description; a pure function of its text. A text beyond the bounds
+ *  (markdownBounds.ts) is refused before the step it would crash or stall: nothing of it is compiled. */
 export function compileDescription(text: string): CompiledDescription {
+  const words = wordCount(text);
+  const beyondInput = beyondInputBounds(text);
+  if (beyondInput) return { links: [], words, tree: [], refused: beyondInput };
   const root = parseMarkdown(text);
-  return { links: linksOf(root), words: wordCount(text), tree: compileMarkdown(root) };
+  const beyondTree = beyondTreeBounds(root);
+  if (beyondTree) return { links: [], words, tree: [], refused: beyondTree };
+  return { links: linksOf(root), words, tree: compileMarkdown(root) };
 }
 
 /**

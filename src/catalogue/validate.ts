@@ -8,6 +8,7 @@ import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
+import { boundProblem } from './markdownBounds.ts';
 import { sameItems } from '../core/sameItems.ts';
 import type { TreeNode } from '../core/tree.ts';
 import { error, errorsIn, type Problem } from './problems.ts';
@@ -115,6 +116,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     }
     const description = memo?.get(text) ?? compileDescription(text);
     compiledNow.set(text, description);
+    if (description.refused) problems.push(boundProblem(file, description.refused));
     parsed.descriptions.set(id, { file, text, ...description });
   }
   if (memo) {

@@ -35,6 +35,12 @@ describe('an alternatives file', () => {
   it('needs text under its date', () => {
     expect(summary(read('---\nreviewed: 2026-11-01\n---\n\n').problems)).toEqual(['empty-alternative-content 4']);
   });
+
+  it('has the bounds of a description, reported at the line in the file', () => {
+    const deep = `${'> '.repeat(3000)}x\n`;
+    expect(summary(read(`---\nreviewed: 2026-11-01\n---\n\n${body}\n${deep}`).problems)).toEqual(['description-too-deep 7']);
+    expect(summary(read(`${body}\n${deep}`).problems)).toEqual(['missing-field 1 reviewed', 'description-too-deep 3']);
+  });
 });
 
 describe('alternatives content in a catalogue', () => {

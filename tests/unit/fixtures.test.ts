@@ -46,6 +46,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['svg-with-event-handler', { file: 'img/services/alpha-1.svg', line: 3, message: /event handler attribute "onload"/ }],
   ['svg-with-foreign-object', { file: 'img/services/alpha-1.svg', line: 2, message: /<foreignObject> element/ }],
   ['svg-with-external-reference', { file: 'img/services/alpha-1.svg', line: 2, message: /refers to "https:\/\/tracker\.example\/pixel\.png" in its "xlink:href" attribute/ }],
+  ['description-too-deep', { file: 'descriptions/alpha-1.md', line: 6, message: /nested more than 32 deep/ }],
+  ['description-too-complex', { file: 'descriptions/alpha-1.md', line: 6, message: /more than 1,000 marks/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],
   ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
   ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],

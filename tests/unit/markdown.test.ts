@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileDescription, compileDescriptions, compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import type { TreeElement } from '../../src/core/tree.ts';
+import { beyondInputBounds, beyondTreeBounds, MAX_NESTING } from '../../src/catalogue/markdownBounds.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,11 +71,17 @@ describe('GitHub Flavored Markdown', () => {
       await writeSyntheticCatalogue(dir, { services: 300 });
       const texts = [...(await loadCatalogue(dir)).texts].filter(([file]) => file.endsWith('.md')).map(([, text]) => text);
       const examples = [...texts, 'Plain *prose* with a [link](/service/a/b-1/).', 'A ~~strike~~.', 'x | y\n- | -\n1 | 2', '- [x] done', 'at www.example.com', 'A [link](https://example.com/a) and https://example.com/b', 'A [link](https://example.com/a) and www.example.com', 'Not a link](www.example.com)', '[a [b] c](https://example.com/x~y~z)', 'mail [us](mailto:a@example.com) or b@example.com'];
-      for (const text of examples) expect(parseMarkdown(text)).toEqual(withGfm.parse(text));
+      for (const text of examples) {
+        const root = parseMarkdown(text);
+        expect(root).toEqual(withGfm.parse(text));
+        // and no real description comes near the bounds on hostile Markdown
+        expect(beyondInputBounds(text) ?? beyondTreeBounds(root)).toBeUndefined();
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Parses 300 descriptions twice: seconds on a busy machine; the timeout only guards against a hang.
+  }, 60_000);
 });
 
 
@@ -88,5 +96,56 @@ describe('the markdown stage', () => {
     expect(into.get(texts[0]!)).toBe(held);
     expect(into.get(texts[2]!)).toEqual(compileDescription(texts[2]!));
     expect(compileDescriptions(texts).size).toBe(3);
+  });
+});
+
+// Hostile Markdown: remark's parser crashed on deep nesting ("> " × 3000) and took minutes on some shapes of
+// text ("**_" × 30,000 in one paragraph). Each bound is a located refusal, decided by counting, not by a clock.
+describe('descriptions beyond the bounds', () => {
+  const refusal = (text: string) => compileDescription(text).refused;
+
+  it('pass when they are ordinary: bold, italic, lists, quotes, a table and a thematic break', () => {
+    const text = '## Part\n\n**Bold**, _italic_, ~~old~~ and [a link](/x/).\n\n> A quote\n> > nested\n\n- one\n  - two\n    1. three\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -\n';
+    const compiled = compileDescription(text);
+    expect(compiled.refused).toBeUndefined();
+    expect(compiled.tree.map((node) => (node as TreeElement)[0])).toEqual(['h4', 'p', 'blockquote', 'ul', 'table', 'hr']);
+  });
+
+  it('are too deep when block quotes or lists on one line nest beyond the bound, at that line', () => {
+    expect(refusal(`Intro.\n\n${'> '.repeat(3000)}x`)).toMatchObject({ code: 'description-too-deep', line: 3, column: 2 * MAX_NESTING + 1 });
+    expect(refusal(`${'- '.repeat(MAX_NESTING + 1)}x`)).toMatchObject({ code: 'description-too-deep', line: 1 });
+    expect(refusal(`${'1. '.repeat(MAX_NESTING + 1)}x`)).toMatchObject({ code: 'description-too-deep', line: 1 });
+    expect(refusal(`${'> '.repeat(MAX_NESTING)}x`)).toBeUndefined();
+  });
+
+  it('are too deep when lists nest beyond the bound through indentation, at the first line too deep', () => {
+    const text = Array.from({ length: MAX_NESTING + 8 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
+    expect(refusal(text)).toMatchObject({ code: 'description-too-deep', line: MAX_NESTING + 1, column: 2 * MAX_NESTING + 1 });
+  });
+
+  it('are too deep when emphasis nests beyond the bound', () => {
+    const text = `Intro.\n\n${'*a **a '.repeat(MAX_NESTING)}b${' a** a*'.repeat(MAX_NESTING)}`;
+    expect(refusal(text)).toMatchObject({ code: 'description-too-deep', line: 3 });
+  });
+
+  it('are too complex with thousands of emphasis or link marks in one paragraph, at its first line', () => {
+    expect(refusal(`Intro.\n\n${'**_'.repeat(30_000)}`)).toMatchObject({ code: 'description-too-complex', line: 3, column: 1 });
+    expect(refusal(`Intro.\n\nText\n${'[ a_'.repeat(2000)}`)).toMatchObject({ code: 'description-too-complex', line: 3 });
+    // as many marks in paragraphs of their own are ordinary
+    expect(refusal(Array.from({ length: 100 }, () => 'a **bold** and _it_ '.repeat(20)).join('\n\n'))).toBeUndefined();
+  });
+
+  it('are too complex with thousands of block quotes, lists or heading underlines', () => {
+    expect(refusal('> a\n\n'.repeat(5000))).toMatchObject({ code: 'description-too-complex' });
+    expect(refusal('a\n=\n'.repeat(5000))).toMatchObject({ code: 'description-too-complex' });
+  });
+
+  it('are too complex when their tables have more cells than a page should show, at that table', () => {
+    const text = `Intro.\n\n${'|a'.repeat(1000)}|\n${'|-'.repeat(1000)}|\n${'x\n'.repeat(1000)}`;
+    expect(refusal(text)).toMatchObject({ code: 'description-too-complex', line: 3, column: 1 });
+  });
+
+  it('are refused with nothing compiled, and without a link to check', () => {
+    expect(compileDescription(`[a](ftp://x)\n\n${'> '.repeat(100)}x`)).toMatchObject({ links: [], tree: [] });
   });
 });

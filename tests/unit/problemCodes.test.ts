@@ -70,6 +70,8 @@ const modes: [mode: string, code: string][] = [
   ['service-without-description', 'missing-description'],
   ['description-without-service', 'description-without-service'],
   ['oversized-description', 'description-too-large'],
+  ['description-too-deep', 'description-too-deep'],
+  ['description-too-complex', 'description-too-complex'],
   ['bad-link-scheme', 'link-scheme'],
   ['broken-service-link', 'broken-link'],
   ['missing-image', 'missing-image'],

@@ -1,0 +1,162 @@
+// Bounds on hostile Markdown. remark's parser (micromark) and the compiler after it recurse with the nesting
+// and take time that grows with the square of some counts: "> " × 3000 (6 KB) overflowed the stack, and
+// "**_" × 30,000 (90 KB) in one paragraph took 67 s of CPU. Real descriptions nest 3 or 4 deep and have a few
+// dozen marks a paragraph, so each bound is far above them and is decided by counting, never by a clock: the
+// same text gets the same answer on every machine. The text is counted before it is parsed (what makes the
+// parser slow), and the parsed tree before it is compiled (what the parser does not slow down on, but the
+// compiler would crash or swell on).
+import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+import type { ProblemCode } from './codes.ts';
+import { error, type Problem } from './problems.ts';
+
+/** Block quotes, lists, links and emphasis inside one another: the compiler recursed out of stack at ~1000. */
+export const MAX_NESTING = 32;
+/** Runs of *, _ or ~ and single [ or ] in one paragraph: the parser pairs them in time that grows with the
+ *  square of their number (2 s for 8,000 in 24 KB, a minute for 60,000). */
+export const MAX_MARKS_PER_PARAGRAPH = 1000;
+/** Block quote and list markers and heading underlines in a description: closing a quote or a list, and
+ *  each underlined heading, copies all that the parser has read so far (5 s for 5,000 quotes in 25 KB). */
+export const MAX_BLOCK_MARKS = 2000;
+/** Cells of a description's tables: every row gets as many as the header has columns, so 8 KB of table made
+ *  2 million cells (1.3 GB, 3.5 s). */
+export const MAX_TABLE_CELLS = 10_000;
+
+/** A bound a description exceeds, where (its line and column in the text) and what to do. */
+export interface BoundExceeded {
+  code: Extract<ProblemCode, 'description-too-deep' | 'description-too-complex'>;
+  line: number;
+  column: number;
+  message: string;
+  hint: string;
+}
+
+/** The problem of a description (or alternatives page) beyond a bound; `lineOffset` is the lines before its Markdown. */
+export const boundProblem = (file: string, bound: BoundExceeded, lineOffset = 0): Problem =>
+  error(bound.code, file, { line: bound.line + lineOffset, column: bound.column }, bound.message, bound.hint);
+
+const tooDeep = (line: number, column: number): BoundExceeded => ({
+  code: 'description-too-deep',
+  line,
+  column,
+  message: `Block quotes, lists, links or emphasis are nested more than ${MAX_NESTING} deep here.`,
+  hint: 'Nest them a few levels at most (a description reads well with 3 or 4): remove the extra ">", list markers or emphasis marks.',
+});
+
+/** The first line that exceeds a bound on the text's shape, before it is parsed; one pass over the text. */
+export function beyondInputBounds(text: string): BoundExceeded | undefined {
+  const lines = text.split('\n');
+  let blockMarks = 0;
+  let paragraphStart = 0;
+  let paragraphMarks = 0;
+  for (const [index, line] of lines.entries()) {
+    if (!/\S/.test(line)) {
+      paragraphStart = index + 1;
+      paragraphMarks = 0;
+      continue;
+    }
+    const { markers, textStart } = containerMarkers(line);
+    if (markers > MAX_NESTING) return tooDeep(index + 1, textStart + 1);
+    blockMarks += markers + (UNDERLINE.test(line.slice(textStart)) ? 1 : 0);
+    if (blockMarks > MAX_BLOCK_MARKS) {
+      return {
+        code: 'description-too-complex',
+        line: index + 1,
+        column: 1,
+        message: `The description has more than ${MAX_BLOCK_MARKS.toLocaleString('en')} block quote and list markers and heading underlines by here.`,
+        hint: 'Use fewer block quotes and list items, and write headings with "#" rather than underlined: a long description has a few dozen.',
+      };
+    }
+    paragraphMarks += inlineMarks(line, textStart);
+    if (paragraphMarks > MAX_MARKS_PER_PARAGRAPH) {
+      return {
+        code: 'description-too-complex',
+        line: paragraphStart + 1,
+        column: 1,
+        message: `This paragraph has more than ${MAX_MARKS_PER_PARAGRAPH.toLocaleString('en')} marks of emphasis, strikethrough or links (*, _, ~, [ and ]).`,
+        hint: 'Split it into paragraphs with blank lines, or write fewer marks: a paragraph of prose has a few dozen.',
+      };
+    }
+  }
+  return undefined;
+}
+
+const UNDERLINE = /^(?:=+|-+)[ \t\r]*$/;
+const isBlank = (char: string | undefined) => char === undefined || char === ' ' || char === '\t' || char === '\r';
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+
+/**
+ * The block quote and list markers that open a line ("> - 1. text"), counted up to one beyond the bound, and
+ * where the line's text (or the marker beyond the bound) starts. Indentation is not counted: a list nested by
+ * indentation is measured in the parsed tree, where code indented deeply is not mistaken for it.
+ */
+function containerMarkers(line: string): { markers: number; textStart: number } {
+  let at = 0;
+  for (let markers = 0; ; markers++) {
+    while (line[at] === ' ' || line[at] === '\t') at++;
+    const end = markerEnd(line, at);
+    if (end === undefined || markers === MAX_NESTING) return { markers: end === undefined ? markers : markers + 1, textStart: at };
+    at = end;
+  }
+}
+
+/** Where the marker that starts at `at` ends, if one does: ">", or "-", "*", "+", "1." or "1)" and a space. */
+function markerEnd(line: string, at: number): number | undefined {
+  const char = line[at];
+  if (char === '>') return at + 1;
+  if ((char === '-' || char === '*' || char === '+') && isBlank(line[at + 1])) return isThematicBreak(line, at) ? undefined : at + 1;
+  let end = at;
+  while (end - at < 9 && isDigit(line[end])) end++;
+  return end > at && (line[end] === '.' || line[end] === ')') && isBlank(line[end + 1]) ? end + 1 : undefined;
+}
+
+/** "- - -" or "* * *": a thematic break, not three list markers. */
+function isThematicBreak(line: string, at: number): boolean {
+  const char = line[at];
+  let count = 0;
+  for (let i = at; i < line.length; i++) {
+    if (line[i] === char) count++;
+    else if (!isBlank(line[i])) return false;
+  }
+  return count >= 3;
+}
+
+/** Runs of *, _ or ~ (one delimiter each, however long) and each [ or ], from `from` on. */
+function inlineMarks(line: string, from: number): number {
+  let marks = 0;
+  for (let i = from; i < line.length; i++) {
+    const char = line[i];
+    if (char === '[' || char === ']') marks++;
+    else if ((char === '*' || char === '_' || char === '~') && line[i - 1] !== char) marks++;
+  }
+  return marks;
+}
+
+const NESTING_NODES = new Set<MdastNodes['type']>(['blockquote', 'list', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/** The first node, in reading order, that exceeds a bound on the parsed tree: nesting, or table cells. */
+export function beyondTreeBounds(root: MdastRoot): BoundExceeded | undefined {
+  // An explicit stack rather than recursion: the tree may be deeper than the call stack allows.
+  const stack: [node: MdastNodes, level: number][] = [[root, 0]];
+  let cells = 0;
+  while (stack.length) {
+    const [node, outer] = stack.pop()!;
+    const level = outer + (NESTING_NODES.has(node.type) ? 1 : 0);
+    const start = node.position?.start ?? { line: 1, column: 1 };
+    if (level > MAX_NESTING) return tooDeep(start.line, start.column);
+    if (node.type === 'table') {
+      const columns = node.align?.length ?? 0;
+      cells += columns * node.children.length;
+      if (cells > MAX_TABLE_CELLS) {
+        return {
+          code: 'description-too-complex',
+          line: start.line,
+          column: start.column,
+          message: `This table has ${columns.toLocaleString('en')} columns and ${node.children.length.toLocaleString('en')} rows: with the tables before it, more than ${MAX_TABLE_CELLS.toLocaleString('en')} cells.`,
+          hint: 'Every row gets as many cells as the header has columns: shorten the header row or the table, or link to a page of your own for the data.',
+        };
+      }
+    }
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, level]);
+  }
+  return undefined;
+}
