@@ -9,10 +9,10 @@
 // Layout: blobs/<aa>/<sha256> content-addressed files (pages, bundle outputs, packs), records/<name>.json small
 // JSON records that map keys to blobs, and the folders of the older per-stage caches (fonts/, images/, emoji/,
 // compressed/), whose file names are their keys.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 
@@ -266,7 +266,8 @@ export class BuildCacheDir {
     await this.settle();
     const builds = join(this.dir, 'builds');
     try {
-      await atomicWrite(join(builds, `${Date.now()}-${process.pid}.json`), JSON.stringify([...this.used]));
+      // Two builds in one process may finish in the same millisecond: each keeps its own list.
+      await atomicWrite(join(builds, `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}.json`), JSON.stringify([...this.used]));
       const manifests = (await readdir(builds)).filter((f) => f.endsWith('.json')).sort((a, b) => Number.parseInt(b) - Number.parseInt(a));
       const keep = new Set<string>();
       for (const manifest of manifests.slice(0, KEEP_BUILDS)) {
@@ -317,11 +318,16 @@ const PRUNE_CONCURRENCY = 32;
 
 const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`;
 
-/** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target. */
+/** A name for a file written before it is renamed to path: beside it (a rename within one folder is atomic), and
+ *  of this write alone, so builds writing the same file at once (two processes, or two builds in one) never
+ *  write into or rename each other's. */
+export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+
+/** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target, and removed
+ *  when either fails. */
 export async function atomicWrite(path: string, bytes: string | Uint8Array, mode?: number): Promise<void> {
-  const folder = join(path, '..');
-  await mkdir(folder, { recursive: true });
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = temporaryPath(path);
   try {
     await writeFile(temporary, bytes, mode === undefined ? {} : { mode });
     await rename(temporary, path);

@@ -2,13 +2,14 @@
 // first, while the catalogue is validated) and swapped in with renames only once every file is there and every
 // internal link checked. A failed build never leaves a half-written site, and the previous one stays until the
 // new one is complete.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { KindInfo, Page } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
 import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
+import { atomicWrite } from './cache.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
 import type { RenderedPage } from './render.ts';
@@ -166,9 +167,8 @@ export async function emitSite(
     input.beforeSwap?.(staging.dir);
     await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
-    await mkdir(dirname(nginx), { recursive: true });
-    await writeFile(`${nginx}.tmp`, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
-    await rename(`${nginx}.tmp`, nginx);
+    // Sibling builds (-o out/a, -o out/b) share this file: each writes its own temporary file.
+    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
     // Writes still under way would recreate folders in the staging folder after it is removed.
