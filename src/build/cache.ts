@@ -19,6 +19,33 @@ import pLimit from 'p-limit';
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');
 
+/** Written into the cache folder when storefront takes it (new, empty, or its default): prune removes files only
+ *  in a folder holding it, never in one of the maintainer's named by mistake (`--cache-dir .`). */
+export const CACHE_MARKER = '.storefront-cache';
+const CACHE_MARKER_TEXT = "storefront's build cache: storefront removes the files in this folder it no longer needs. Safe to delete.\n";
+
+/**
+ * Takes dir as the cache folder and marks it: a folder already marked, a new or empty one, or the default folder
+ * (an older storefront filled it without a marker; nothing else writes there). Otherwise says why not. A marker
+ * that cannot be written leaves the folder unmarked: the cache is then read and written, never pruned.
+ */
+export async function markCacheDir(dir: string, defaultDir = DEFAULT_CACHE_DIR): Promise<string | undefined> {
+  let entries: string[];
+  try {
+    if (!(await stat(dir)).isDirectory()) return 'it is a file, not a folder';
+    entries = await readdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return 'a part of its path is a file, not a folder';
+    if (code !== 'ENOENT') return undefined; // unreadable: every read is a miss, and nothing is pruned
+    entries = [];
+  }
+  if (entries.includes(CACHE_MARKER)) return undefined;
+  if (entries.length && resolve(dir) !== resolve(defaultDir)) return `it holds files that are not storefront's build cache (there is no ${CACHE_MARKER} file in it)`;
+  await atomicWrite(join(dir, CACHE_MARKER), CACHE_MARKER_TEXT).catch(() => undefined);
+  return undefined;
+}
+
 /** Bumped when the cache's layout or a record's shape changes. */
 const LAYOUT = 1;
 /** Entries used by any of this many latest builds are kept (a dev session and a build, or two catalogues). */
@@ -264,6 +291,7 @@ export class BuildCacheDir {
    */
   async finish(started: number): Promise<void> {
     await this.settle();
+    if (!existsSync(join(this.dir, CACHE_MARKER))) return;
     const builds = join(this.dir, 'builds');
     try {
       // Two builds in one process may finish in the same millisecond: each keeps its own list.
