@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
-import { isRunning, OutDirRefused } from './build/outDir.ts';
+import { FolderRefused, isRunning } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
 import type { InputSnapshot } from './build/upToDate.ts';
 // The build (pipeline.ts, with esbuild, React and sharp behind it) is imported on first use: 0.3 s of a build
@@ -80,10 +80,25 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
   // The build cache (src/build/cache.ts): `validate`, `build`, `start` and `dev` take the same two flags.
   const cacheOptions = (command: Command) =>
     command
-      .addOption(new Option('--cache-dir <dir>', 'where the build cache is kept (safe to delete at any time)').default(undefined, 'node_modules/.cache/storefront').conflicts('cache'))
+      .addOption(new Option('--cache-dir <dir>', 'where the build cache is kept: a new or empty folder, or one it used before (safe to delete at any time)').default(undefined, 'node_modules/.cache/storefront').conflicts('cache'))
       .option('--no-cache', 'neither read nor write the build cache (for build: a clean build)');
   /** --cache-dir resolved, or false for --no-cache, or undefined for the default folder. */
   const cacheDirOf = (options: { cache?: boolean; cacheDir?: string }): string | false | undefined => (options.cache === false ? false : options.cacheDir === undefined ? undefined : resolve(io.cwd, options.cacheDir));
+  /** Checks and marks the cache folder (build/folders.ts) before the command reads it: false, with the reason
+   *  printed, when it is refused (exit 2). */
+  const cacheAccepted = async (options: { cache?: boolean; cacheDir?: string }, places: { catalogueDir: string; outDir?: string }): Promise<boolean> => {
+    if (options.cache === false) return true;
+    const [{ checkCacheDir }, { DEFAULT_CACHE_DIR }] = await Promise.all([import('./build/folders.ts'), import('./build/cache.ts')]);
+    const cacheDir = cacheDirOf(options) || DEFAULT_CACHE_DIR;
+    try {
+      await checkCacheDir(cacheDir, { ...places, projectDir: io.cwd, shown: options.cacheDir ?? shownPath(io.cwd, cacheDir) });
+      return true;
+    } catch (error) {
+      if (!(error instanceof FolderRefused)) throw error;
+      io.err(error.message);
+      return false;
+    }
+  };
   const cacheArgs = (options: { cache?: boolean; cacheDir?: string }) => (options.cache === false ? ['--no-cache'] : options.cacheDir !== undefined ? ['--cache-dir', options.cacheDir] : []);
 
   program
@@ -111,6 +126,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .addOption(formatOption())
     .action(async (options: { catalogue: string; format: Format; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
+        if (!(await cacheAccepted(options, { catalogueDir: resolve(io.cwd, options.catalogue) }))) return EXIT.usage;
         const output = commandOutput(io, options.format);
         const { checkCatalogue } = await pipeline();
         const { ok } = await output.settle(checkCatalogue(resolve(io.cwd, options.catalogue), output.reporter, options.catalogue, cacheDirOf(options)));
@@ -123,10 +139,10 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .description('Build the site: every route prerendered to HTML, with a code-split React client.')
     .addOption(catalogueOption())
     .option('-o, --out <dir>', 'the output folder (replaced only when the build succeeds; an empty or new folder, or an earlier build)', 'dist')
-    .option('--force', 'replace an output folder that holds files the build did not write')
+    .option('--force', 'replace an output folder holding files the build did not write, and an nginx.conf it did not write')
     .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
     .option('--development', "use React's development build (reports every hydration mismatch)")
-    .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder)')
+    .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder; never over one the build did not write)')
     .addOption(formatOption())
     .addOption(new Option('--quiet', 'print only problems and the closing line, not each stage').conflicts('verbose'))
     .option('--verbose', 'also print the resolved folders, the options, cache hits and every stage')
@@ -147,6 +163,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
           cacheDir: cacheDirOf(options),
         };
+        if (!(await cacheAccepted(options, buildOptions))) return EXIT.usage;
         const build = async () => {
           // What the check compared, which the build records (taken before anything is read).
           let checked: InputSnapshot | undefined;
@@ -174,7 +191,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           return buildSite({ ...buildOptions, upToDate: 'record', ...(checked && { snapshot: checked }) }, output.reporter);
         };
         const result = await output.settle(build()).catch((error: unknown) => {
-          if (!(error instanceof OutDirRefused)) throw error;
+          if (!(error instanceof FolderRefused)) throw error;
           io.err(error.message);
           return undefined;
         });
@@ -221,7 +238,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .description('Build the site, then serve it, in one process (what `npm start` runs).')
     .addOption(catalogueOption())
     .option('-o, --out <dir>', 'the output folder, then the site served', 'dist')
-    .option('--force', 'replace an output folder that holds files the build did not write')
+    .option('--force', 'replace an output folder holding files the build did not write, and an nginx.conf it did not write')
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
     .action(async (options: { catalogue: string; out: string; force?: boolean; port: number; host: string; cache?: boolean; cacheDir?: string }) => {
@@ -241,6 +258,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
     .action(async (options: { catalogue: string; port: number; host: string; cache?: boolean; cacheDir?: string }) => {
       await act(async () => {
+        if (!(await cacheAccepted(options, { catalogueDir: resolve(io.cwd, options.catalogue) }))) return EXIT.usage;
         const { startDev } = await import('./dev.ts');
         const dev = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host, cacheDir: cacheDirOf(options) }, io);
         await untilStopped();

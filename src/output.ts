@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import type { Problem } from './catalogue/problems.ts';
 import { githubCommands, jsonReport } from './catalogue/problemReports.ts';
-import { OutDirRefused } from './build/outDir.ts';
+import { FolderRefused } from './build/outDir.ts';
 import { UserError } from './errors.ts';
 import type { Reporter } from './pipeline.ts';
 
@@ -57,7 +57,7 @@ export function commandOutput(io: Terminal, format: Format, detail: Reporter['de
         return outcome;
       } catch (error) {
         // A failure the maintainer can fix ends the run like problems do (exit 1), so it gets a document too.
-        if ((error instanceof UserError && !(error instanceof OutDirRefused)) || error instanceof CatalogueNotFoundError) print({ ok: false, error: error.message });
+        if ((error instanceof UserError && !(error instanceof FolderRefused)) || error instanceof CatalogueNotFoundError) print({ ok: false, error: error.message });
         throw error;
       } finally {
         progress?.clear();

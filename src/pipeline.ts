@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { stop as stopEsbuild } from 'esbuild';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import { compileDescriptions, type CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, plural, summarise, type Problem } from './catalogue/problems.ts';
@@ -22,6 +22,7 @@ import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
 import type { LiveSite } from './build/liveSite.ts';
 import { asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
+import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
 import { emojiAssets, type EmojiAssets } from './build/emoji.ts';
 import { brandAssets, type BrandAssets } from './build/brand.ts';
 import { nonAscii, siteCharacters } from './build/fontSubset.ts';
@@ -171,7 +172,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   const compressCache = folder('compressed');
   const imageCache = options.imageCache ?? folder('images');
   const descriptionsLoaded = cache.descriptions.load(store);
-  await checkOutDir({ outDir, catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), force: options.force, shown: shown(outDir) }).catch((error: unknown) => {
+  await checkFolders(options, store).catch((error: unknown) => {
     throw asUserError(error, outDir, shown(outDir));
   });
   const verbose = io.detail === 'verbose';
@@ -416,6 +417,19 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   }
 }
 
+/** The folders the build writes into follow their rules (build/outDir.ts, build/folders.ts); the cache folder is
+ *  marked as the cache. */
+async function checkFolders(options: BuildOptions, store: BuildCacheDir | undefined): Promise<void> {
+  const places = { catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), outDir: options.outDir };
+  await checkOutDir({ ...places, force: options.force, shown: shown(options.outDir) });
+  // dev's folder is its own, and dev writes no nginx.conf.
+  if (!options.live) {
+    const deployDir = options.deployDir ?? defaultDeployDir(options.outDir);
+    await checkDeployDir(deployDir, { ...places, shown: shown(deployDir), chosen: options.deployDir !== undefined, force: options.force });
+  }
+  if (store) await checkCacheDir(store.dir, { ...places, shown: shown(store.dir) });
+}
+
 /** For --verbose: what came from the cache folder. */
 function describeCache(store: BuildCacheDir | undefined, descriptions: DescriptionMemo): string {
   if (!store) return '  cache      none (--no-cache): nothing read or kept';
@@ -472,7 +486,7 @@ function describeOptions(options: BuildOptions): string[] {
     `  folders    relative to ${options.projectDir ?? process.cwd()}`,
     `  catalogue  ${options.catalogueDir}`,
     `  output     ${options.outDir}, replaced whole once the build succeeds`,
-    `  nginx      ${join(options.deployDir ?? join(dirname(options.outDir), 'deploy'), 'nginx.conf')}`,
+    `  nginx      ${join(options.deployDir ?? defaultDeployDir(options.outDir), 'nginx.conf')}`,
     `  options    ${flags.join(', ')}`,
   ];
 }

@@ -4,10 +4,10 @@
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
+import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
@@ -343,12 +343,7 @@ async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value
   });
   const code = outputFiles[0]!.contents;
   const outfile = join(cacheDir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(outfile)) {
-    await mkdir(cacheDir, { recursive: true });
-    const partial = `${outfile}.${process.pid}.tmp`;
-    await writeFile(partial, code);
-    await rename(partial, outfile);
-  }
+  if (!existsSync(outfile)) await atomicWrite(outfile, code);
   const module = (await import(pathToFileURL(outfile).href)) as Renderer;
   codeHashes.set(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx'));
   return { value: module, metafile, outfile };

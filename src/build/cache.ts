@@ -9,15 +9,42 @@
 // Layout: blobs/<aa>/<sha256> content-addressed files (pages, bundle outputs, packs), records/<name>.json small
 // JSON records that map keys to blobs, and the folders of the older per-stage caches (fonts/, images/, emoji/,
 // compressed/), whose file names are their keys.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');
+
+/** Written into the cache folder when storefront takes it (new, empty, or its default): prune removes files only
+ *  in a folder holding it, never in one of the maintainer's named by mistake (`--cache-dir .`). */
+export const CACHE_MARKER = '.storefront-cache';
+const CACHE_MARKER_TEXT = "storefront's build cache: storefront removes the files in this folder it no longer needs. Safe to delete.\n";
+
+/**
+ * Takes dir as the cache folder and marks it: a folder already marked, a new or empty one, or the default folder
+ * (an older storefront filled it without a marker; nothing else writes there). Otherwise says why not. A marker
+ * that cannot be written leaves the folder unmarked: the cache is then read and written, never pruned.
+ */
+export async function markCacheDir(dir: string, defaultDir = DEFAULT_CACHE_DIR): Promise<string | undefined> {
+  let entries: string[];
+  try {
+    if (!(await stat(dir)).isDirectory()) return 'it is a file, not a folder';
+    entries = await readdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return 'a part of its path is a file, not a folder';
+    if (code !== 'ENOENT') return undefined; // unreadable: every read is a miss, and nothing is pruned
+    entries = [];
+  }
+  if (entries.includes(CACHE_MARKER)) return undefined;
+  if (entries.length && resolve(dir) !== resolve(defaultDir)) return `it holds files that are not storefront's build cache (there is no ${CACHE_MARKER} file in it)`;
+  await atomicWrite(join(dir, CACHE_MARKER), CACHE_MARKER_TEXT).catch(() => undefined);
+  return undefined;
+}
 
 /** Bumped when the cache's layout or a record's shape changes. */
 const LAYOUT = 1;
@@ -264,9 +291,11 @@ export class BuildCacheDir {
    */
   async finish(started: number): Promise<void> {
     await this.settle();
+    if (!existsSync(join(this.dir, CACHE_MARKER))) return;
     const builds = join(this.dir, 'builds');
     try {
-      await atomicWrite(join(builds, `${Date.now()}-${process.pid}.json`), JSON.stringify([...this.used]));
+      // Two builds in one process may finish in the same millisecond: each keeps its own list.
+      await atomicWrite(join(builds, `${Date.now()}-${process.pid}-${randomBytes(4).toString('hex')}.json`), JSON.stringify([...this.used]));
       const manifests = (await readdir(builds)).filter((f) => f.endsWith('.json')).sort((a, b) => Number.parseInt(b) - Number.parseInt(a));
       const keep = new Set<string>();
       for (const manifest of manifests.slice(0, KEEP_BUILDS)) {
@@ -317,11 +346,16 @@ const PRUNE_CONCURRENCY = 32;
 
 const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`;
 
-/** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target. */
+/** A name for a file written before it is renamed to path: beside it (a rename within one folder is atomic), and
+ *  of this write alone, so builds writing the same file at once (two processes, or two builds in one) never
+ *  write into or rename each other's. */
+export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+
+/** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target, and removed
+ *  when either fails. */
 export async function atomicWrite(path: string, bytes: string | Uint8Array, mode?: number): Promise<void> {
-  const folder = join(path, '..');
-  await mkdir(folder, { recursive: true });
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = temporaryPath(path);
   try {
     await writeFile(temporary, bytes, mode === undefined ? {} : { mode });
     await rename(temporary, path);

@@ -2,13 +2,15 @@
 // first, while the catalogue is validated) and swapped in with renames only once every file is there and every
 // internal link checked. A failed build never leaves a half-written site, and the previous one stays until the
 // new one is complete.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { KindInfo, Page } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
 import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
+import { atomicWrite } from './cache.ts';
+import { defaultDeployDir } from './folders.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
 import type { RenderedPage } from './render.ts';
@@ -167,10 +169,9 @@ export async function emitSite(
     // The complete new site, before anyone can see it: what the next build's "nothing changed" check compares.
     input.beforeSwap?.(staging.dir);
     await swapIn(staging.dir, outDir, staging.keepOldIn);
-    const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
-    await mkdir(dirname(nginx), { recursive: true });
-    await writeFile(`${nginx}.tmp`, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
-    await rename(`${nginx}.tmp`, nginx);
+    const nginx = join(input.deployDir ?? defaultDeployDir(outDir), 'nginx.conf');
+    // Sibling builds (-o out/a, -o out/b) share this file: each writes its own temporary file.
+    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
     // Writes still under way would recreate folders in the staging folder after it is removed.

@@ -213,6 +213,9 @@ const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
   },
 ];
 
+/** The first line of every nginx.conf a build writes: how a build knows the file it would replace is its own. */
+export const NGINX_CONF_FIRST_LINE = '# nginx server block for a site built by `storefront build`, with the same headers as its _headers file.';
+
 /** An nginx server block serving the built site with the same headers as the `_headers` file. */
 export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = []): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
@@ -221,7 +224,7 @@ export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly str
     const headers = sample ? Object.entries(headersFor(sample, rules)).map(([name, value]) => `add_header ${name} ${quote(value)} always;`) : [];
     return [...comment.map((line) => `    # ${line}`), `    location ${location} {`, ...[...directives, ...headers].map((d) => indent(d, 8)), '    }'].join('\n');
   });
-  return `# nginx server block for a site built by \`storefront build\`, with the same headers as its _headers file.
+  return `${NGINX_CONF_FIRST_LINE}
 # Written by the build; do not edit (change src/build/headers.ts). Include it from the http block:
 #   include /path/to/deploy/nginx.conf;
 # and set \`listen\`, \`server_name\` and \`root\` (the built dist/ folder) below, or copy the block.

@@ -5,7 +5,7 @@
 // emit.ts). The variants are cached by what they are made of, so an unchanged image costs a hash and a link on
 // the next build.
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -14,7 +14,7 @@ import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
 import { RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
-import { filesHash, libraryVersion } from './cache.ts';
+import { atomicWrite, filesHash, libraryVersion } from './cache.ts';
 import { imageFiles } from './emit.ts';
 import type { SiteFile, Staging } from './staging.ts';
 import { contentHash } from './shell.ts';
@@ -181,9 +181,7 @@ async function convert(file: string, bytes: Buffer, source: Size, wanted: readon
     const resized = sharp(data, { raw }).resize(variant.width, variant.height, { fit: 'cover', position: 'centre' });
     const out = await encode(resized, variant.format).toBuffer().catch(failed);
     // Written whole under a temporary name, then renamed: a build stopped halfway leaves no broken variant.
-    const temporary = `${cached}.${process.pid}.tmp`;
-    await writeFile(temporary, out);
-    await rename(temporary, cached);
+    await atomicWrite(cached, out);
   }
 }
 

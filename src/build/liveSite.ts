@@ -12,6 +12,7 @@ import pLimit from 'p-limit';
 import { UserError } from '../errors.ts';
 import { assembleSite, lazyDocuments, pagePaths, pagesByPath, type EmitInput } from './emit.ts';
 import { findBrokenLinks, formatBrokenLinks, idsOf } from './links.ts';
+import { temporaryPath } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
 import type { RenderedPage } from './render.ts';
 
@@ -161,9 +162,14 @@ export class LiveSite {
 /** Replaces a file whole: `put` writes a temporary file beside it, which is renamed over it (a request never
  *  reads half a page). */
 async function replaceFile(target: string, put: (to: string) => Promise<unknown>): Promise<void> {
-  const to = `${target}.${process.pid}.tmp`;
-  await put(to);
-  await rename(to, target);
+  const to = temporaryPath(target);
+  try {
+    await put(to);
+    await rename(to, target);
+  } catch (error) {
+    await rm(to, { force: true });
+    throw error;
+  }
 }
 
 const stampOf = (path: string) => {

@@ -20,8 +20,33 @@ const stagingPrefix = (outDir: string) => `.${basename(outDir)}.building-`;
 
 const lockFile = (outDir: string) => join(dirname(outDir), `.${basename(outDir)}.lock`);
 
-/** An output folder the build will not replace: wrong usage (exit 2), not a problem in the catalogue. */
-export class OutDirRefused extends UserError {}
+/** A folder named on the command line that storefront will not write into: wrong usage (exit 2), not a problem
+ *  in the catalogue. */
+export class FolderRefused extends UserError {}
+
+/** An output folder the build will not replace. */
+export class OutDirRefused extends FolderRefused {}
+
+/** Where a folder storefront writes into must not be. Paths are real (realPath): a link to the project is the
+ *  project. `out`, when the command has an output folder, is replaced whole by every build. */
+export interface Places {
+  project: string;
+  catalogue: string;
+  out?: string;
+}
+
+/** Why storefront may not write into folder, or undefined: the rule every option naming a folder follows. */
+export function folderClash(folder: string, { project, catalogue, out }: Places): string | undefined {
+  if (folder === project) return 'it is the current project folder';
+  if (inside(project, folder)) return 'it contains the current project folder';
+  if (folder === catalogue) return 'it is the catalogue folder';
+  if (inside(folder, catalogue)) return 'it lies inside the catalogue folder';
+  if (inside(catalogue, folder)) return 'it contains the catalogue folder';
+  if (out === undefined) return undefined;
+  if (folder === out) return 'it is the output folder';
+  if (inside(folder, out)) return 'it lies inside the output folder';
+  return undefined;
+}
 
 export interface OutDirChoice {
   outDir: string;
@@ -36,15 +61,11 @@ export interface OutDirChoice {
 
 /** Throws OutDirRefused, saying which rule and what to do, when outDir is no folder a build may replace. */
 export async function checkOutDir({ outDir, catalogueDir, projectDir, force, shown }: OutDirChoice): Promise<void> {
-  const [out, project, catalogue] = [outDir, projectDir, catalogueDir].map(realPath) as [string, string, string];
   const refuse = (why: string, todo = 'Build into a folder of its own, such as dist (the default).') => {
     throw new OutDirRefused(`Refusing to build into ${shown}: ${why}, and a build replaces the whole output folder. ${todo}`);
   };
-  if (out === project) refuse('it is the current project folder');
-  if (inside(project, out)) refuse('it contains the current project folder');
-  if (out === catalogue) refuse('it is the catalogue folder');
-  if (inside(out, catalogue)) refuse('it lies inside the catalogue folder');
-  if (inside(catalogue, out)) refuse('it contains the catalogue folder');
+  const clash = folderClash(realPath(outDir), { project: realPath(projectDir), catalogue: realPath(catalogueDir) });
+  if (clash) refuse(clash);
   const foreign = force ? undefined : await foreignContent(outDir);
   if (foreign) refuse(foreign, 'Choose a new or empty folder, or pass --force to replace it and everything in it.');
 }
@@ -68,7 +89,7 @@ const builtBeforeMarkers = async (outDir: string, entries: string[]) =>
   entries.includes('_headers') && (await readFile(join(outDir, 'index.html'), 'utf8').catch(() => '')).includes('id="storefront-boot"');
 
 /** The path with symbolic links resolved, as far as it exists: `-o link-to-project` is the project. */
-function realPath(path: string): string {
+export function realPath(path: string): string {
   try {
     return realpathSync(path);
   } catch {
@@ -78,7 +99,7 @@ function realPath(path: string): string {
 }
 
 /** child lies strictly inside dir. */
-function inside(child: string, dir: string): boolean {
+export function inside(child: string, dir: string): boolean {
   const rel = relative(dir, child);
   return rel !== '' && !isAbsolute(rel) && rel.split(sep)[0] !== '..';
 }

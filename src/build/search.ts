@@ -20,21 +20,31 @@ const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wa
 // several records' fragments in one file.
 const MAX_FRAGMENT_FILES = 1_000;
 
+/** The indexes being made in this process: builds running side by side (sibling output folders) share
+ *  Pagefind's service, which only the last of them closes. */
+const indexing = new Set<object>();
+
 /** The index's files, by path inside the site; none when no page kind offers search. */
 export async function searchIndex(records: readonly SearchRecord[]): Promise<Map<string, Uint8Array>> {
   if (!records.length) return new Map();
-  const { index, errors } = await createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENT_FILES });
-  if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`);
+  const self = {};
+  indexing.add(self);
   try {
-    const added = await Promise.all(records.map((record) => index.addCustomRecord({ ...record, language: 'en' })));
-    const failed = added.flatMap((response) => response.errors);
-    if (failed.length) throw new Error(`Pagefind refused search records: ${failed.slice(0, 3).join('; ')}`);
-    const { files, errors: writeErrors } = await index.getFiles();
-    if (writeErrors.length) throw new Error(`Pagefind could not make the index: ${writeErrors.join('; ')}`);
-    return new Map(files.filter((file) => RUNTIME_FILE.test(file.path)).map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content]));
+    const { index, errors } = await createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENT_FILES });
+    if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`);
+    try {
+      const added = await Promise.all(records.map((record) => index.addCustomRecord({ ...record, language: 'en' })));
+      const failed = added.flatMap((response) => response.errors);
+      if (failed.length) throw new Error(`Pagefind refused search records: ${failed.slice(0, 3).join('; ')}`);
+      const { files, errors: writeErrors } = await index.getFiles();
+      if (writeErrors.length) throw new Error(`Pagefind could not make the index: ${writeErrors.join('; ')}`);
+      return new Map(files.filter((file) => RUNTIME_FILE.test(file.path)).map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content]));
+    } finally {
+      await index.deleteIndex();
+    }
   } finally {
     // The indexer keeps the memory it built the index in (400 MB at 10,000 services) until it exits.
-    await index.deleteIndex();
-    await close();
+    indexing.delete(self);
+    if (!indexing.size) await close();
   }
 }

@@ -17,10 +17,11 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
+import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
 import { walkFolder } from './walkFolder.ts';
 
@@ -82,7 +83,7 @@ export interface SiteOptions {
 export const siteInputs = (options: SiteOptions): SiteInputs => ({
   catalogueDir: options.catalogueDir,
   outDir: options.outDir,
-  nginxConf: join(options.deployDir ?? join(dirname(options.outDir), 'deploy'), 'nginx.conf'),
+  nginxConf: join(options.deployDir ?? defaultDeployDir(options.outDir), 'nginx.conf'),
   codeDirs: options.pageKindDirs ?? [],
   options: { development: Boolean(options.development), baseUrl: options.baseUrl ?? null, precompress: options.precompress !== false, imageCache: options.imageCache ?? null },
 });

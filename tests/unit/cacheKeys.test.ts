@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindCodeHashes, PACKAGE_ROOT } from '../../src/build/bundle.ts';
-import { BuildCacheDir, codeVersion, keyOf, sha256, TOOL } from '../../src/build/cache.ts';
+import { BuildCacheDir, codeVersion, keyOf, markCacheDir, sha256, TOOL } from '../../src/build/cache.ts';
 import { runCli, snapshot } from './cliRun.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-cache-keys-'));
@@ -100,6 +100,7 @@ describe('the cache folder', () => {
 
   it('prunes what none of the last builds used, and keeps what they did', async () => {
     const dir = join(work, 'prune');
+    expect(await markCacheDir(dir)).toBeUndefined(); // only a marked folder is pruned
     const first = new BuildCacheDir(dir);
     const old = first.putBlob('old');
     const kept = first.putBlob('kept');
