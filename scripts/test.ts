@@ -1,4 +1,4 @@
-// `npm test`: every suite in turn (type check, layers, unit, end-to-end), then one plain closing line
+// `npm test`: every suite in turn (type check, layers, unit, integration, end-to-end), then one plain closing line
 // `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -36,6 +36,7 @@ if (wanted('layers')) {
 
 for (const [suite, config] of [
   ['unit', 'vitest.config.ts'],
+  ['integration', 'vitest.integration.config.ts'],
   ['e2e', 'vitest.e2e.config.ts'],
 ] as const) {
   if (!wanted(suite) || !existsSync(config)) continue;

@@ -18,7 +18,7 @@ export const BUDGETS = {
     /** Everything fetched on a cold load of any page kind (HTML, JS, CSS, font, images), brotli. */
     totalBrotli: 90 * KB,
     /**
-     * Not budgets but a ratchet, which tests/unit/byteBudgets.test.ts checks on every test run: the JavaScript
+     * Not budgets but a ratchet, which tests/integration/byteBudgets.test.ts checks on every test run: the JavaScript
      * the home and a service page load once the client starts (React alone is 59.8 KB), as measured when the
      * 65 KB cold-load budget above was set (76.8 and 75.6 KB), rounded up. No change may add to them; lower
      * them as cuts land.

@@ -103,7 +103,7 @@ export function byteFigures(pages: readonly PageBytes[]): Figure[] {
     figures.push({ section, name: 'font is the latin Inter the page names', value: oneNamedInter ? 1 : 0, unit: 'flag', budget: min(1) });
     figures.push({ section, name: 'requests', value: page.total.requests, unit: 'count' });
     // Once the first intent has started the client: React and the page's code, held to the ratchet of
-    // tests/unit/byteBudgets.test.ts rather than to the cold load's budget.
+    // tests/integration/byteBudgets.test.ts rather than to the cold load's budget.
     figures.push({ section, name: 'JS after the first intent, brotli', value: page.afterIntent.js.brotli, unit: 'bytes' });
     figures.push({ section, name: 'everything after the first intent, brotli', value: page.afterIntent.total.brotli, unit: 'bytes' });
   }

@@ -1,5 +1,5 @@
 // Every problem has a stable code, so CI tools, editors and people can match on it rather than on its wording,
-// which may improve from release to release. docs/errors.md explains each one; tests/unit/problemCodes.test.ts
+// which may improve from release to release. docs/errors.md explains each one; tests/integration/problemCodes.test.ts
 // keeps this list, the code that uses it and that page in step. Never rename or reuse a code: add a new one.
 
 export const PROBLEM_CODES = [

@@ -1,7 +1,7 @@
 // `storefront init [DIR]`: a maintainer's own site without code. DIR is the site's folder (default: the current
 // one) and the catalogue goes into DIR/catalogue/, so that from DIR the other commands' defaults (-c catalogue,
 // -o dist) just work. The starter catalogue is data, kept as files in template/catalogue/: it validates and builds
-// with no warnings (tests/unit/init.test.ts), and its comments explain each field to whoever edits it.
+// with no warnings (tests/integration/init.test.ts), and its comments explain each field to whoever edits it.
 import { cp, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

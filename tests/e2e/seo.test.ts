@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validate } from '../unit/site.ts';
+import { validate } from '../support/site.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { openPage, siteUrl, useBrowser } from './browser.ts';
 

@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { siteShell } from '../../src/model/shell.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const TODAY = '2026-11-25';
 const read = (text: string) => readAlternative('alternatives/icoda.md', text, TODAY);

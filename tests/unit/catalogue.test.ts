@@ -9,7 +9,7 @@ import { buildModel, type Site } from '../../src/model/model.ts';
 import type { HomeData } from '../../templates/data.ts';
 import type { SitemapData } from '../../templates/data.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
 let source: CatalogueSource;

@@ -14,7 +14,7 @@ import { siteShell, type SiteShell } from '../../src/model/shell.ts';
 import { pageWindow } from '../../templates/components/Pagination.tsx';
 import type { CategoryData, SitemapData } from '../../templates/data.ts';
 import { CATEGORY_PAGE_SIZE, pageCount, pageNumber } from '../../templates/pages/category.tsx';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-category-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -11,7 +11,7 @@ import type { ValidCatalogue } from '../../src/catalogue/validate.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 let catalogue: ValidCatalogue;
 let renderer: Renderer;

@@ -6,7 +6,7 @@ import { siteShell, type SiteShell } from '../../src/model/shell.ts';
 import { formatPrice, priceValue } from '../../templates/format.ts';
 import { alternativeHeadline } from '../../templates/pages/alternatives.tsx';
 import type { ServiceData } from '../../templates/data.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 let pages: Page[];
 let site: SiteShell;

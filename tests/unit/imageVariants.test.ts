@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fallbackSize, IMAGE_USES, imageUses, largestSize, tooSmallFor, variantPath, variantSizes, type ImageUse } from '../../src/core/images.ts';
 import { ENCODING, fallbackFormat, planVariants, siteImage, variantKey, type Variant } from '../../src/build/images.ts';
 import { findBrokenLinks } from '../../src/build/links.ts';
-import { pick, slotWidth } from './srcset.ts';
+import { pick, slotWidth } from '../support/srcset.ts';
 
 const photo = { width: 4000, height: 3000 };
 

@@ -3,7 +3,7 @@
 // services 0.6 s slower without reporting anything.
 import { describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 const parseDocument = vi.hoisted(() => ({ calls: 0 }));
 vi.mock('yaml', async (importOriginal) => {

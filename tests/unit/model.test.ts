@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { routes } from '../../src/core/routes.ts';
 import { buildModel, shorten } from '../../src/model/model.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 

@@ -5,7 +5,7 @@ import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts
 import type { Problem } from '../../src/catalogue/problems.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { offers } from '../../templates/head.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 const valid = () => loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname);
 

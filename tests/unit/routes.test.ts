@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type RouteTable } from '../../src/client/routeTable.ts';
 import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/core/routes.ts';
-import { prerenderer } from './site.ts';
+import { prerenderer } from '../support/site.ts';
 
 describe('routeToFile', () => {
   it.each([

@@ -6,7 +6,7 @@ import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { BUDGET_STEPS, resultCard, searchRecords } from '../../templates/searchIndex.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 /** The names of this process's child processes, from /proc. */
 const childCommands = () =>

@@ -1,4 +1,4 @@
-// A page kind added in one file, for the test that proves nothing else has to change (tests/unit/pageKind.test.ts).
+// A page kind added in one file, for the test that proves nothing else has to change (tests/integration/pageKind.test.ts).
 import type { Page, PageProps } from '../../../src/client/api.ts';
 import type { Site } from '../../../src/model/model.ts';
 import type { SiteShell } from '../../../src/model/shell.ts';

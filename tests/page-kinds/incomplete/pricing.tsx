@@ -1,4 +1,4 @@
-// A page kind module that forgot its paths and its head (tests/unit/pageKind.test.ts).
+// A page kind module that forgot its paths and its head (tests/integration/pageKind.test.ts).
 export const pages = () => [{ route: '/pricing/' }];
 
 export default function Pricing() {

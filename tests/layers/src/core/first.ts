@@ -1,4 +1,4 @@
-// Half of an import cycle (tests/unit/layers.test.ts).
+// Half of an import cycle (tests/integration/layers.test.ts).
 import { second } from './second.ts';
 
 export const first = () => second();

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindCodeHashes, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { BuildCacheDir, codeVersion, keyOf, markCacheDir, sha256, TOOL } from '../../src/build/cache.ts';
-import { runCli, snapshot } from './cliRun.ts';
+import { runCli, snapshot } from '../support/cliRun.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-cache-keys-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

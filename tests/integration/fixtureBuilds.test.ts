@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, snapshot } from './cliRun.ts';
+import { runCli, snapshot } from '../support/cliRun.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 const WARNINGS_ONLY = new Set(['long-meta-description', 'short-description', 'unused-image', 'alternatives-without-content']);

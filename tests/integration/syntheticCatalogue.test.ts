@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { syntheticCatalogue, writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { wordCount } from '../../src/catalogue/markdown.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-synthetic-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { snapshot } from './cliRun.ts';
+import { snapshot } from '../support/cliRun.ts';
 import type { ClientBundle } from '../../src/build/bundle.ts';
 import { BuildCacheDir } from '../../src/build/cache.ts';
 import { emitSite } from '../../src/build/emit.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { buildSite } from '../../src/pipeline.ts';
 

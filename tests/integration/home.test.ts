@@ -13,7 +13,7 @@ import type { Renderer } from '../../src/build/bundle.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { siteShell } from '../../src/model/shell.ts';
 import type { HomeData } from '../../templates/data.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
 let source: CatalogueSource;

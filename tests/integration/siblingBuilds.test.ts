@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli } from '../support/cliRun.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-sibling-builds-'));

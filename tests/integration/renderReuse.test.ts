@@ -15,7 +15,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import type { TreeNode } from '../../src/core/tree.ts';
 import { buildModel, deepFreeze } from '../../src/model/model.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-render-reuse-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli } from '../support/cliRun.ts';
 import { deploy, type DeployOptions, type DeployResult } from '../../src/deploy/deploy.ts';
 import { startServer } from '../../src/serve.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_CODES } from '../../src/catalogue/codes.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { validate } from './site.ts';
+import { validate } from '../support/site.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const sourceFiles = (dir: string): string[] =>

@@ -13,7 +13,7 @@ import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts'
 import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { serviceCard } from '../../src/model/shell.ts';
-import { prerenderer, validate } from './site.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const fixture = new URL('../fixtures/valid/', import.meta.url).pathname;
 

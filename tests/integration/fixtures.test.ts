@@ -9,7 +9,7 @@ import { IMAGE_MAX_BYTES } from '../../src/catalogue/limits.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
 import { buildModel } from '../../src/model/model.ts';
-import { validate as validateWithPageRoutes } from './site.ts';
+import { validate as validateWithPageRoutes } from '../support/site.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 const validate = async (name: string) => validateWithPageRoutes(await loadCatalogue(fixture(name)));

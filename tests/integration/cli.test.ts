@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli } from '../support/cliRun.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
 import { imageChecks } from '../../src/catalogue/imageChecks.ts';
 import { buildSite } from '../../src/pipeline.ts';
-import { pick, slotWidth } from './srcset.ts';
+import { pick, slotWidth } from '../support/srcset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-images-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

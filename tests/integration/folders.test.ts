@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildCacheDir, CACHE_MARKER, markCacheDir } from '../../src/build/cache.ts';
 import { folderClash } from '../../src/build/outDir.ts';
-import { runCli, snapshot } from './cliRun.ts';
+import { runCli, snapshot } from '../support/cliRun.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-folders-test-'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli } from '../support/cliRun.ts';
 import { escapeData, escapeProperty, githubCommands } from '../../src/catalogue/problemReports.ts';
 import { error } from '../../src/catalogue/problems.ts';
 
@@ -27,7 +27,7 @@ function parsed(stdout: string) {
 }
 
 const BROKEN = 'tests/fixtures/several-problems';
-// Its six problems, as file:line and code (tests/unit/fixtures.test.ts has their messages).
+// Its six problems, as file:line and code (tests/integration/fixtures.test.ts has their messages).
 const SIX = [
   `${BROKEN}/categories/alpha.yaml:12 price-negative`,
   `${BROKEN}/categories/alpha.yaml:13 wrong-currency`,

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli } from '../support/cliRun.ts';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
