@@ -46,6 +46,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['svg-with-event-handler', { file: 'img/services/alpha-1.svg', line: 3, message: /event handler attribute "onload"/ }],
   ['svg-with-foreign-object', { file: 'img/services/alpha-1.svg', line: 2, message: /<foreignObject> element/ }],
   ['svg-with-external-reference', { file: 'img/services/alpha-1.svg', line: 2, message: /refers to "https:\/\/tracker\.example\/pixel\.png" in its "xlink:href" attribute/ }],
+  ['svg-with-external-fill', { file: 'img/services/alpha-1.svg', line: 2, message: /refers to "https:\/\/example\.com\/x" in its "fill" attribute/ }],
+  ['svg-with-external-filter-and-mask', { file: 'img/services/alpha-1.svg', line: 3, message: /refers to "https:\/\/example\.com\/effects\.svg#blur" in its "filter" attribute/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],
   ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
   ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],
@@ -141,6 +143,16 @@ describe('a file in img/ that is no image', () => {
   it('is refused, and not also reported as unused', async () => {
     const { problems } = await validate('not-an-image');
     expect(problems.map((p) => `${p.severity} ${p.file}`)).toEqual(['error img/services/evil.js', 'error img/services/page.html']);
+  });
+});
+
+describe('an SVG that loads from elsewhere through presentation attributes', () => {
+  it('is refused for each attribute, at its line', async () => {
+    const { problems } = await validate('svg-with-external-filter-and-mask');
+    expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.message}`)).toEqual([
+      'svg-external-reference img/services/alpha-1.svg:3 The SVG refers to "https://example.com/effects.svg#blur" in its "filter" attribute: an image must not load anything from elsewhere.',
+      'svg-external-reference img/services/alpha-1.svg:4 The SVG refers to "//example.com/masks.svg#m" in its "mask" attribute: an image must not load anything from elsewhere.',
+    ]);
   });
 });
 
