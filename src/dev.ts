@@ -16,7 +16,7 @@ import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, UserError } from './errors.ts';
 import { reloadCatalogue, type Changes } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
-import type { CatalogueSource } from './catalogue/load.ts';
+import type { CatalogueSource, LoadOptions } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 import { watchTree, type TreeWatcher } from './watchTree.ts';
@@ -95,12 +95,12 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
       return true; // gone: a change
     }
   };
-  const load = async (dir: string) => {
+  const load = async (dir: string, loadOptions: LoadOptions) => {
     const taken = changes;
     readAt = Date.now();
     changes = new Set();
     try {
-      return (source = await reloadCatalogue(dir, source, taken));
+      return (source = await reloadCatalogue(dir, source, taken, loadOptions));
     } catch (error) {
       source = undefined;
       changes = 'all';

@@ -4,7 +4,7 @@
 // image, a folder, a name the watcher did not give) reads the whole catalogue again.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
+import { loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
 import { DESCRIPTION_MAX_BYTES } from './catalogue/limits.ts';
 
 /** The files load.ts reads as text. */
@@ -13,8 +13,8 @@ const isText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.
 /** What changed since the last read: catalogue paths (relative, with `/`), or everything. */
 export type Changes = Set<string> | 'all';
 
-export async function reloadCatalogue(dir: string, previous: CatalogueSource | undefined, changed: Changes): Promise<CatalogueSource> {
-  if (!previous || changed === 'all' || ![...changed].every(isText)) return loadCatalogue(dir);
+export async function reloadCatalogue(dir: string, previous: CatalogueSource | undefined, changed: Changes, options: LoadOptions = {}): Promise<CatalogueSource> {
+  if (!previous || changed === 'all' || ![...changed].every(isText)) return loadCatalogue(dir, options);
   if (!changed.size) return previous;
   const texts = new Map(previous.texts);
   const sizes = new Map(previous.sizes);
@@ -24,7 +24,7 @@ export async function reloadCatalogue(dir: string, previous: CatalogueSource | u
     try {
       bytes = await readFile(join(dir, file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return loadCatalogue(dir);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return loadCatalogue(dir, options);
       texts.delete(file);
       sizes.delete(file);
       continue;

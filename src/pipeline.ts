@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { stop as stopEsbuild } from 'esbuild';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
+import { loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
 import { compileDescriptions, type CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, plural, summarise, type Problem } from './catalogue/problems.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
@@ -15,7 +15,7 @@ import { fixedRoutes } from './client/routeTable.ts';
 import { emojiIn } from './core/emoji.ts';
 import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type ClientBundle, type Renderer } from './build/bundle.ts';
 import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
-import { cachedImageProblems, cachedSearchIndex, DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
+import { cachedImageProblems, cachedSearchIndex, DecodedImages, DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
@@ -87,7 +87,7 @@ export interface BuildOptions {
   /** Folders of page kind modules (default: templates/pages/). */
   pageKindDirs?: readonly string[];
   /** Reads the catalogue (default: loadCatalogue; dev reads only the files that changed). */
-  load?: (catalogueDir: string) => Promise<CatalogueSource>;
+  load?: (catalogueDir: string, options: LoadOptions) => Promise<CatalogueSource>;
   /** What the builds before in this process left in memory (dev). */
   cache?: BuildCache;
   /** The build cache folder (default node_modules/.cache/storefront); false: neither read nor write it (--no-cache). */
@@ -212,7 +212,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
     const built = await runStages<Built>(
       {
         load: {
-          run: () => (options.load ?? loadCatalogue)(options.catalogueDir),
+          run: () => readCatalogue(options.catalogueDir, store, options.load),
           summary: (s) => `${s.texts.size} text files, ${s.images.size} images`,
         },
         // The new site goes into a folder beside the output folder (images first, while the catalogue is
@@ -437,6 +437,15 @@ function describeCache(store: BuildCacheDir | undefined, descriptions: Descripti
   return `  cache      ${shown(store.dir)}: from the cache ${[...kinds, `descriptions ${descriptions.hits}/${descriptions.hits + descriptions.misses}`].join(', ')}`;
 }
 
+/** The catalogue, read with what the build cache knows of its raster images' decodes; what this read learnt is
+ *  kept there for the next run. */
+async function readCatalogue(dir: string, store: BuildCacheDir | undefined, load: NonNullable<BuildOptions['load']> = loadCatalogue): Promise<CatalogueSource> {
+  const decoded = await DecodedImages.load(store);
+  const source = await load(dir, { decoded });
+  decoded.persist();
+  return source;
+}
+
 /** Load and validate a catalogue, print its problems, and return the model when it is valid. */
 /**
  * `storefront validate`: the build's validation alone, with the build cache (`cacheDir` as for BuildOptions):
@@ -447,7 +456,7 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, 
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
   const descriptions = new DescriptionMemo();
-  const [source, renderer] = await Promise.all([loadCatalogue(dir), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), descriptions.load(store)]);
+  const [source, renderer] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), descriptions.load(store)]);
   const imageProblems = await cachedImageProblems(source, store);
   const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
   if (catalogue) descriptions.persist(store);

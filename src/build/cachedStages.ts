@@ -1,7 +1,7 @@
 // The stages' results kept in the build cache (cache.ts) that are not files of their own: compiled
 // descriptions and the search index.
 import { deserialize, serialize } from 'node:v8';
-import type { CatalogueSource } from '../catalogue/load.ts';
+import type { CatalogueSource, DecodeMemo } from '../catalogue/load.ts';
 import type { CompiledDescription } from '../catalogue/markdown.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import type { SearchRecord } from '../client/pageKind.ts';
@@ -126,6 +126,57 @@ export async function cachedImageProblems(source: CatalogueSource, store: BuildC
   store.count('image checks', Array.isArray(record?.problems));
   if (Array.isArray(record?.problems)) return { cached: record.problems };
   return { made: (problems) => store.writeRecord(name, { problems }) };
+}
+
+/** The decodes' record: a hash and, nearly always, '' an image; small enough to be one record for all. */
+type DecodeRecord = { tool: string; entries: [hash: string, complaint: string][] };
+
+/**
+ * What decoding raster images in full found (load.ts DecodeMemo), kept in the build cache: a warm validate or
+ * build reads and hashes each raster image, and decodes only one it has not seen. The version is load.ts's
+ * (with sharp's). Like the descriptions, the record keeps exactly this run's images.
+ */
+export class DecodedImages implements DecodeMemo {
+  private readonly version = codeVersion(['src/catalogue/load.ts']);
+  private known = new Map<string, string>();
+  private readonly used = new Map<string, string>();
+  private readonly store: BuildCacheDir | undefined;
+  /** Whether the catalogue was read with this memo (dev's reload of a text file reads no image). */
+  private asked = false;
+
+  private constructor(store: BuildCacheDir | undefined) {
+    this.store = store;
+  }
+
+  static async load(store: BuildCacheDir | undefined): Promise<DecodedImages> {
+    const memo = new DecodedImages(store);
+    const record = await store?.readRecord<DecodeRecord>('image-decodes');
+    if (record?.tool === memo.version && Array.isArray(record.entries)) memo.known = new Map(record.entries);
+    return memo;
+  }
+
+  /** Counted as a hit or a miss of the cache (--verbose). */
+  get(hash: string): string | undefined {
+    const complaint = this.known.get(hash);
+    this.asked = true;
+    if (complaint !== undefined) this.used.set(hash, complaint);
+    this.store?.count('image decodes', complaint !== undefined);
+    return complaint;
+  }
+
+  set(hash: string, complaint: string) {
+    this.used.set(hash, complaint);
+  }
+
+  /** Writes the record when this run's images are not the ones it holds. */
+  persist() {
+    const { store } = this;
+    if (!store || !this.asked) return;
+    const same = this.used.size === this.known.size && [...this.used].every(([hash, complaint]) => this.known.get(hash) === complaint);
+    if (same) return store.keepFile('records/image-decodes');
+    store.writeRecord('image-decodes', { tool: this.version, entries: [...this.used] } satisfies DecodeRecord);
+    this.known = new Map(this.used);
+  }
 }
 
 /** The search index dev's rebuild before made, with the records it was made of (frozen). */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Sharp } from 'sharp';
 import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
-import { RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
+import { DECODE_FAIL_ON, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
 import { atomicWrite, filesHash, libraryVersion } from './cache.ts';
@@ -173,7 +173,7 @@ async function convert(file: string, bytes: Buffer, source: Size, wanted: readon
   };
   // The scale that keeps every variant a reduction: a crop to the variant's shape needs the larger ratio.
   const scale = Math.min(1, Math.max(...wanted.map(({ variant: v }) => Math.max(v.width / source.width, v.height / source.height))));
-  const base = sharp(bytes, { limitInputPixels: RASTER_MAX_PIXELS }).autoOrient();
+  const base = sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: RASTER_MAX_PIXELS }).autoOrient();
   if (scale < 1) base.resize(Math.ceil(source.width * scale), Math.ceil(source.height * scale), { fit: 'fill' });
   const { data, info } = await base.raw().toBuffer({ resolveWithObject: true }).catch(failed);
   const raw = { width: info.width, height: info.height, channels: info.channels, premultiplied: info.premultiplied };

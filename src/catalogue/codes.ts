@@ -77,6 +77,7 @@ export const PROBLEM_CODES = [
   'image-too-large',
   'large-image',
   'image-unreadable',
+  'image-wrong-extension',
   'image-too-small',
   'svg-malformed',
   'svg-entity',

@@ -3,7 +3,7 @@
 // it is shown (src/core/images.ts), so it must be readable, and large enough not to look blurred there; its size
 // limits are a source's, not those of a file visitors download as it is.
 import { IMAGE_USES, imageUses, isRaster, neededSize, tooSmallFor } from '../core/images.ts';
-import type { CatalogueSource, RasterInfo } from './load.ts';
+import type { CatalogueSource, RasterFormat, RasterInfo } from './load.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, IMAGE_WARN_BYTES, isImageType, RASTER_MAX_BYTES, RASTER_MAX_PIXELS, RASTER_WARN_BYTES, sizeText } from './limits.ts';
 import { error, warning, type Problem } from './problems.ts';
 import { svgProblems } from './svg.ts';
@@ -16,6 +16,8 @@ export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource): 
       continue;
     }
     const size = sizes.get(file) ?? 0;
+    const wrongName = wrongExtension(file, rasters.get(file));
+    if (wrongName) problems.push(wrongName);
     if (isRaster(file) && imageUses(file).length) {
       problems.push(...rasterChecks(file, size, rasters.get(file)));
       continue;
@@ -38,6 +40,25 @@ export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource): 
 
 const unreadable = (file: string, why?: string) =>
   error('image-unreadable', file, {}, `The file cannot be read as an image${why ? `: ${why}` : ''}.`, 'Open it in an image editor and export it again as PNG, JPEG, WebP or AVIF, under a name that ends in the type it is.');
+
+const FORMAT_NAMES: Record<RasterFormat, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', avif: 'AVIF' };
+const EXTENSIONS: Record<RasterFormat, readonly string[]> = { png: ['png'], jpeg: ['jpg', 'jpeg'], webp: ['webp'], avif: ['avif'] };
+
+/** A raster image whose name ends in another format than the one it holds: it would be published as that data
+ *  under that name (and served with the name's type). */
+function wrongExtension(file: string, info: RasterInfo | undefined): Problem | undefined {
+  if (!info || 'unreadable' in info || !isRaster(file)) return undefined;
+  const extension = /\.([^./]+)$/.exec(file)?.[1] ?? '';
+  if (EXTENSIONS[info.format].includes(extension.toLowerCase())) return undefined;
+  const renamed = `${file.slice(0, -extension.length)}${EXTENSIONS[info.format][0]}`;
+  return error(
+    'image-wrong-extension',
+    file,
+    {},
+    `The file is named .${extension} but holds a ${FORMAT_NAMES[info.format]} image: it would be published as ${FORMAT_NAMES[info.format]} data under a .${extension} name.`,
+    `Rename it to ${renamed}, and use the new name where the catalogue refers to it.`,
+  );
+}
 
 /** Smaller, and large enough: as wide as the widest variant the build makes of it. */
 const exportHint = (file: string) => {

@@ -16,6 +16,11 @@ export const RASTER_MAX_BYTES = 50 * 1024 * 1024;
 /** Decoding takes 4 bytes a pixel: 100 megapixels is 400 MB of memory (a 12,000 × 8,000 px image). */
 export const RASTER_MAX_PIXELS = 100_000_000;
 
+/** How strictly sharp decodes a raster image, in validation (load.ts) and in the build alike, so that validation
+ *  passes exactly what the build can convert. 'warning' is sharp's default: a JPEG with a bad Huffman code is
+ *  only a warning to libjpeg, which the laxer levels ('error', 'truncated') decode into grey blocks unsaid. */
+export const DECODE_FAIL_ON = 'warning';
+
 /** The image types the site publishes; anything else in img/ is refused (an .html there would run on the site). */
 export const IMAGE_TYPES = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const;
 

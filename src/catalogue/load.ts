@@ -1,11 +1,13 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
-import { DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES } from './limits.ts';
+import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
 
 export interface CatalogueSource {
   /** Text files by path relative to the catalogue folder: site.yaml, categories/*.yaml, descriptions/*.md,
@@ -17,9 +19,24 @@ export interface CatalogueSource {
   sizes: ReadonlyMap<string, number>;
   /** The text of every SVG file under img/, which validation checks for script and external references. */
   svgs: ReadonlyMap<string, string>;
-  /** What the header of every raster image under img/ (PNG, JPEG, WebP, AVIF) says, or why it could not be read;
-   *  none for one over RASTER_MAX_BYTES. */
+  /** What the header of every raster image under img/ (PNG, JPEG, WebP, AVIF) says, or why it could not be read
+   *  (its header, or its image data decoded in full); none for one over RASTER_MAX_BYTES. */
   rasters: ReadonlyMap<string, RasterInfo>;
+}
+
+/**
+ * What decoding raster images in full found in earlier runs, by the hash of their bytes (the build cache keeps
+ * it: build/cachedStages.ts). '' for an image that decoded whole, else what sharp said. Decoding every pixel is
+ * the costly part of reading an image; the outcome depends only on its bytes, sharp and this module.
+ */
+export interface DecodeMemo {
+  get(hash: string): string | undefined;
+  set(hash: string, complaint: string): void;
+}
+
+export interface LoadOptions {
+  /** Without it, every raster image is decoded. */
+  decoded?: DecodeMemo;
 }
 
 /** A raster image's size in px as it is shown (its EXIF orientation applied) and its format, as sharp reads
@@ -30,7 +47,7 @@ export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 export class CatalogueNotFoundError extends Error {}
 
-export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
+export async function loadCatalogue(dir: string, options: LoadOptions = {}): Promise<CatalogueSource> {
   const all = await listFiles(dir).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
@@ -46,6 +63,8 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
   const sharp = images.some(isRaster) ? (await import('sharp')).default : undefined;
   // A few files at a time: 10,000 services are 20,000 files or more, and each read holds a descriptor.
   const limit = pLimit(64);
+  // A raster image is read whole, hashed and perhaps decoded: one a core at a time (each holds its bytes).
+  const cores = pLimit(Math.max(1, availableParallelism()));
   // Texts and SVGs are small: read without the event loop. 20,000 promise-based reads (open, stat, read, close:
   // four round trips each) took 0.8 s at 10,000 services here, these 0.25 s (as readBlobSync in build/cache.ts).
   const read = async (f: string) => readFileSync(join(dir, f));
@@ -60,8 +79,7 @@ export async function loadCatalogue(dir: string): Promise<CatalogueSource> {
       if (sharp && isRaster(f)) {
         const size = (await limit(() => stat(join(dir, f)))).size;
         sizes.set(f, size);
-        // Only the header is read: the size and format, for validation and the image stage.
-        if (size <= RASTER_MAX_BYTES) rasters.set(f, await limit(() => sharp(join(dir, f)).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message }))));
+        if (size <= RASTER_MAX_BYTES) rasters.set(f, await cores(() => readRaster(sharp, join(dir, f), options.decoded)));
         return;
       }
       if (!/\.svg$/i.test(f)) return sizes.set(f, (await limit(() => stat(join(dir, f)))).size);
@@ -81,6 +99,31 @@ export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one
  *  took 1.3 GB): its text is empty. */
 export const textOfFile = (f: string, bytes: Buffer) => (f.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES ? '' : bytes.toString('utf8'));
+
+type SharpModule = typeof import('sharp').default;
+
+/**
+ * A raster image's size and format from its header, and whether its image data decodes in full: the header of
+ * a file cut short, or with damaged data, reads as well as a whole one's, but the build cannot convert it.
+ * Decoded to raw pixels, which are dropped at once: stats() took ten times as long (it also measures sharpness
+ * and entropy), and a resized decode could skip the last rows of a PNG.
+ */
+async function readRaster(sharp: SharpModule, path: string, decoded: DecodeMemo | undefined): Promise<RasterInfo> {
+  const bytes = await readFile(path);
+  const info = await sharp(bytes).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message }));
+  // An image too large to convert is reported as that (imageChecks.ts), not decoded.
+  if ('unreadable' in info || info.width * info.height > RASTER_MAX_PIXELS) return info;
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  let complaint = decoded?.get(hash);
+  if (complaint === undefined) {
+    complaint = await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: RASTER_MAX_PIXELS })
+      .raw()
+      .toBuffer()
+      .then(() => '', (e: Error) => e.message.split('\n')[0]!.trim().replace(/\.$/, '') || 'sharp gave no reason');
+    decoded?.set(hash, complaint);
+  }
+  return complaint ? { unreadable: `its image data is damaged or cut short (${complaint})` } : info;
+}
 
 /** What sharp's metadata says, as far as the site cares: a HEIC image (HEIF with HEVC) is named .avif now and then,
  *  but no browser shows one and sharp cannot decode it. */

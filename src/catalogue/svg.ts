@@ -14,7 +14,11 @@ const SCRIPT_ELEMENTS = new Set(['script', 'handler', 'listener']);
 const ADDRESS_ATTRIBUTES = new Set(['href', 'src']);
 /** Addresses that stay inside the file: a fragment, or embedded raster image data. */
 const INTERNAL_ADDRESS = /^\s*(#|data:image\/(png|jpeg|gif|webp|avif)[;,])/i;
-const EXTERNAL_IN_CSS = /@import|url\(\s*(?!['"]?\s*(#|data:image\/(png|jpeg|gif|webp|avif)[;,]))/i;
+/** Where CSS names an address: `@import "…"` or `@import url(…)`, and `url(…)` or `src(…)`, quoted or not. */
+const CSS_ADDRESS = /@import\s*(?:url\(\s*)?(?:"([^"]*)"|'([^']*)'|([^\s;)]*))|(?:url|src)\(\s*(?:"([^"]*)"|'([^']*)'|([^\s)]*))/gi;
+/** An `image-set(…)`, whose strings are addresses too (its url()s are found by CSS_ADDRESS). */
+const IMAGE_SET = /image-set\(([^)]*)/gi;
+const CSS_STRING = /"([^"]*)"|'([^']*)'/g;
 
 const HINT = 'Export the image again without it (most editors have a plain or optimised SVG option), or use a PNG.';
 
@@ -42,12 +46,18 @@ export function svgProblems(file: string, text: string): Problem[] {
   });
   parser.on('attribute', ({ name, value }) => {
     const local = localName(name).toLowerCase();
+    // Any attribute may hold CSS (style, and presentation attributes such as fill, filter, mask, cursor), and a
+    // browser fetches the url() of each.
+    const outside = ADDRESS_ATTRIBUTES.has(local) ? (INTERNAL_ADDRESS.test(value) ? undefined : value) : addressFromElsewhere(value);
     if (local.startsWith('on')) report('svg-event-handler', parser.position, `The SVG has an event handler attribute "${name}", which runs script.`);
-    else if (ADDRESS_ATTRIBUTES.has(local) && !INTERNAL_ADDRESS.test(value)) report('svg-external-reference', parser.position, `The SVG refers to "${shorten(value)}" in its "${name}" attribute: an image must not load anything from elsewhere.`);
-    else if (local === 'style' && EXTERNAL_IN_CSS.test(value)) report('svg-external-reference', parser.position, 'The SVG has a style attribute that loads something from elsewhere (url() or @import).');
+    else if (outside !== undefined) report('svg-external-reference', parser.position, `The SVG refers to "${shorten(outside)}" in its "${name}" attribute: an image must not load anything from elsewhere.`);
   });
   const styleText = (content: string) => {
-    if (inStyle && EXTERNAL_IN_CSS.test(content)) report('svg-external-reference', parser.position, 'The SVG has a <style> element that loads something from elsewhere (url() or @import).');
+    const outside = inStyle ? addressFromElsewhere(content) : undefined;
+    if (outside === undefined) return;
+    // At the reference's own line when it is written out as it is, which it nearly always is.
+    const at = outside ? text.indexOf(outside, tagStart) : -1;
+    report('svg-external-reference', at >= 0 && at < parser.position ? at : parser.position, `The SVG has a <style> element that refers to "${shorten(outside)}": an image must not load anything from elsewhere.`);
   };
   parser.on('text', styleText);
   parser.on('cdata', styleText);
@@ -61,6 +71,25 @@ export function svgProblems(file: string, text: string): Problem[] {
   parser.write(text).close();
   return problems;
 }
+
+/** The first address in CSS that points outside the file, if any ('' for an empty one). CSS escapes are decoded
+ *  first: `\75 rl(` is `url(` to a browser. */
+function addressFromElsewhere(css: string): string | undefined {
+  const decoded = css.includes('\\') ? unescapeCss(css) : css;
+  const addresses = [
+    ...[...decoded.matchAll(CSS_ADDRESS)].map((match) => match.slice(1).find((group) => group !== undefined) ?? ''),
+    ...[...decoded.matchAll(IMAGE_SET)].flatMap((match) => [...match[1]!.matchAll(CSS_STRING)].map((string) => string[1] ?? string[2] ?? '')),
+  ];
+  return addresses.find((address) => !INTERNAL_ADDRESS.test(address));
+}
+
+/** CSS escapes (`\75 `, `\u`) as the characters they stand for. */
+const unescapeCss = (css: string) =>
+  css.replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?|\\([^\n0-9a-f])/gi, (_, hex: string | undefined, char: string | undefined) => {
+    if (hex === undefined) return char!;
+    const code = Number.parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+  });
 
 function lineAndColumn(text: string, offset: number) {
   const before = text.slice(0, Math.max(0, offset));

@@ -48,6 +48,13 @@ const modes: [mode: string, expected: Expected][] = [
   ['svg-with-external-reference', { file: 'img/services/alpha-1.svg', line: 2, message: /refers to "https:\/\/tracker\.example\/pixel\.png" in its "xlink:href" attribute/ }],
   ['description-too-deep', { file: 'descriptions/alpha-1.md', line: 6, message: /nested more than 32 deep/ }],
   ['description-too-complex', { file: 'descriptions/alpha-1.md', line: 6, message: /more than 1,000 marks/ }],
+  ['svg-with-external-fill', { file: 'img/services/alpha-1.svg', line: 2, message: /refers to "https:\/\/example\.com\/x" in its "fill" attribute/ }],
+  ['svg-with-external-filter-and-mask', { file: 'img/services/alpha-1.svg', line: 3, message: /refers to "https:\/\/example\.com\/effects\.svg#blur" in its "filter" attribute/ }],
+  // Made from a valid 560 × 336 JPEG (sharp): cut to half its bytes; two bytes of its entropy-coded data made
+  // 0xFF 0x00 pairs (a run of 1 bits no Huffman table has); and a PNG given a .jpg name. Each header reads fine.
+  ['jpeg-cut-short', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: its image data is damaged or cut short \(VipsJpeg: premature end of JPEG image\)/ }],
+  ['jpeg-bad-huffman-code', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: its image data is damaged or cut short \(VipsJpeg: Corrupt JPEG data: bad Huffman code\)/ }],
+  ['png-named-jpg', { file: 'img/services/alpha-1.jpg', message: /^The file is named \.jpg but holds a PNG image/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],
   ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
   ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],
@@ -143,6 +150,26 @@ describe('a file in img/ that is no image', () => {
   it('is refused, and not also reported as unused', async () => {
     const { problems } = await validate('not-an-image');
     expect(problems.map((p) => `${p.severity} ${p.file}`)).toEqual(['error img/services/evil.js', 'error img/services/page.html']);
+  });
+});
+
+describe('an SVG that loads from elsewhere through presentation attributes', () => {
+  it('is refused for each attribute, at its line', async () => {
+    const { problems } = await validate('svg-with-external-filter-and-mask');
+    expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.message}`)).toEqual([
+      'svg-external-reference img/services/alpha-1.svg:3 The SVG refers to "https://example.com/effects.svg#blur" in its "filter" attribute: an image must not load anything from elsewhere.',
+      'svg-external-reference img/services/alpha-1.svg:4 The SVG refers to "//example.com/masks.svg#m" in its "mask" attribute: an image must not load anything from elsewhere.',
+    ]);
+  });
+});
+
+describe('a damaged raster image, or one named for another format', () => {
+  it.each(['jpeg-cut-short', 'jpeg-bad-huffman-code', 'png-named-jpg'])('%s: is the one problem, with what to do', async (mode) => {
+    const { problems } = await validate(mode);
+    expect(problems.map((p) => `${p.severity} ${p.code} ${p.file}`)).toEqual([
+      `error ${mode === 'png-named-jpg' ? 'image-wrong-extension' : 'image-unreadable'} img/services/alpha-1.jpg`,
+    ]);
+    expect(problems[0]!.hint).toMatch(mode === 'png-named-jpg' ? /^Rename it to img\/services\/alpha-1\.png/ : /export it again/);
   });
 });
 

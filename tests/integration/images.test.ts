@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
 import { imageChecks } from '../../src/catalogue/imageChecks.ts';
+import { BuildCacheDir } from '../../src/build/cache.ts';
+import { DecodedImages } from '../../src/build/cachedStages.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { pick, slotWidth } from '../support/srcset.ts';
 
@@ -138,7 +140,7 @@ describe('a service with a 4000 × 3000 PNG', () => {
 });
 
 describe('an image damaged after its header', () => {
-  it('stops the build with its name and what to do, and writes nothing', async () => {
+  it('stops the build at validation, with its name and what to do, and writes nothing', async () => {
     const dir = join(work, 'damaged');
     cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, dir, { recursive: true });
     const png = await sharp({ create: { width: 1200, height: 720, channels: 3, background: '#36c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
@@ -146,10 +148,10 @@ describe('an image damaged after its header', () => {
     rmSync(join(dir, 'img/services/alpha-1.svg'));
     const yaml = join(dir, 'categories/alpha.yaml');
     writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('image: alpha-1.svg', 'image: alpha-1.png'));
-    const { io } = capture();
-    await expect(buildSite({ catalogueDir: dir, outDir: join(work, 'damaged-dist'), projectDir: work, imageCache: join(work, 'damaged-cache') }, io)).rejects.toThrow(
-      /^The image img\/services\/alpha-1\.png could not be converted: .+\. Open it in an image editor and export it again\.$/,
-    );
+    const { lines, io } = capture();
+    const result = await buildSite({ catalogueDir: dir, outDir: join(work, 'damaged-dist'), projectDir: work, imageCache: join(work, 'damaged-cache') }, io);
+    expect(result.ok).toBe(false);
+    expect(lines.join('\n')).toMatch(/img\/services\/alpha-1\.png\n +error +The file cannot be read as an image: its image data is damaged or cut short \(.+\)\.\n +→ Open it in an image editor and export it again/);
     expect(existsSync(join(work, 'damaged-dist'))).toBe(false);
   }, 60_000);
 });
@@ -200,5 +202,63 @@ describe('validating raster images', () => {
     expect(checks('img/brand/logo.png', 400 * 1024)).toEqual(['warning large-image']);
     expect(checks('img/brand/logo.png', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
     expect(checks('img/services/a.svg', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
+  });
+});
+
+describe('decoding raster images in full', () => {
+  const dir = join(work, 'decodes');
+  const jpeg = (background: string) => sharp({ create: { width: 600, height: 360, channels: 3, background } }).jpeg().toBuffer();
+
+  beforeAll(async () => {
+    cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, dir, { recursive: true });
+    writeFileSync(join(dir, 'img/services/whole.jpg'), await jpeg('#36c'));
+  });
+
+  /** A memo that remembers, and counts the decodes it is told of. */
+  const memo = () => {
+    const known = new Map<string, string>();
+    return { known, decodes: 0, get: (hash: string) => known.get(hash), set(hash: string, complaint: string) {
+      this.decodes++;
+      known.set(hash, complaint);
+    } };
+  };
+
+  it('decodes each image once: a second read with the memo decodes none', async () => {
+    const decoded = memo();
+    await loadCatalogue(dir, { decoded });
+    expect(decoded.decodes).toBe(1);
+    expect([...decoded.known.values()]).toEqual(['']);
+    await loadCatalogue(dir, { decoded });
+    expect(decoded.decodes).toBe(1);
+  });
+
+  it('goes by the bytes: an image changed under the same name and size is decoded again', async () => {
+    const decoded = memo();
+    await loadCatalogue(dir, { decoded });
+    const before = readFileSync(join(dir, 'img/services/whole.jpg'));
+    // The same header and size, one byte of image data changed.
+    const changed = Buffer.from(before);
+    changed.writeUInt8(changed.readUInt8(changed.byteLength - 10) ^ 0x01, changed.byteLength - 10);
+    writeFileSync(join(dir, 'img/services/whole.jpg'), changed);
+    const source = await loadCatalogue(dir, { decoded });
+    writeFileSync(join(dir, 'img/services/whole.jpg'), before);
+    expect(decoded.decodes).toBe(2);
+    expect(source.sizes.get('img/services/whole.jpg')).toBe(before.byteLength);
+  });
+
+  it('keeps what it learnt in the build cache, so a warm validate decodes nothing', async () => {
+    const cacheDir = join(work, 'decodes-cache');
+    const run = async () => {
+      const store = new BuildCacheDir(cacheDir);
+      const decoded = await DecodedImages.load(store);
+      const source = await loadCatalogue(dir, { decoded });
+      decoded.persist();
+      await store.settle();
+      return { source, stats: store.stats['image decodes'] };
+    };
+    expect((await run()).stats).toEqual({ hits: 0, misses: 1 });
+    const warm = await run();
+    expect(warm.stats).toEqual({ hits: 1, misses: 0 });
+    expect(warm.source.rasters.get('img/services/whole.jpg')).toEqual({ width: 600, height: 360, format: 'jpeg' });
   });
 });

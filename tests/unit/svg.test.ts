@@ -22,13 +22,38 @@ describe('an SVG file', () => {
     ['an external image', '<image href="https://evil.example/x.png"/>', /refers to "https:\/\/evil\.example\/x\.png"/],
     ['an embedded SVG document', '<image href="data:image/svg+xml;base64,PHN2Zz4="/>', /refers to "data:image\/svg\+xml/],
     ['an external use', '<use xlink:href="https://evil.example/sprite.svg#a"/>', /"xlink:href" attribute/],
-    ['a style that loads a font', '<style>@import url(https://evil.example/f.css);</style>', /<style> element that loads/],
-    ['a style attribute that loads an image', '<rect style="fill: url(https://evil.example/x)"/>', /style attribute that loads/],
+    ['a style that loads a font', '<style>@import url(https://evil.example/f.css);</style>', /<style> element that refers to "https:\/\/evil\.example\/f\.css"/],
+    ['a style attribute that loads an image', '<rect style="fill: url(https://evil.example/x)"/>', /refers to "https:\/\/evil\.example\/x" in its "style" attribute/],
+    ['an @import of a plain string', '<style>@import "https://evil.example/f.css";</style>', /<style> element that refers to "https:\/\/evil\.example\/f\.css"/],
+    ['a fill from elsewhere', '<rect fill="url(https://evil.example/x)"/>', /refers to "https:\/\/evil\.example\/x" in its "fill" attribute/],
+    ['a stroke from elsewhere, quoted', '<rect stroke="url( \'https://evil.example/x\' )"/>', /"stroke" attribute/],
+    ['a filter from elsewhere', '<g filter="url(https://evil.example/f.svg#blur)"/>', /"filter" attribute/],
+    ['a mask from a protocol-relative address', '<g mask="url(//evil.example/m.svg#m)"/>', /refers to "\/\/evil\.example\/m\.svg#m" in its "mask" attribute/],
+    ['a clip path from a relative address', '<g clip-path="url(clips.svg#c)"/>', /"clip-path" attribute/],
+    ['a marker from elsewhere', '<path marker-end="url(https://evil.example/m.svg#arrow)"/>', /"marker-end" attribute/],
+    ['a cursor from elsewhere', '<g cursor="url(https://evil.example/c.png), auto"/>', /"cursor" attribute/],
+    ['a fill in capitals', '<rect fill="URL(https://evil.example/x)"/>', /"fill" attribute/],
+    ['a url() written with a CSS escape', '<style>rect { fill: \\75 rl(https://evil.example/x) }</style>', /<style> element that refers to "https:\/\/evil\.example\/x"/],
+    ['an image-set() from elsewhere', '<g style="cursor: image-set(\'https://evil.example/c.png\' 1x), auto"/>', /"style" attribute/],
+    ['a url() inside an image-set()', '<g style="cursor: image-set(url(https://evil.example/c.png) 1x), auto"/>', /refers to "https:\/\/evil\.example\/c\.png" in its "style" attribute/],
+    ['an embedded SVG document as a fill', '<rect fill="url(data:image/svg+xml;base64,PHN2Zz4=)"/>', /refers to "data:image\/svg\+xml/],
     ['a foreignObject', '<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject>', /<foreignObject> element/],
   ])('is refused for %s, naming it at its line', (_, body, message) => {
     const found = messages(svg(body));
     expect(found).toContainEqual(expect.stringMatching(message));
     expect(found.every((m) => m.startsWith('2: '))).toBe(true);
+  });
+
+  it('passes presentation attributes that point inside the file', () => {
+    const text = svg(
+      '<defs><filter id="f"/><mask id="m"/><clipPath id="c"/><marker id="a"/></defs>\n<path fill="url(#g)" stroke="url( \'#g\' )" filter="url(#f)" mask="url(&quot;#m&quot;)" clip-path="url(#c)" marker-start="url(#a)" marker-mid="url(#a)" marker-end="url(#a)"/>',
+    );
+    expect(messages(text)).toEqual([]);
+  });
+
+  it('names the line of a <style> element\'s reference, not of the element', () => {
+    const found = messages(svg('<style>\nrect { fill: red }\ng { filter: url(https://evil.example/f.svg#f) }\n</style>'));
+    expect(found).toEqual(['4: The SVG has a <style> element that refers to "https://evil.example/f.svg#f": an image must not load anything from elsewhere.']);
   });
 
   it('is refused when it declares entities that could hide its content', () => {
