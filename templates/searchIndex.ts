@@ -56,20 +56,27 @@ const recordOf = /* @__PURE__ */ perObject((s: Service) =>
 );
 
 /**
- * What search finds a service by: its name, summary, category, label and option labels, then each word of its
- * description that they do not have, once. A word's second mention finds nothing new, and the index holds each
- * record's text for its results: the description's words cost less than its text (the example catalogue's
- * index: 189 KB without descriptions, 273 KB with their text, 250 KB with their words).
+ * What search finds a service by: its name, summary, category, label and option labels, then the first
+ * DESCRIPTION_WORDS words of its description that they do not have, once each, leaving out words of one or
+ * two letters and the commonest English ones. Pagefind keeps each record's text in the files a search loads,
+ * so every word is paid for by the visitor's first search: a repeated or common word finds nothing new.
  */
 function searchText(s: Service, category: Category): string {
   const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');
   const seen = new Set(wordsOf(lead));
-  const added = wordsOf(treeText(s.description)).filter((word) => !seen.has(word) && seen.add(word));
+  const added = wordsOf(treeText(s.description))
+    .filter((word) => word.length > 2 && !COMMON_WORDS.has(word) && !seen.has(word) && seen.add(word))
+    .slice(0, DESCRIPTION_WORDS);
   return added.length ? `${lead}. ${added.join(' ')}` : lead;
 }
 
 /** Words in lowercase, a hyphen or an apostrophe inside one kept ("multi-channel", "service's"). */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+
+const DESCRIPTION_WORDS = 80;
+const COMMON_WORDS = new Set(
+  'the and for you your are with that this from our can will have has not but all any its was were been more than into per each who what when which also one two get out use'.split(' '),
+);
 
 /** A search result's card, from the record's URL and meta. */
 export const resultCard = (url: string, meta: Record<string, string | undefined>): ServiceCard => ({

@@ -41,6 +41,15 @@ describe('the search records', () => {
     const record = records.find((r) => r.meta.id === 'celebrities-4')!;
     const words = record.content.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)!;
     expect(words.filter((w) => w === 'project')).toHaveLength(1); // three times in the description
+    // The commonest words, and words of one or two letters, find nothing: they are not added.
+    const lead = record.content.split('. ').length;
+    expect(lead).toBeGreaterThan(1);
+    for (const record of records) {
+      const added = record.content.slice(record.content.lastIndexOf('. ') + 2).split(' ');
+      expect(added.filter((w) => ['the', 'your', 'and', 'to', 'of', 'in'].includes(w)), record.meta.id).toEqual([]);
+      // At most 80 words of a description: each costs the visitor's first search a few bytes.
+      expect(added.length, record.meta.id).toBeLessThanOrEqual(80);
+    }
   });
   it('put each service in every budget step its price is within', () => {
     for (const record of searchRecords(site)) {
