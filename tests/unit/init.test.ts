@@ -1,10 +1,10 @@
 // `storefront init`: a new site's catalogue that validates and builds with no warnings, with the other commands'
 // defaults working from the site's folder; a catalogue folder that holds anything is never overwritten.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './cliRun.ts';
+import { runCli, runCliProcess } from './cliRun.ts';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
@@ -77,8 +77,55 @@ describe('storefront init (no folder named)', () => {
     mkdirSync(file);
     writeFileSync(join(file, 'catalogue'), '');
     const result = await cli(file, 'init');
-    expect(result).toMatchObject({ code: 2, err: 'Refusing to write a catalogue into catalogue: it is a file, not a folder.' });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into catalogue: .*file\/catalogue is a file, not a folder\./);
   });
+});
+
+// A folder init cannot write into: exit 2 and why, nothing written, and never a hang.
+describe('storefront init into a folder it cannot use', () => {
+  it('refuses a dangling symbolic link, naming where it leads', async () => {
+    symlinkSync(join(work, 'gone'), join(work, 'dangling'));
+    const result = await cli(work, 'init', 'dangling');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into dangling\/catalogue: .*dangling is a symbolic link to .*gone, which does not exist\. Name a folder/);
+    expect(existsSync(join(work, 'gone'))).toBe(false);
+  });
+
+  it('refuses a file', async () => {
+    writeFileSync(join(work, 'notes.txt'), 'mine\n');
+    const result = await cli(work, 'init', 'notes.txt');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into notes\.txt\/catalogue: .*notes\.txt is a file, not a folder\./);
+    expect(readFileSync(join(work, 'notes.txt'), 'utf8')).toBe('mine\n');
+  });
+
+  // Root may write into a read-only folder: the /sys case below covers a refusal for root.
+  it.skipIf(process.getuid?.() === 0)('refuses a folder this user may not write into', async () => {
+    const locked = join(work, 'locked');
+    mkdirSync(locked);
+    chmodSync(locked, 0o555);
+    try {
+      const result = await cli(locked, 'init');
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(/^Refusing to write a catalogue into catalogue: this user may not write into .*locked\./);
+    } finally {
+      chmodSync(locked, 0o755);
+    }
+  });
+
+  it.runIf(existsSync('/sys/kernel'))('refuses a system folder under /sys', async () => {
+    const result = await cli(work, 'init', '/sys/kernel/my-site');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into \/sys\/kernel\/my-site\/catalogue: (the system does not allow writing into \/sys\/kernel|\/sys\/kernel is on a read-only file system)\./);
+  });
+
+  // Node's recursive mkdir retries forever there: run as a process of its own, killed if it does not end.
+  it.runIf(existsSync('/proc/1'))('refuses a folder under /proc, and ends', async () => {
+    const result = await runCliProcess(work, ['init', '/proc/1']);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into \/proc\/1\/catalogue: the system makes no folders in \/proc\/1 /);
+  }, 90_000);
 });
 
 describe('the template', () => {
