@@ -15,6 +15,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileH
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
+import { makeFolder } from '../folders.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');
@@ -320,7 +321,7 @@ const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${s
 /** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target. */
 export async function atomicWrite(path: string, bytes: string | Uint8Array, mode?: number): Promise<void> {
   const folder = join(path, '..');
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     await writeFile(temporary, bytes, mode === undefined ? {} : { mode });

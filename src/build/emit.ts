@@ -7,6 +7,7 @@ import { dirname, join, sep } from 'node:path';
 import type { KindInfo, Page } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
+import { makeFolder } from '../folders.ts';
 import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
 import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
@@ -166,7 +167,7 @@ export async function emitSite(
     input.beforeSwap?.(staging.dir);
     await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? join(dirname(outDir), 'deploy'), 'nginx.conf');
-    await mkdir(dirname(nginx), { recursive: true });
+    await makeFolder(dirname(nginx));
     await writeFile(`${nginx}.tmp`, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
     await rename(`${nginx}.tmp`, nginx);
     return { files: tree.size, nginxConf: nginx };

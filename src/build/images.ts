@@ -12,6 +12,7 @@ import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
 import { RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
+import { makeFolder } from '../folders.ts';
 import { filesHash, libraryVersion } from './cache.ts';
 import { imageFiles } from './emit.ts';
 import type { SiteFile, Staging } from './staging.ts';
@@ -101,7 +102,7 @@ export async function rasterImages({ catalogueDir, source, cacheDir }: ImageOpti
     return info && !('unreadable' in info) && imageUses(file).length && (source.sizes.get(file) ?? 0) <= RASTER_MAX_BYTES && info.width * info.height <= RASTER_MAX_PIXELS;
   });
   if (!convertible.length) return result;
-  await mkdir(cacheDir, { recursive: true });
+  await makeFolder(cacheDir);
   // Converting is CPU work: one image a core at a time. Reading and hashing are cheap.
   const cores = pLimit(Math.max(1, availableParallelism()));
   const reads = pLimit(16);

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
+import { makeFolder } from '../folders.ts';
 
 /** Written into every site a build makes: a folder holding it was written by a build and may be replaced.
  *  A dot-file, so `aws s3 sync`, nginx and `storefront serve` publish it like any file: its text says nothing
@@ -90,7 +91,7 @@ export interface Claim {
 /** Takes outDir for this build: makes its parent folder, waits while another build holds it, and clears what
  *  killed builds left beside it. `release` lets the next build in. */
 export async function claimOutDir(outDir: string, report: { waiting: (pid: number) => void; restored: (from: string) => void }): Promise<Claim> {
-  await mkdir(dirname(outDir), { recursive: true });
+  await makeFolder(dirname(outDir));
   const release = await lock(outDir, report.waiting);
   try {
     await clearLeftovers(outDir, report.restored);

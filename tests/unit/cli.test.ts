@@ -136,3 +136,38 @@ describe('storefront schema', () => {
     expect(result.err).toMatch(/^Cannot write the schema files into \/proc\/1\/\.schema: the system makes no folders in \/proc\/1 /);
   }, 90_000);
 });
+
+// Node's recursive mkdir retries forever under /proc: each build runs as a process of its own, killed if it
+// does not end, and must stop with the reason and exit 1.
+describe.runIf(existsSync('/proc/1'))('storefront build into a folder under /proc', () => {
+  const built = (...args: string[]) => runCliProcess(fixtures, ['build', '-c', 'valid', '--quiet', ...args]);
+  const refusal = (folder: string) => new RegExp(`Cannot write into ${folder}: the system makes no folders in /proc/1 `);
+
+  it('refuses the output folder', async () => {
+    const result = await built('-o', '/proc/1/site/dist', '--no-cache');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(refusal('/proc/1/site'));
+  }, 90_000);
+
+  it('refuses the cache folder', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'storefront-cli-proc-'));
+    try {
+      const result = await built('-o', join(out, 'dist'), '--cache-dir', '/proc/1/cache');
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(refusal('/proc/1/cache'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('refuses the deploy folder', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'storefront-cli-proc-'));
+    try {
+      const result = await built('-o', join(out, 'dist'), '--no-cache', '--deploy-dir', '/proc/1/deploy');
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(refusal('/proc/1/deploy'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
