@@ -2,7 +2,7 @@
 // state, so tests drive it with their own output streams and read the exit code it returns.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { SCHEMA_FOLDER, writeJsonSchemas } from './catalogue/jsonSchema.ts';
@@ -101,7 +101,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           return undefined;
         });
         if (!written) return EXIT.usage;
-        io.out(nextSteps(dir));
+        io.out(nextSteps(dir, await realpath(resolve(io.cwd, dir))));
         return EXIT.ok;
       })();
     });

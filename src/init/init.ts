@@ -3,7 +3,7 @@
 // -o dist) just work. The starter catalogue is data, kept as files in template/catalogue/: it validates and builds
 // with no warnings (tests/unit/init.test.ts), and its comments explain each field to whoever edits it.
 import { cp, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJsonSchemas } from '../catalogue/jsonSchema.ts';
 import { UserError } from '../errors.ts';
@@ -48,17 +48,31 @@ export async function initCatalogue(siteDir: string, shownDir: string): Promise<
   return catalogueDir;
 }
 
-/** What init prints: what it wrote, and the commands to run next from the folder it ran in. */
-export function nextSteps(dir: string): string {
+/** This installation of storefront: `npx storefront` runs it from this folder and any folder inside it. Elsewhere
+ *  npx would fetch the registry's package of that name, which is someone else's. */
+export const INSTALL_DIR = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+
+/** What init prints: what it wrote, and the commands to run next, from a folder where they run this storefront.
+ *  `dir` is the folder as typed; `siteDir` its real path. */
+export function nextSteps(dir: string, siteDir: string, installDir = INSTALL_DIR): string {
   const shell = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
+  const fromSite = !relative(installDir, siteDir).startsWith('..') && !isAbsolute(relative(installDir, siteDir));
+  // Outside the installation, the commands run from it and name the site's folders.
+  const site = fromSite ? '' : ` -c ${shell(join(siteDir, 'catalogue'))}`;
+  const out = fromSite ? 'dist/' : `${join(siteDir, 'dist')}/`;
+  const commands: [string, string][] = [
+    [`npx storefront validate${site}`, 'check it: every problem, with its file, line and what to do'],
+    [`npx storefront dev${site}`, 'edit it with live reload at http://127.0.0.1:4173/'],
+    [`npx storefront build${site}${fromSite ? '' : ` -o ${shell(join(siteDir, 'dist'))}`}`, `build the site into ${out}`],
+  ];
+  const width = Math.max(...commands.map(([command]) => command.length)) + 4;
+  const cd = fromSite ? (dir === '.' ? undefined : dir) : resolve(installDir);
   return [
     `Wrote a starter catalogue into ${join(dir, 'catalogue')}/: site.yaml, one category with two services, their descriptions and images.`,
     '',
-    'Next:',
-    ...(dir === '.' ? [] : [`  cd ${shell(dir)}`]),
-    '  npx storefront validate    check it: every problem, with its file, line and what to do',
-    '  npx storefront dev         edit it with live reload at http://127.0.0.1:4173/',
-    '  npx storefront build       build the site into dist/',
+    fromSite ? 'Next:' : `Next, from ${resolve(installDir)}, where storefront is installed (\`npx storefront\` runs it only from there):`,
+    ...(cd === undefined ? [] : [`  cd ${shell(cd)}`]),
+    ...commands.map(([command, what]) => `  ${command.padEnd(width)}${what}`),
     '',
     'Then replace the example brand, text, images and prices with your own: the comments in each file say what',
     'each field is, and docs/guide.md has the details.',

@@ -1,11 +1,12 @@
 // `storefront init`: a new site's catalogue that validates and builds with no warnings, with the other commands'
 // defaults working from the site's folder; a catalogue folder that holds anything is never overwritten.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliProcess } from './cliRun.ts';
-import { TEMPLATE_DIR } from '../../src/init/init.ts';
+import { IMAGE_USES } from '../../src/core/images.ts';
+import { INSTALL_DIR, nextSteps, TEMPLATE_DIR } from '../../src/init/init.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -19,7 +20,11 @@ describe('storefront init my-site', () => {
     const result = await cli(work, 'init', 'my-site');
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('Wrote a starter catalogue into my-site/catalogue/');
-    expect(result.out).toMatch(/cd my-site\n {2}npx storefront validate .*\n {2}npx storefront dev .*\n {2}npx storefront build /);
+    // my-site is outside this installation, where `npx storefront` would fetch another package of that name: the
+    // commands run from the installation, naming the site's folders.
+    const catalogue = join(realpathSync(site), 'catalogue');
+    expect(result.out).toContain(`\n  cd ${INSTALL_DIR}\n  npx storefront validate -c ${catalogue} `);
+    expect(result.out).toMatch(new RegExp(`\\n {2}npx storefront dev -c ${catalogue} .*\\n {2}npx storefront build -c ${catalogue} -o ${join(realpathSync(site), 'dist')} `));
     for (const file of ['site.yaml', 'categories/launch.yaml', 'descriptions/launch-1.md', 'descriptions/launch-2.md', 'img/services/launch-1.svg', 'img/icons/launch.svg', '.schema/site.schema.json', '.schema/category.schema.json']) {
       expect(existsSync(join(site, 'catalogue', file)), file).toBe(true);
     }
@@ -59,13 +64,13 @@ describe('storefront init my-site', () => {
 });
 
 describe('storefront init (no folder named)', () => {
-  it('uses the current folder, which may hold other files, and prints no cd', async () => {
+  it('uses the current folder, which may hold other files, and prints no cd into it', async () => {
     const site = join(work, 'here');
     mkdirSync(site);
     writeFileSync(join(site, 'README.md'), 'My site\n');
     const result = await cli(site, 'init');
     expect(result.code, result.err).toBe(0);
-    expect(result.out).not.toMatch(/\bcd /);
+    expect(result.out).not.toMatch(/\bcd (\.|.*here)\n/);
     expect(readdirSync(join(site, 'catalogue')).sort()).toEqual(['.schema', 'categories', 'descriptions', 'img', 'site.yaml']);
   });
 
@@ -128,7 +133,42 @@ describe('storefront init into a folder it cannot use', () => {
   }, 90_000);
 });
 
+describe('the commands init prints', () => {
+  it('run as printed, from the folder they say: validate checks the new catalogue', async () => {
+    const result = await cli(work, 'init', 'printed');
+    expect(result.code, result.err).toBe(0);
+    const cd = /^ {2}cd (\S+)$/m.exec(result.out)?.[1];
+    const validate = /^ {2}npx storefront (validate\b.*?) {2,}/m.exec(result.out)?.[1];
+    expect(cd).toBeDefined();
+    expect(validate).toBeDefined();
+    const checked = await cli(resolve(work, cd!), ...validate!.split(' '));
+    expect(checked).toEqual({ code: 0, out: 'The catalogue is valid. 1 category, 2 services.', err: '' });
+  });
+
+  it('inside the installation: cd to the site, where `npx storefront` finds this one', () => {
+    const steps = nextSteps('my-site', '/srv/storefront/my-site', '/srv/storefront/');
+    expect(steps).toMatch(/\n {2}cd my-site\n {2}npx storefront validate {2,}check it.*\n {2}npx storefront dev {2,}.*\n {2}npx storefront build {2,}/);
+    expect(nextSteps('.', '/srv/storefront', '/srv/storefront/')).toMatch(/\nNext:\n {2}npx storefront validate {2,}/);
+  });
+
+  it('outside it: from the installation, with the site named', () => {
+    const steps = nextSteps('../my site', '/srv/my site', '/srv/storefront/');
+    expect(steps).toContain("\n  cd /srv/storefront\n  npx storefront validate -c '/srv/my site/catalogue'  ");
+    expect(steps).toContain("\n  npx storefront build -c '/srv/my site/catalogue' -o '/srv/my site/dist'  ");
+    expect(steps).not.toMatch(/cd '?\.\.\/my site/);
+  });
+});
+
 describe('the template', () => {
+  it('gives the sizes a service image is shown at, as the site shows it and the guide says', () => {
+    const { shown, aspect } = IMAGE_USES.page;
+    const size = `${shown} × ${Math.round(shown / aspect!)}`;
+    const category = readFileSync(join(TEMPLATE_DIR, 'categories/launch.yaml'), 'utf8');
+    expect(category).toContain(`a ${IMAGE_USES.card.shown} px square on cards, up to ${size} pixels (5:3) on its page`);
+    const guide = readFileSync(new URL('../../docs/guide.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`a ${IMAGE_USES.card.shown} px square on cards (cut from the middle), up to ${size} px (5:3) on its page`);
+  });
+
   it('is data only: no code in it', () => {
     const files = readdirSync(TEMPLATE_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.\w+$/.test(f));
     expect(files.filter((f) => !/\.(ya?ml|md|svg)$/.test(f))).toEqual([]);
