@@ -64,9 +64,13 @@ async function foreignContent(outDir: string): Promise<string | undefined> {
   return `it holds files that storefront build did not write (there is no ${BUILD_MARKER} file in it)`;
 }
 
-/** A site built before builds wrote BUILD_MARKER: its _headers file and the boot element of its pages. */
-const builtBeforeMarkers = async (outDir: string, entries: string[]) =>
-  entries.includes('_headers') && (await readFile(join(outDir, 'index.html'), 'utf8').catch(() => '')).includes('id="storefront-boot"');
+/** A site built before builds wrote BUILD_MARKER: its _headers file and the boot element of its pages. Only a
+ *  regular index.html is read: a FIFO would block the read until a writer came. */
+const builtBeforeMarkers = async (outDir: string, entries: string[]) => {
+  const index = join(outDir, 'index.html');
+  if (!entries.includes('_headers') || !(await stat(index).catch(() => undefined))?.isFile()) return false;
+  return (await readFile(index, 'utf8').catch(() => '')).includes('id="storefront-boot"');
+};
 
 /** The path with symbolic links resolved, as far as it exists: `-o link-to-project` is the project. */
 function realPath(path: string): string {
