@@ -2,11 +2,13 @@
 // state, so tests drive it with their own output streams and read the exit code it returns.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
-import { writeJsonSchemas } from './catalogue/jsonSchema.ts';
+import { SCHEMA_FOLDER, writeJsonSchemas } from './catalogue/jsonSchema.ts';
 import { FolderRefused, isRunning } from './build/outDir.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
+import { whyNotWritable } from './folders.ts';
 import type { InputSnapshot } from './build/upToDate.ts';
 // The build (pipeline.ts, with esbuild, React and sharp behind it) is imported on first use: 0.3 s of a build
 // that finds nothing changed (build/upToDate.ts) and has nothing else to do.
@@ -114,7 +116,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
           return undefined;
         });
         if (!written) return EXIT.usage;
-        io.out(nextSteps(dir));
+        io.out(nextSteps(dir, await realpath(resolve(io.cwd, dir))));
         return EXIT.ok;
       })();
     });
@@ -356,7 +358,20 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .addOption(catalogueOption())
     .action(async (options: { catalogue: string }) => {
       await act(async () => {
-        const files = await writeJsonSchemas(resolve(io.cwd, options.catalogue));
+        const catalogueDir = resolve(io.cwd, options.catalogue);
+        const found = await stat(catalogueDir).catch(() => undefined);
+        if (!found?.isDirectory()) {
+          io.err(`There is no catalogue folder at ${options.catalogue}${found ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/.`);
+          return EXIT.problems;
+        }
+        const files = await writeJsonSchemas(catalogueDir).catch(async (error: unknown) => {
+          const { path } = error as NodeJS.ErrnoException;
+          const why = path === undefined ? undefined : await whyNotWritable(error, path);
+          if (why === undefined) throw error;
+          io.err(`Cannot write the schema files into ${join(options.catalogue, SCHEMA_FOLDER)}: ${why}.`);
+          return undefined;
+        });
+        if (!files) return EXIT.problems;
         io.out(`Wrote ${files.length} schema files to ${options.catalogue}/.schema/`);
         return EXIT.ok;
       })();

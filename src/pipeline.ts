@@ -33,6 +33,7 @@ import { factsName, PageFacts } from './build/pageFacts.ts';
 import { recordName, recordOutput, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
 import { UserError } from './errors.ts';
+import { makeFolder } from './folders.ts';
 import { buildModel, type Site } from './model/model.ts';
 import { runStages, type StageReport } from './stages.ts';
 
@@ -175,6 +176,8 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   await checkFolders(options, store).catch((error: unknown) => {
     throw asUserError(error, outDir, shown(outDir));
   });
+  // A cache folder that cannot be made stops the build now, saying why, rather than once its work is done.
+  if (store) await makeFolder(store.dir);
   const verbose = io.detail === 'verbose';
   if (io.detail !== 'quiet') io.out(`Building ${shown(options.catalogueDir)} → ${shown(outDir)}${options.development ? ' (development React)' : ''}`);
   if (verbose) io.out(describeOptions(options).join('\n'));

@@ -11,7 +11,7 @@
 // Only files whose real path is inside the site folder are served: a symlink leading out of it answers 404, so a
 // stray link cannot publish the rest of the disk (object storage has no symlinks; the folder itself may be one).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Stats } from 'node:fs';
+import { constants as fsConstants, type Stats } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
@@ -346,11 +346,15 @@ function parseTarget(url: string): Target | undefined {
   return { path, rawPath, search };
 }
 
-/** Opens `real`, reporting it under the name it was asked for. */
+/** Opens `real`, reporting it under the name it was asked for. Only a regular file is opened: a FIFO would block
+ *  the opening thread until a writer came (four such requests stop libuv's thread pool, and every request with
+ *  it), and a socket or a device is no part of a site either. */
 async function openPath(real: string, path: string): Promise<Opened> {
   let handle: FileHandle;
   try {
-    handle = await open(real, 'r');
+    const found = await stat(real);
+    if (!found.isFile()) return found.isDirectory() ? { kind: 'dir' } : { kind: 'missing' };
+    handle = await openRegular(real);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'EISDIR') return { kind: 'dir' };
@@ -369,6 +373,10 @@ async function openPath(real: string, path: string): Promise<Opened> {
   }
 }
 
+/** Opens a file found to be a regular one. Non-blocking as well, in case it was swapped for a FIFO since: the
+ *  flag changes nothing for a regular file's reads. */
+const openRegular = (path: string) => open(path, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOCTTY ?? 0));
+
 async function isFile(path: string) {
   try {
     return (await stat(path)).isFile();
@@ -384,7 +392,8 @@ async function isCompressedSibling(path: string) {
 }
 
 async function readHostingRules(root: string): Promise<HeaderRule[]> {
-  const file = await open(join(root, '_headers')).catch(() => undefined);
+  const path = join(root, '_headers');
+  const file = (await isFile(path).catch(() => false)) ? await openRegular(path).catch(() => undefined) : undefined;
   if (!file) return [];
   try {
     return parseHeadersFile(await file.readFile('utf8'));

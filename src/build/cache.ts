@@ -15,6 +15,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileH
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
+import { makeFolder } from '../folders.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');
@@ -354,7 +355,7 @@ export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomB
 /** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target, and removed
  *  when either fails. */
 export async function atomicWrite(path: string, bytes: string | Uint8Array, mode?: number): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await makeFolder(dirname(path));
   const temporary = temporaryPath(path);
   try {
     await writeFile(temporary, bytes, mode === undefined ? {} : { mode });

@@ -5,7 +5,7 @@
 // emit.ts). The variants are cached by what they are made of, so an unchanged image costs a hash and a link on
 // the next build.
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -14,6 +14,7 @@ import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
 import { DECODE_FAIL_ON, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
+import { makeFolder } from '../folders.ts';
 import { atomicWrite, filesHash, libraryVersion } from './cache.ts';
 import { imageFiles } from './emit.ts';
 import type { SiteFile, Staging } from './staging.ts';
@@ -106,7 +107,7 @@ export async function rasterImages({ catalogueDir, source, cacheDir }: ImageOpti
   });
   if (!convertible.length) return result;
   result.replaced = new Set(convertible);
-  await mkdir(cacheDir, { recursive: true });
+  await makeFolder(cacheDir);
   // Converting is CPU work: one image a core at a time. Reading and hashing are cheap.
   const cores = pLimit(Math.max(1, availableParallelism()));
   const reads = pLimit(16);

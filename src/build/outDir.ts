@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
+import { makeFolder } from '../folders.ts';
 
 /** Written into every site a build makes: a folder holding it was written by a build and may be replaced.
  *  A dot-file, so `aws s3 sync`, nginx and `storefront serve` publish it like any file: its text says nothing
@@ -84,9 +85,13 @@ async function foreignContent(outDir: string): Promise<string | undefined> {
   return `it holds files that storefront build did not write (there is no ${BUILD_MARKER} file in it)`;
 }
 
-/** A site built before builds wrote BUILD_MARKER: its _headers file and the boot element of its pages. */
-const builtBeforeMarkers = async (outDir: string, entries: string[]) =>
-  entries.includes('_headers') && (await readFile(join(outDir, 'index.html'), 'utf8').catch(() => '')).includes('id="storefront-boot"');
+/** A site built before builds wrote BUILD_MARKER: its _headers file and the boot element of its pages. Only a
+ *  regular index.html is read: a FIFO would block the read until a writer came. */
+const builtBeforeMarkers = async (outDir: string, entries: string[]) => {
+  const index = join(outDir, 'index.html');
+  if (!entries.includes('_headers') || !(await stat(index).catch(() => undefined))?.isFile()) return false;
+  return (await readFile(index, 'utf8').catch(() => '')).includes('id="storefront-boot"');
+};
 
 /** The path with symbolic links resolved, as far as it exists: `-o link-to-project` is the project. */
 export function realPath(path: string): string {
@@ -111,7 +116,7 @@ export interface Claim {
 /** Takes outDir for this build: makes its parent folder, waits while another build holds it, and clears what
  *  killed builds left beside it. `release` lets the next build in. */
 export async function claimOutDir(outDir: string, report: { waiting: (pid: number) => void; restored: (from: string) => void }): Promise<Claim> {
-  await mkdir(dirname(outDir), { recursive: true });
+  await makeFolder(dirname(outDir));
   const release = await lock(outDir, report.waiting);
   try {
     await clearLeftovers(outDir, report.restored);

@@ -9,6 +9,7 @@ import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
+import { makeFolder } from '../folders.ts';
 import { KEPT_SITES } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import { recordName } from './upToDate.ts';
@@ -182,7 +183,7 @@ export const keptSite = (cacheDir: string, outDir: string) => join(cacheDir, kep
 export async function keepOrRemove(old: string, keepIn: string | undefined): Promise<void> {
   if (keepIn) {
     await rm(keepIn, { recursive: true, force: true });
-    await mkdir(dirname(keepIn), { recursive: true });
+    await makeFolder(dirname(keepIn));
     if (await rename(old, keepIn).then(() => true, () => false)) return;
   }
   await rm(old, { recursive: true, force: true });

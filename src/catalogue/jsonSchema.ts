@@ -12,10 +12,13 @@ export function jsonSchemas(): Record<string, object> {
   return { 'site.schema.json': emit(siteSchema), 'category.schema.json': emit(categorySchema) };
 }
 
-/** Writes the schema files into `<catalogue>/.schema/` (ignored by git: they are generated). */
+/** Writes the schema files into `<catalogue>/.schema/` (ignored by git: they are generated). The catalogue folder
+ *  must exist: it is never made here. */
 export async function writeJsonSchemas(catalogueDir: string): Promise<string[]> {
   const dir = join(catalogueDir, SCHEMA_FOLDER);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
   return Promise.all(
     Object.entries(jsonSchemas()).map(async ([name, schema]) => {
       await writeFile(join(dir, name), `${JSON.stringify(schema, null, 2)}\n`);

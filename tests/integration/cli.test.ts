@@ -1,8 +1,8 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cliRun.ts';
+import { runCli, runCliProcess } from '../support/cliRun.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
 
@@ -94,4 +94,80 @@ describe('storefront serve', () => {
     expect(result.code).toBe(1);
     expect(result.err).toBe('This machine has no address 203.0.113.7; pass --host with one of its addresses, such as 127.0.0.1.');
   });
+});
+
+describe('storefront schema', () => {
+  it('writes the schema files into the catalogue folder', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'storefront-cli-schema-'));
+    try {
+      mkdirSync(join(work, 'catalogue'));
+      const result = await runCli(work, 'schema');
+      expect(result).toMatchObject({ code: 0, out: 'Wrote 2 schema files to catalogue/.schema/' });
+      expect(readdirSync(join(work, 'catalogue', '.schema')).sort()).toEqual(['category.schema.json', 'site.schema.json']);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 when the catalogue folder is missing or a file, and makes nothing', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'storefront-cli-schema-'));
+    try {
+      writeFileSync(join(work, 'site.yaml'), 'brand: x\n');
+      const missing = await runCli(work, 'schema', '-c', 'no-such-folder');
+      expect(missing).toMatchObject({ code: 1, err: 'There is no catalogue folder at no-such-folder. Pass --catalogue DIR, or run in a folder that has catalogue/.' });
+      const file = await runCli(work, 'schema', '-c', 'site.yaml');
+      expect(file).toMatchObject({ code: 1, err: 'There is no catalogue folder at site.yaml: it is a file. Pass --catalogue DIR, or run in a folder that has catalogue/.' });
+      expect(readdirSync(work)).toEqual(['site.yaml']);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(existsSync('/sys/kernel'))('exits 1 with the reason when the folder cannot be written', async () => {
+    const result = await runCli(fixtures, 'schema', '-c', '/sys/kernel');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^Cannot write the schema files into \/sys\/kernel\/\.schema: (the system does not allow writing into \/sys\/kernel|\/sys\/kernel is on a read-only file system)\.$/);
+  });
+
+  // Node's recursive mkdir retries forever there: run as a process of its own, killed if it does not end.
+  it.runIf(existsSync('/proc/1'))('exits 1 for a folder under /proc, and ends', async () => {
+    const result = await runCliProcess(fixtures, ['schema', '-c', '/proc/1']);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^Cannot write the schema files into \/proc\/1\/\.schema: the system makes no folders in \/proc\/1 /);
+  }, 90_000);
+});
+
+// Node's recursive mkdir retries forever under /proc: each build runs as a process of its own, killed if it
+// does not end, and must stop with the reason and exit 1.
+describe.runIf(existsSync('/proc/1'))('storefront build into a folder under /proc', () => {
+  const built = (...args: string[]) => runCliProcess(fixtures, ['build', '-c', 'valid', '--quiet', ...args]);
+  const refusal = (folder: string) => new RegExp(`Cannot write into ${folder}: the system makes no folders in /proc/1 `);
+
+  it('refuses the output folder', async () => {
+    const result = await built('-o', '/proc/1/site/dist', '--no-cache');
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(refusal('/proc/1/site'));
+  }, 90_000);
+
+  it('refuses the cache folder', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'storefront-cli-proc-'));
+    try {
+      const result = await built('-o', join(out, 'dist'), '--cache-dir', '/proc/1/cache');
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(refusal('/proc/1/cache'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('refuses the deploy folder', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'storefront-cli-proc-'));
+    try {
+      const result = await built('-o', join(out, 'dist'), '--no-cache', '--deploy-dir', '/proc/1/deploy');
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(refusal('/proc/1/deploy'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

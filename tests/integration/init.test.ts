@@ -1,11 +1,12 @@
 // `storefront init`: a new site's catalogue that validates and builds with no warnings, with the other commands'
 // defaults working from the site's folder; a catalogue folder that holds anything is never overwritten.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cliRun.ts';
-import { TEMPLATE_DIR } from '../../src/init/init.ts';
+import { runCli, runCliProcess } from '../support/cliRun.ts';
+import { IMAGE_USES } from '../../src/core/images.ts';
+import { INSTALL_DIR, nextSteps, TEMPLATE_DIR } from '../../src/init/init.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -19,7 +20,11 @@ describe('storefront init my-site', () => {
     const result = await cli(work, 'init', 'my-site');
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('Wrote a starter catalogue into my-site/catalogue/');
-    expect(result.out).toMatch(/cd my-site\n {2}npx storefront validate .*\n {2}npx storefront dev .*\n {2}npx storefront build /);
+    // my-site is outside this installation, where `npx storefront` would fetch another package of that name: the
+    // commands run from the installation, naming the site's folders.
+    const catalogue = join(realpathSync(site), 'catalogue');
+    expect(result.out).toContain(`\n  cd ${INSTALL_DIR}\n  npx storefront validate -c ${catalogue} `);
+    expect(result.out).toMatch(new RegExp(`\\n {2}npx storefront dev -c ${catalogue} .*\\n {2}npx storefront build -c ${catalogue} -o ${join(realpathSync(site), 'dist')} `));
     for (const file of ['site.yaml', 'categories/launch.yaml', 'descriptions/launch-1.md', 'descriptions/launch-2.md', 'img/services/launch-1.svg', 'img/icons/launch.svg', '.schema/site.schema.json', '.schema/category.schema.json']) {
       expect(existsSync(join(site, 'catalogue', file)), file).toBe(true);
     }
@@ -59,13 +64,13 @@ describe('storefront init my-site', () => {
 });
 
 describe('storefront init (no folder named)', () => {
-  it('uses the current folder, which may hold other files, and prints no cd', async () => {
+  it('uses the current folder, which may hold other files, and prints no cd into it', async () => {
     const site = join(work, 'here');
     mkdirSync(site);
     writeFileSync(join(site, 'README.md'), 'My site\n');
     const result = await cli(site, 'init');
     expect(result.code, result.err).toBe(0);
-    expect(result.out).not.toMatch(/\bcd /);
+    expect(result.out).not.toMatch(/\bcd (\.|.*here)\n/);
     expect(readdirSync(join(site, 'catalogue')).sort()).toEqual(['.schema', 'categories', 'descriptions', 'img', 'site.yaml']);
   });
 
@@ -77,11 +82,93 @@ describe('storefront init (no folder named)', () => {
     mkdirSync(file);
     writeFileSync(join(file, 'catalogue'), '');
     const result = await cli(file, 'init');
-    expect(result).toMatchObject({ code: 2, err: 'Refusing to write a catalogue into catalogue: it is a file, not a folder.' });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into catalogue: .*file\/catalogue is a file, not a folder\./);
+  });
+});
+
+// A folder init cannot write into: exit 2 and why, nothing written, and never a hang.
+describe('storefront init into a folder it cannot use', () => {
+  it('refuses a dangling symbolic link, naming where it leads', async () => {
+    symlinkSync(join(work, 'gone'), join(work, 'dangling'));
+    const result = await cli(work, 'init', 'dangling');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into dangling\/catalogue: .*dangling is a symbolic link to .*gone, which does not exist\. Name a folder/);
+    expect(existsSync(join(work, 'gone'))).toBe(false);
+  });
+
+  it('refuses a file', async () => {
+    writeFileSync(join(work, 'notes.txt'), 'mine\n');
+    const result = await cli(work, 'init', 'notes.txt');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into notes\.txt\/catalogue: .*notes\.txt is a file, not a folder\./);
+    expect(readFileSync(join(work, 'notes.txt'), 'utf8')).toBe('mine\n');
+  });
+
+  // Root may write into a read-only folder: the /sys case below covers a refusal for root.
+  it.skipIf(process.getuid?.() === 0)('refuses a folder this user may not write into', async () => {
+    const locked = join(work, 'locked');
+    mkdirSync(locked);
+    chmodSync(locked, 0o555);
+    try {
+      const result = await cli(locked, 'init');
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(/^Refusing to write a catalogue into catalogue: this user may not write into .*locked\./);
+    } finally {
+      chmodSync(locked, 0o755);
+    }
+  });
+
+  it.runIf(existsSync('/sys/kernel'))('refuses a system folder under /sys', async () => {
+    const result = await cli(work, 'init', '/sys/kernel/my-site');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into \/sys\/kernel\/my-site\/catalogue: (the system does not allow writing into \/sys\/kernel|\/sys\/kernel is on a read-only file system)\./);
+  });
+
+  // Node's recursive mkdir retries forever there: run as a process of its own, killed if it does not end.
+  it.runIf(existsSync('/proc/1'))('refuses a folder under /proc, and ends', async () => {
+    const result = await runCliProcess(work, ['init', '/proc/1']);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^Refusing to write a catalogue into \/proc\/1\/catalogue: the system makes no folders in \/proc\/1 /);
+  }, 90_000);
+});
+
+describe('the commands init prints', () => {
+  it('run as printed, from the folder they say: validate checks the new catalogue', async () => {
+    const result = await cli(work, 'init', 'printed');
+    expect(result.code, result.err).toBe(0);
+    const cd = /^ {2}cd (\S+)$/m.exec(result.out)?.[1];
+    const validate = /^ {2}npx storefront (validate\b.*?) {2,}/m.exec(result.out)?.[1];
+    expect(cd).toBeDefined();
+    expect(validate).toBeDefined();
+    const checked = await cli(resolve(work, cd!), ...validate!.split(' '));
+    expect(checked).toEqual({ code: 0, out: 'The catalogue is valid. 1 category, 2 services.', err: '' });
+  });
+
+  it('inside the installation: cd to the site, where `npx storefront` finds this one', () => {
+    const steps = nextSteps('my-site', '/srv/storefront/my-site', '/srv/storefront/');
+    expect(steps).toMatch(/\n {2}cd my-site\n {2}npx storefront validate {2,}check it.*\n {2}npx storefront dev {2,}.*\n {2}npx storefront build {2,}/);
+    expect(nextSteps('.', '/srv/storefront', '/srv/storefront/')).toMatch(/\nNext:\n {2}npx storefront validate {2,}/);
+  });
+
+  it('outside it: from the installation, with the site named', () => {
+    const steps = nextSteps('../my site', '/srv/my site', '/srv/storefront/');
+    expect(steps).toContain("\n  cd /srv/storefront\n  npx storefront validate -c '/srv/my site/catalogue'  ");
+    expect(steps).toContain("\n  npx storefront build -c '/srv/my site/catalogue' -o '/srv/my site/dist'  ");
+    expect(steps).not.toMatch(/cd '?\.\.\/my site/);
   });
 });
 
 describe('the template', () => {
+  it('gives the sizes a service image is shown at, as the site shows it and the guide says', () => {
+    const { shown, aspect } = IMAGE_USES.page;
+    const size = `${shown} × ${Math.round(shown / aspect!)}`;
+    const category = readFileSync(join(TEMPLATE_DIR, 'categories/launch.yaml'), 'utf8');
+    expect(category).toContain(`a ${IMAGE_USES.card.shown} px square on cards, up to ${size} pixels (5:3) on its page`);
+    const guide = readFileSync(new URL('../../docs/guide.md', import.meta.url), 'utf8');
+    expect(guide).toContain(`a ${IMAGE_USES.card.shown} px square on cards (cut from the middle), up to ${size} px (5:3) on its page`);
+  });
+
   it('is data only: no code in it', () => {
     const files = readdirSync(TEMPLATE_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => /\.\w+$/.test(f));
     expect(files.filter((f) => !/\.(ya?ml|md|svg)$/.test(f))).toEqual([]);

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { run, type CliIO } from '../../src/cli.ts';
 import { asUserError } from '../../src/build/outDir.ts';
 import { buildSite } from '../../src/pipeline.ts';
+import { runCliProcess } from '../support/cliRun.ts';
 
 const fixture = (name: string) => new URL(`../fixtures/${name}/`, import.meta.url).pathname;
 const packageRoot = new URL('../../', import.meta.url).pathname;
@@ -93,6 +94,18 @@ describe('which folder a build may replace', () => {
     expect(readFileSync(join(dir, 'notes.md'), 'utf8')).toBe('my notes\n');
     expect(leftovers(dir)).toEqual([]);
   }, 60_000);
+
+  // Such a folder's index.html is read to tell a site built before the marker file: a FIFO would block that read
+  // for good. A process of its own, killed if it does not end.
+  it.runIf(process.platform !== 'win32')('refuses a folder whose index.html is a FIFO, without waiting on it', async () => {
+    const dir = project('fifo');
+    mkdirSync(join(dir, 'site'));
+    writeFileSync(join(dir, 'site', '_headers'), '');
+    expect(spawnSync('mkfifo', [join(dir, 'site', 'index.html')]).status).toBe(0);
+    const result = await runCliProcess(dir, ['build', '-o', 'site', '--no-cache']);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/Refusing to build into site: it holds files that storefront build did not write/);
+  }, 90_000);
 
   it('exits 1, naming the path, when the output folder cannot be made', async () => {
     const dir = project('not-a-folder');

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzip, gzipSync } from 'node:zlib';
@@ -596,4 +598,32 @@ describe("the site's _headers", () => {
       await other.close();
     }
   });
+});
+
+// A FIFO blocks whoever opens it until a writer comes, and a socket cannot be opened at all: neither is a file of
+// the site. Each request has a hang guard; a server that opened the FIFO would never answer.
+describe('special files', () => {
+  const guarded = <T>(work: Promise<T>) =>
+    Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 30 s: the server blocked')), 30_000).unref())]);
+
+  it.runIf(process.platform !== 'win32')('answers 404 for a FIFO or a socket, never opening it, and keeps serving', async () => {
+    const special = join(base, 'special');
+    await mkdir(join(special, 'pipe-folder'), { recursive: true });
+    await writeFile(join(special, 'index.html'), INDEX);
+    await writeFile(join(special, '404.html'), NOT_FOUND);
+    expect(spawnSync('mkfifo', [join(special, 'pipe'), join(special, 'pipe-folder', 'index.html'), join(special, '_headers')]).status).toBe(0);
+    const socket = createNetServer();
+    await new Promise<void>((done) => socket.listen(join(special, 'socket'), done));
+    const other = await guarded(startServer({ dir: special, port: 0 }));
+    try {
+      // More requests at once than libuv has threads (4), each of which a blocking open would hold for good.
+      const replies = await guarded(Promise.all(['/pipe', '/pipe', '/pipe', '/pipe', '/pipe-folder/', '/socket'].map((path) => get(other, path))));
+      expect(replies.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404]);
+      expect(replies[0]!.body.toString()).toBe(NOT_FOUND);
+      expect((await guarded(get(other, '/'))).body.toString()).toBe(INDEX);
+    } finally {
+      await other.close();
+      await new Promise((done) => socket.close(done));
+    }
+  }, 60_000);
 });

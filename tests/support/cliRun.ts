@@ -1,5 +1,6 @@
 // What several test files need: the CLI run in-process with its output captured, and a folder's content as
 // hashes, to show a build left it exactly as it was.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +13,22 @@ export async function runCli(cwd: string, ...args: string[]) {
   const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd };
   const code = await run(args, io);
   return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const BIN = new URL('../../bin/storefront.js', import.meta.url).pathname;
+
+/** Runs `storefront ARGS` in `cwd` as a process of its own, killed after `killAfterMs`: for what could hang, which
+ *  a run in the test's own process would never return from. A killed run has code null. */
+export function runCliProcess(cwd: string, args: string[], killAfterMs = 60_000): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: killAfterMs, killSignal: 'SIGKILL' });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out: out.trimEnd(), err: err.trimEnd() }));
+  });
 }
 
 /** Every file under dir with a hash of its content, so two snapshots compare exactly. */
