@@ -121,8 +121,9 @@ const HASH_CONCURRENCY = 16;
  * `anyFolder`: the maintainer said --force).
  */
 export async function readSite(dir: string, shown = dir, anyFolder = false): Promise<LocalSite> {
-  const headers = await readFile(join(dir, '_headers'), 'utf8').catch(() => undefined);
-  const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+  // Only regular files are read: a FIFO named index.html would block the read for ever.
+  const regular = async (name: string) => ((await stat(join(dir, name)).catch(() => undefined))?.isFile() ? readFile(join(dir, name), 'utf8') : undefined);
+  const [headers, index] = await Promise.all([regular('_headers'), regular('index.html')]);
   if (headers === undefined || index === undefined) {
     throw new UserError(`There is no built site in ${shown} (no index.html and _headers): run \`storefront build\` first, or pass --dir.`);
   }
@@ -138,6 +139,7 @@ export async function readSite(dir: string, shown = dir, anyFolder = false): Pro
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
     if (entry.isSymbolicLink()) warnings.push(`${path} is a symbolic link: skipped (object storage has none).`);
+    else if (!entry.isFile() && !entry.isDirectory()) warnings.push(`${path} is not a regular file (a FIFO, socket or device): skipped.`);
     else if (entry.isFile()) (isDotfile(path) && path !== BUILD_MARKER ? dotfiles : found).push(path);
   }
   if (dotfiles.length) {

@@ -1,6 +1,7 @@
 // `storefront deploy` against a real S3 API server: s3rver from npm, run in this process on 127.0.0.1 with its
 // buckets in a temporary folder. The sites are built with the real CLI from tests/fixtures/valid, and from a copy
 // of it with one description edited.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -393,6 +394,24 @@ describe('a deploy owns only what it uploaded', () => {
     expect(forced.code, forced.err).toBe(0);
     expect(forced.report!.uploaded.map((u) => u.path)).toEqual(['index.html']);
     expect(forced.report!.warnings.join('\n')).toMatch(/Left out 2 files whose name or folder starts with a dot, which a deploy never publishes: \.env, \.git\/config/);
+  }, 60_000);
+
+  it('never blocks on a FIFO in the folder: one named index.html is no site, another is skipped', async () => {
+    const name = await bucket('fifo');
+    const fifoSite = join(work, 'fifo-index');
+    mkdirSync(fifoSite);
+    cpSync(join(v1, '_headers'), join(fifoSite, '_headers'));
+    execFileSync('mkfifo', [join(fifoSite, 'index.html')]);
+    const refused = await deployCli(fifoSite, `s3://${name}`);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/There is no built site in/);
+
+    const withFifo = join(work, 'v1-with-fifo');
+    cpSync(v1, withFifo, { recursive: true });
+    execFileSync('mkfifo', [join(withFifo, 'pipe')]);
+    const deployed = await deployCli(withFifo, `s3://${name}`);
+    expect(deployed.code, deployed.err).toBe(0);
+    expect(deployed.report!.warnings).toContain('pipe is not a regular file (a FIFO, socket or device): skipped.');
   }, 60_000);
 
   it('a deploy that would delete 30 % of a 119-page site stops before changing anything', async () => {
