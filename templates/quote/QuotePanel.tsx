@@ -210,9 +210,14 @@ function QuoteLine({ item, index, max, onQuantity, onRemove, onChoose }: LinePro
   const chosen = item.options?.findIndex((o) => o.label === item.option) ?? -1;
   return (
     <li className="quote-line">
-      <p className="quote-line-name">
-        <a href={item.route}>{item.name}</a>
-      </p>
+      <div className="quote-line-head">
+        <p className="quote-line-name">
+          <a href={item.route}>{item.name}</a>
+        </p>
+        <button type="button" className="quote-remove" onClick={() => onRemove(index)} aria-label={`Remove ${item.name}${item.option ? ` (${item.option})` : ''}`}>
+          Remove
+        </button>
+      </div>
       {item.options ? (
         <p className="quote-field">
           <label htmlFor={`${id}-option`}>Option</label>
@@ -248,9 +253,6 @@ function QuoteLine({ item, index, max, onQuantity, onRemove, onChoose }: LinePro
           />
         </p>
         <p className="quote-line-price">{linePrice(item)}</p>
-        <button type="button" className="quote-remove" onClick={() => onRemove(index)} aria-label={`Remove ${item.name}${item.option ? ` (${item.option})` : ''}`}>
-          Remove
-        </button>
       </div>
     </li>
   );
