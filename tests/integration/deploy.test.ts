@@ -130,7 +130,8 @@ beforeAll(async () => {
   const catalogue = join(work, 'catalogue-v2');
   cpSync(join(fixtures, 'valid'), catalogue, { recursive: true });
   const description = join(catalogue, 'descriptions', 'beta-1.md');
-  writeFileSync(description, readFileSync(description, 'utf8').replace('what is required before', 'what the buyer must send before'));
+  // An edit that adds no word search indexes ("of" and "you" find nothing): only the service's page changes.
+  writeFileSync(description, readFileSync(description, 'utf8').replace('what is required before', 'what is required of you before'));
   for (const [from, to] of [
     [join(fixtures, 'valid'), v1],
     [catalogue, v2],
