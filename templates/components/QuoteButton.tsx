@@ -1,16 +1,18 @@
 // The quote basket's header button, on every page: a count badge, the polite announcement of each addition, and
-// the one document listener for every "Add to quote" button (AddToQuote.tsx). That is all a page loads up front;
-// the basket's panel and its message builder (templates/quote/QuotePanel.tsx) are a chunk of their own, fetched
-// when the visitor first adds something or opens the basket.
+// the one document listener for every "Add to quote" button (AddToQuote.tsx) and for a service page's mail and
+// chat links. That is all a page loads up front; the basket's panel and its message builder
+// (templates/quote/QuotePanel.tsx) are a chunk of their own, fetched when the visitor first adds something, opens
+// the basket, or chooses an option or reaches for a contact link on a service page.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation } from '../../src/client/api.ts';
+import { useLocation, useSite } from '../../src/client/api.ts';
 import * as store from '../quote/store.ts';
 import type { QuoteStore } from '../quote/QuotePanel.tsx';
 
-const { itemCount, onQuoteChange, readQuote, toAdd, withAdded, writeQuote } = store;
+const { serviceCount, onQuoteChange, readQuote, toAdd, withAdded, writeQuote } = store;
 type QuoteAdd = store.QuoteAdd;
 
 const loadPanel = () => import('../quote/QuotePanel.tsx');
+type PanelModule = Awaited<ReturnType<typeof loadPanel>>;
 type Panel = ComponentType<{ onClose: () => void; store: QuoteStore }>;
 
 /** How long "Added …" stays on screen; screen readers have heard it by then (it is a polite live region). */
@@ -53,28 +55,61 @@ export function QuoteButton() {
   const [status, setStatus] = useState('');
   const button = useRef<HTMLButtonElement>(null);
   const { key } = useLocation();
+  const site = useSite();
+  const latestSite = useRef(site);
+  latestSite.current = site;
+  // The panel's chunk once loaded: a contact link's click then rewrites the link before the browser follows it.
+  const chunk = useRef<PanelModule>(undefined);
+  const load = () => loadPanel().then((module) => (chunk.current = module));
 
   useEffect(() => {
-    setCount(itemCount(readQuote()));
-    const stop = onQuoteChange((items) => setCount(itemCount(items)));
+    setCount(serviceCount(readQuote()));
+    const stop = onQuoteChange((items) => setCount(serviceCount(items)));
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const announce = (text: string) => {
+      setStatus(text);
+      clearTimeout(timer);
+      timer = setTimeout(() => setStatus(''), STATUS_MS);
+    };
+    const contactLink = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-quote-contact]') : null);
+    // A service page's mail and chat links carry the option chosen: written when it changes, and again on a click.
+    const onIntent = (event: Event) => {
+      const target = event.target;
+      if (contactLink(target) || (target instanceof HTMLSelectElement && target.closest('.quote-control')))
+        void load().then((module) => module.serviceContact(latestSite.current, false), () => undefined);
+    };
+    const onContact = (event: MouseEvent, link: HTMLAnchorElement) => {
+      const send = (module: PanelModule) => void module.serviceContact(latestSite.current, link.dataset.quoteContact === 'chat')?.then(announce);
+      if (chunk.current) return send(chunk.current);
+      // Not loaded yet (offline, or a very quick click): the link is followed once it is written.
+      event.preventDefault();
+      void load()
+        .then(send, () => undefined)
+        .then(() => (link.target === '_blank' ? window.open(link.href, '_blank', 'noopener') : location.assign(link.href)));
+    };
     const onClick = (event: MouseEvent) => {
+      const link = contactLink(event.target);
+      if (link) return onContact(event, link);
       const trigger = event.target instanceof Element ? event.target.closest('[data-quote-add]') : null;
       const adds = trigger ? addsOf(trigger) : [];
       if (!adds.length) return;
       const items = withAdded(readQuote(), adds);
       writeQuote(items);
       const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
-      setStatus(`Added ${names} to your quote: ${servicesText(itemCount(items))}.`);
-      clearTimeout(timer);
-      timer = setTimeout(() => setStatus(''), STATUS_MS);
-      void loadPanel().catch(() => undefined);
+      announce(`Added ${names} to your quote: ${servicesText(serviceCount(items))}.`);
+      void load().catch(() => undefined);
     };
     document.addEventListener('click', onClick);
+    document.addEventListener('change', onIntent);
+    document.addEventListener('pointerover', onIntent);
+    document.addEventListener('focusin', onIntent);
     return () => {
       stop();
       clearTimeout(timer);
       document.removeEventListener('click', onClick);
+      document.removeEventListener('change', onIntent);
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
     };
   }, []);
   // A link followed from the basket (an item's page) closes it.
@@ -87,7 +122,7 @@ export function QuoteButton() {
   const show = () => {
     setOpen(true);
     if (!Panel)
-      loadPanel().then(
+      load().then(
         (module) => setPanel(() => module.default),
         () => {
           setOpen(false);
@@ -98,9 +133,17 @@ export function QuoteButton() {
 
   return (
     <>
-      <button ref={button} type="button" className="quote-button" aria-haspopup="dialog" onClick={show}>
+      {/* The name says what the badge counts. A label rather than hidden text beside the word: the button is a
+          flex box, so Chromium read its parts apart ("Quote , 2 services"), and on phones the word is hidden. */}
+      <button
+        ref={button}
+        type="button"
+        className="quote-button"
+        aria-haspopup="dialog"
+        aria-label={count === undefined ? undefined : `Quote, ${count ? servicesText(count) : 'empty'}`}
+        onClick={show}
+      >
         <span className="quote-button-label">Quote</span>
-        {count !== undefined && <span className="visually-hidden">{count ? `, ${servicesText(count)}` : ', empty'}</span>}
         {!!count && (
           <span className="quote-badge" aria-hidden="true">
             {count}

@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSite } from '../../src/client/api.ts';
 import { formatPrice } from '../format.ts';
-import { chatHref, linePrice, quoteMailto, quoteMessage, quoteTotal } from './message.ts';
+import { chatHref, lineSubtotal, messageText, quoteMailto, quoteMessage, quoteTotal } from './message.ts';
+import { quantityEntry } from './quantity.ts';
 import { lineOf, resolveQuote, serviceOf, type QuoteItem, type ServicePage } from './services.ts';
 import type * as Store from './store.ts';
 import type { QuoteLine } from './store.ts';
@@ -16,6 +17,9 @@ import type { QuoteLine } from './store.ts';
  * became a chunk of its own, one more request on every page's cold load.
  */
 export type QuoteStore = Pick<typeof Store, 'readQuote' | 'writeQuote' | 'onQuoteChange' | 'sameLine' | 'MAX_QUANTITY'>;
+
+// Here rather than a chunk of its own: the service page's links share the message builder with the panel.
+export { serviceContact } from './contact.ts';
 
 const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 
@@ -57,7 +61,10 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   const pages = useServicePages(lines);
   const resolved = resolveQuote(lines, (route) => pages[route]);
   const items = Array.isArray(resolved) ? resolved : [];
-  const [status, setStatus] = useState('');
+  // What the live region says; a quantity's note is also shown beside its field (line: its index), so there it
+  // is only heard.
+  const [status, setStatus] = useState<{ text: string; line?: number }>({ text: '' });
+  const say = (text: string) => setStatus({ text });
   const [showMessage, setShowMessage] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -91,14 +98,19 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
     setLines(kept);
     writeQuote(kept);
   };
-  const setQuantity = (index: number, quantity: number) => {
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) return;
-    save(items.map((item, i) => (i === index ? { ...item, quantity } : item)));
+  /** Keeps the quantity entered, or the nearest allowed one with a note saying so; true when that was another. */
+  const setQuantity = (index: number, entered: number): boolean => {
+    const entry = quantityEntry(entered, MAX_QUANTITY);
+    if (!entry) return false;
+    if (entry.quantity !== items[index]!.quantity) save(items.map((item, i) => (i === index ? { ...item, quantity: entry.quantity } : item)));
+    if (entry.note) setStatus({ text: entry.note, line: index });
+    else setStatus((now) => (now.line === index ? { text: '' } : now));
+    return entry.note !== undefined;
   };
   const remove = (index: number) => {
     const next = items.filter((_, i) => i !== index);
     save(next);
-    setStatus(`Removed ${items[index]!.name}. ${next.length ? `${servicesText(next.length)} left.` : 'Your quote is empty.'}`);
+    say(`Removed ${items[index]!.name}. ${next.length ? `${servicesText(next.length)} left.` : 'Your quote is empty.'}`);
     // The button is gone with its line: focus goes to the panel's title, not to the page behind.
     title.current?.focus();
   };
@@ -106,6 +118,8 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
     const item = items[index]!;
     const option = item.options?.[optionIndex];
     if (!option) return;
+    // Lines may merge: a quantity's note would then be beside another line.
+    say('');
     const changed: QuoteItem = { ...item, option: option.label, price: option.price, from: option.from };
     // Choosing an option another line already has merges the two.
     const other = items.findIndex((o, i) => i !== index && sameLine(o, changed));
@@ -114,14 +128,14 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   };
 
   const message = quoteMessage(items, site);
-  const text = `Subject: ${message.subject}\n\n${message.body}`;
+  const text = messageText(message);
   const mailto = quoteMailto(site.contact.email, message);
   const copy = (done: string) =>
     navigator.clipboard.writeText(text).then(
-      () => setStatus(done),
+      () => say(done),
       () => {
         setShowMessage(true);
-        setStatus('Copying was refused by the browser: the message is shown below to copy by hand.');
+        say('Copying was refused by the browser: the message is shown below to copy by hand.');
       },
     );
 
@@ -148,7 +162,16 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
           <>
             <ul className="quote-list">
               {items.map((item, i) => (
-                <QuoteLine key={`${item.id} ${item.option ?? ''}`} item={item} index={i} max={MAX_QUANTITY} onQuantity={setQuantity} onRemove={remove} onChoose={choose} />
+                <QuoteLine
+                  key={`${item.id} ${item.option ?? ''}`}
+                  item={item}
+                  index={i}
+                  max={MAX_QUANTITY}
+                  note={status.line === i ? status.text : undefined}
+                  onQuantity={setQuantity}
+                  onRemove={remove}
+                  onChoose={choose}
+                />
               ))}
             </ul>
             <p className="quote-total">
@@ -186,7 +209,7 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
           </>
         )}
         <p className="quote-status" role="status">
-          {status}
+          {status.line === undefined ? status.text : <span className="visually-hidden">{status.text}</span>}
         </p>
       </div>
     </dialog>
@@ -197,17 +220,20 @@ interface LineProps {
   item: QuoteItem;
   index: number;
   max: number;
-  onQuantity: (index: number, quantity: number) => void;
+  /** What was kept of the quantity last entered, when not what was typed. */
+  note: string | undefined;
+  onQuantity: (index: number, entered: number) => boolean;
   onRemove: (index: number) => void;
   onChoose: (index: number, option: number) => void;
 }
 
-function QuoteLine({ item, index, max, onQuantity, onRemove, onChoose }: LineProps) {
+function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose }: LineProps) {
   const id = `quote-line-${index}`;
-  // What the field shows while being typed in (it may be empty for a moment); the basket changes only with a
-  // valid quantity, and leaving the field shows the basket's again.
+  // What the field shows while being typed in (it may be empty for a moment); an entry out of range shows at once
+  // what was kept instead, and leaving the field shows the basket's quantity again.
   const [draft, setDraft] = useState<string>();
   const chosen = item.options?.findIndex((o) => o.label === item.option) ?? -1;
+  const price = lineSubtotal(item);
   return (
     <li className="quote-line">
       <div className="quote-line-head">
@@ -245,15 +271,27 @@ function QuoteLine({ item, index, max, onQuantity, onRemove, onChoose }: LinePro
             min={1}
             max={max}
             value={draft ?? item.quantity}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              onQuantity(index, e.target.valueAsNumber);
-            }}
+            aria-describedby={note ? `${id}-note` : undefined}
+            onChange={(e) => setDraft(onQuantity(index, e.target.valueAsNumber) ? undefined : e.target.value)}
             onBlur={() => setDraft(undefined)}
           />
         </p>
-        <p className="quote-line-price">{linePrice(item)}</p>
+        {/* "$6,000 each × 3" over the subtotal: the subtotal stands out, and heard it is "… = $18,000". */}
+        <p className="quote-line-price">
+          {price.each && (
+            <span className="quote-line-each">
+              {price.each}
+              <span className="visually-hidden"> =</span>{' '}
+            </span>
+          )}
+          {price.total}
+        </p>
       </div>
+      {note && (
+        <p className="quote-line-note" id={`${id}-note`}>
+          {note}
+        </p>
+      )}
     </li>
   );
 }

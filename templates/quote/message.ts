@@ -23,10 +23,17 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const cents = (price: number) => Math.round(price * 100);
 
-/** A line's starting price: "from $2,500", "$3.60", "Free"; with "each" when more than one is wanted. */
-export function linePrice(item: Pick<QuoteItem, 'price' | 'from' | 'quantity'>): string {
+/** A line's subtotal, and how it is made when more than one is wanted: { each: "$6,000 each × 3", total: "$18,000" }. */
+export function lineSubtotal(item: Pick<QuoteItem, 'price' | 'from' | 'quantity'>): { each?: string; total: string } {
   const price = formatPrice(item.price, item.from);
-  return item.quantity > 1 && item.price > 0 ? `${price} each` : price;
+  if (item.quantity <= 1 || item.price === 0) return { total: price };
+  return { each: `${price} each × ${item.quantity}`, total: formatPrice((cents(item.price) * item.quantity) / 100, item.from) };
+}
+
+/** A line's price as one text: "from $2,500", "$3.60", "Free", "$6,000 each × 3 = $18,000". */
+export function linePrice(item: Pick<QuoteItem, 'price' | 'from' | 'quantity'>): string {
+  const { each, total } = lineSubtotal(item);
+  return each ? `${each} = ${total}` : total;
 }
 
 /** The basket's total, added up in cents; a "from" price anywhere makes it a starting total. */
@@ -53,6 +60,9 @@ export function quoteMessage(items: readonly QuoteItem[], site: { brand: string;
   lines.push(`Total: ${quoteTotal(items).text}`, '', ...projectTemplate(), '', 'Thank you.');
   return { subject: quoteSubject(items), body: lines.join('\n') };
 }
+
+/** The message as the chat and the clipboard get it: the subject first, as a mail would show it. */
+export const messageText = (message: QuoteMessage) => `Subject: ${message.subject}\n\n${message.body}`;
 
 /** The mail link, or undefined when it would be longer than mail apps are known to accept. */
 export function quoteMailto(email: string, message: QuoteMessage): string | undefined {
@@ -85,4 +95,21 @@ export function chatHref(href: string, text: string): string {
     return href;
   }
   return prefilled.length <= MAILTO_MAX ? prefilled : href;
+}
+
+/** What a service page's contact links need of the site (src/model/shell.ts SiteShell has it). */
+export interface ContactSite {
+  brand: string;
+  baseUrl: string;
+  contact: { email: string; messaging: { href: string } };
+}
+
+/**
+ * A service page's mail and chat links for one item, with the basket's message: the server writes them for the
+ * page's first option, the client again for the option chosen (contact.ts). No mail link when it would be too long.
+ */
+export function serviceContactHrefs(site: ContactSite, item: QuoteItem): { mail: string | undefined; chat: string; text: string } {
+  const message = quoteMessage([item], site);
+  const text = messageText(message);
+  return { mail: quoteMailto(site.contact.email, message), chat: chatHref(site.contact.messaging.href, text), text };
 }

@@ -40,21 +40,37 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 const isPrice = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= PRICE_MAX;
 const isOption = (value: unknown): value is QuoteOption => isText((value as QuoteOption | null)?.label) && isPrice((value as QuoteOption).price);
 
-/** The line's service from the JSON of its page's add button; undefined when it is not that service. */
-export function serviceOf(json: string | null | undefined, line: Pick<QuoteLine, 'id' | 'route'>): QuoteService | undefined {
+/** The service a page's add button holds as JSON, checked; undefined for anything else. */
+export function parseService(json: string | null | undefined): QuoteService | undefined {
   let v: Partial<Record<string, unknown>> | null;
   try {
     v = JSON.parse(json ?? '') as typeof v;
   } catch {
     return undefined;
   }
-  if (v?.id !== line.id || !isText(v.name) || !isPrice(v.price)) return undefined;
-  const service: QuoteService = { id: line.id, name: v.name, route: line.route, price: v.price };
+  if (!isText(v?.id) || !isText(v.route) || !isText(v.name) || !isPrice(v.price)) return undefined;
+  const service: QuoteService = { id: v.id, name: v.name, route: v.route, price: v.price };
   if (v.from === true) service.from = true;
   if (Array.isArray(v.options) && v.options.length > 0 && v.options.length <= 100 && v.options.every(isOption))
     service.options = v.options.map(({ label, price, from }: QuoteOption) => ({ label, price, ...(from === true && { from }) }));
   return service;
 }
+
+/** The line's service from the JSON of its page's add button; undefined when it is not that service. */
+export function serviceOf(json: string | null | undefined, line: Pick<QuoteLine, 'id' | 'route'>): QuoteService | undefined {
+  const service = parseService(json);
+  return service?.id === line.id ? { ...service, route: line.route } : undefined;
+}
+
+/** The service as a line shows it: with the chosen option's price when it has that option, none chosen otherwise. */
+function itemOf(service: QuoteService, option: string | undefined, quantity: number): QuoteItem {
+  const chosen = service.options?.find((o) => o.label === option);
+  return chosen ? { ...service, option: chosen.label, price: chosen.price, from: chosen.from, quantity } : { ...service, quantity };
+}
+
+/** One of the service with the option at that index of its page's choice: what its page's mail and chat links ask for. */
+export const serviceItem = (service: QuoteService, optionIndex: number | undefined): QuoteItem =>
+  itemOf(service, optionIndex === undefined ? undefined : service.options?.[optionIndex]?.label, 1);
 
 /**
  * The basket as shown: 'loading' until every line's page is known, 'failed' when one could not be fetched
@@ -69,8 +85,7 @@ export function resolveQuote(lines: readonly QuoteLine[], pageOf: (route: string
   lines.forEach((line, i) => {
     const service = pages[i] as QuoteService | null;
     if (service?.id !== line.id) return;
-    const chosen = service.options?.find((o) => o.label === line.option);
-    const item: QuoteItem = chosen ? { ...service, option: chosen.label, price: chosen.price, from: chosen.from, quantity: line.quantity } : { ...service, quantity: line.quantity };
+    const item = itemOf(service, line.option, line.quantity);
     if (!items.some((o) => o.id === item.id && o.option === item.option)) items.push(item);
   });
   return items;

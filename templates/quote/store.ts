@@ -98,8 +98,8 @@ export function withAdded(lines: readonly QuoteLine[], adds: readonly QuoteChoic
   return next;
 }
 
-/** How many services the badge counts: the quantities added up. */
-export const itemCount = (lines: readonly QuoteLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+/** How many services the badge counts: one a line, whatever its quantity, as the mail's subject counts them. */
+export const serviceCount = (lines: readonly QuoteLine[]) => lines.length;
 
 // Storage may be missing or refuse (a private window, a full quota, a policy): the basket then lives in this
 // variable, as long as the page, and says nothing.

@@ -175,8 +175,52 @@ describe('every mail link has a subject and a body', () => {
     const { page, close } = await open(SERVICE);
     const href = await page.locator('.contact-card a[href^="mailto:"]').getAttribute('href');
     const { subject, body } = mailFields(href!);
-    expect(subject).toBe('Order: Wallet-App Token Listing (listing-3)');
-    expect(body).toContain(`\r\nhttps://www.example.com${SERVICE}\r\n`);
+    expect(subject).toBe('Quote request: Wallet-App Token Listing');
+    expect(body).toContain('\r\n1. Wallet-App Token Listing (listing-3)\r\n');
+    expect(body).toContain(`\r\n   https://www.example.com${SERVICE}\r\n`);
+    await close();
+  });
+});
+
+describe("a service page's mail and chat links carry the option chosen", () => {
+  const OPTIONS = '/service/sponsored-presale-spot-on-launchpad-b/trending-8/';
+  const CHAT = 'https://chat.example.com/astrolift';
+  const mailLink = (page: Page) => page.locator('.contact-card').getByRole('link', { name: 'Email us about this service' });
+
+  it('the mail link names the option, with the same message as the basket holding it', async () => {
+    const { page, errors, close } = await open(OPTIONS);
+    // The page's first option before any choice.
+    expect(mailFields((await mailLink(page).getAttribute('href'))!).body).toContain('\r\n   Option: 24 hours\r\n   Quantity: 1\r\n   Price: $500\r\n');
+    await page.getByLabel('Option to quote').selectOption({ label: '48 hours: $850' });
+    await expect.poll(async () => mailFields((await mailLink(page).getAttribute('href'))!).body).toContain('\r\n   Option: 48 hours\r\n   Quantity: 1\r\n   Price: $850\r\n');
+    const fromPage = (await mailLink(page).getAttribute('href'))!;
+    expect(mailFields(fromPage).subject).toBe('Quote request: Sponsored Presale Spot on Launchpad B');
+
+    await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
+    await page.locator('.quote-button').click();
+    await page.locator('dialog.quote-dialog .quote-panel:not([aria-busy="true"])').waitFor();
+    expect(await page.locator('dialog.quote-dialog').getByRole('link', { name: 'Send by e-mail' }).getAttribute('href')).toBe(fromPage);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the chat link opens in a new tab and copies the message for the option chosen, as the basket does', async () => {
+    const { page, errors, close } = await open(OPTIONS, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.context().route(`${CHAT}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>' }));
+    const chat = page.locator('.contact-card').getByRole('link', { name: 'Message us on our chat app' });
+    expect(await chat.getAttribute('target')).toBe('_blank');
+    expect(await chat.getAttribute('rel')).toContain('noopener');
+    await page.getByLabel('Option to quote').selectOption({ label: '48 hours: $850' });
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), chat.click()]);
+    expect(opened.url()).toBe(CHAT);
+    // The page stays where it was.
+    expect(page.url()).toBe(siteUrl(OPTIONS));
+    await expect.poll(() => page.locator('.quote-toast').textContent()).toBe('Message copied. Paste it into the chat if it is not there already.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const mail = mailFields((await mailLink(page).getAttribute('href'))!);
+    expect(copied).toBe(`Subject: ${mail.subject}\n\n${mail.body!.replaceAll('\r\n', '\n')}`);
+    expect(copied).toContain('\n   Option: 48 hours\n');
+    expect(errors).toEqual([]);
     await close();
   });
 });

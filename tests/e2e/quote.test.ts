@@ -85,7 +85,7 @@ describe('the quote basket', () => {
     await expect.poll(() => lines(page).count()).toBe(2);
     expect(await dialog(page).locator('[data-total]').textContent()).toBe('$6,850');
     expect(await dialog(page).locator('.quote-status').textContent()).toBe('Removed Wallet-App Token Listing. 2 services left.');
-    expect(await badge(page).textContent()).toBe('3');
+    expect(await badge(page).textContent()).toBe('2');
 
     const href = (await dialog(page).getByRole('link', { name: 'Send by e-mail' }).getAttribute('href'))!;
     const mail = decodeMailto(href);
@@ -99,7 +99,7 @@ describe('the quote basket', () => {
       '',
       '1. Fast-Track Listing on the Largest Coin-Data Site (listing-1)',
       '   Quantity: 2',
-      '   Price: $3,000 each',
+      '   Price: $3,000 each × 2 = $6,000',
       `   ${base}${routeOf('listing-1')}`,
       '',
       '2. Sponsored Presale Spot on Launchpad B (trending-8)',
@@ -129,7 +129,7 @@ describe('the quote basket', () => {
     // Still there on another page after a reload, as the visitor left it.
     await page.goto(siteUrl('/'));
     await hydrated(page);
-    expect(await badge(page).textContent()).toBe('3');
+    expect(await badge(page).textContent()).toBe('2');
     expect(errors).toEqual([]);
     await close();
   });
@@ -156,12 +156,70 @@ describe('the quote basket', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     await tabTo('Tab', () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'number'));
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => badge(page).textContent()).toBe('2');
-    expect(await lines(page).locator('.quote-line-price').textContent()).toBe('$850 each');
+    await expect.poll(() => lines(page).locator('.quote-line-price').textContent()).toBe('$850 each × 2 = $1,700');
+    expect(await badge(page).textContent()).toBe('1');
 
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.classList.contains('quote-button'))).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('counts services, not units: lines of 3 and 1 are "2 services" in the badge, as in the mail; each line shows its subtotal', async () => {
+    // A phone's width: there the button shows its icon and the badge alone, and its name must still say it all.
+    const { page, errors, close } = await openPage(browser(), { viewport: { width: 390, height: 900 } });
+    const items = [
+      { id: 'listing-1', route: routeOf('listing-1'), quantity: 3 },
+      { id: 'listing-3', route: routeOf('listing-3'), quantity: 1 },
+    ];
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/category/listing/'));
+    await hydrated(page);
+    await expect.poll(() => badge(page).textContent()).toBe('2');
+    expect(await page.getByRole('button', { name: 'Quote, 2 services' }).count()).toBe(1);
+    await openBasket(page);
+    expect(await lines(page).locator('.quote-line-price').allTextContents()).toEqual(['$3,000 each × 3 = $9,000', '$2,500']);
+    expect(await dialog(page).locator('[data-total]').textContent()).toBe('$11,500');
+    const mail = decodeMailto((await dialog(page).getByRole('link', { name: 'Send by e-mail' }).getAttribute('href'))!);
+    expect(mail.subject).toBe('Quote request: 2 services');
+    expect(mail.body).toContain('   Quantity: 3\r\n   Price: $3,000 each × 3 = $9,000\r\n');
+    // Adding one more of a service already there is still two services.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add to quote: Fast-Track Listing on the Largest Coin-Data Site' }).first().click();
+    await expect.poll(() => page.locator('.quote-toast').textContent()).toBe('Added Fast-Track Listing on the Largest Coin-Data Site to your quote: 2 services.');
+    expect(await badge(page).textContent()).toBe('2');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['0', '1', 'Quantity 0 is less than 1: kept 1.', '$3,000'],
+    ['99999', '99', 'Quantity 99999 is more than 99, the most for one service: kept 99.', '$3,000 each × 99 = $297,000'],
+    ['2.5', '2', 'Quantity 2.5 is not a whole number: kept 2.', '$3,000 each × 2 = $6,000'],
+  ])('says what was kept of the quantity %s, beside the field and politely', async (entered, kept, note, price) => {
+    const { page, errors, close } = await openPage(browser());
+    const items = [{ id: 'listing-1', route: routeOf('listing-1'), quantity: 3 }];
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await openBasket(page);
+    const quantity = lines(page).getByLabel('Quantity');
+    await quantity.fill(entered);
+    await expect.poll(() => lines(page).locator('.quote-line-note').textContent()).toBe(note);
+    // Heard through the panel's polite live region, and described by the field.
+    expect(await dialog(page).getByRole('status').textContent()).toBe(note);
+    expect(await dialog(page).getByRole('status').getAttribute('role')).toBe('status');
+    expect(await quantity.getAttribute('aria-describedby')).toBe(await lines(page).locator('.quote-line-note').getAttribute('id'));
+    expect(await quantity.inputValue()).toBe(kept);
+    expect(await lines(page).locator('.quote-line-price').textContent()).toBe(price);
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe(kept);
+    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).items[0].quantity, QUOTE_KEY)).toBe(Number(kept));
+    // A whole number in range is taken as it is, and the note goes.
+    await quantity.fill('4');
+    await expect.poll(() => lines(page).locator('.quote-line-note').count()).toBe(0);
+    expect(await lines(page).locator('.quote-line-price').textContent()).toBe('$3,000 each × 4 = $12,000');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,6 +1,6 @@
 // The quote basket's message (templates/quote/message.ts): what the agency reads in the e-mail and the chat.
 import { describe, expect, it } from 'vitest';
-import { chatHref, linePrice, MAILTO_MAX, quoteMailto, quoteMessage, quoteSubject, quoteTotal } from '../../templates/quote/message.ts';
+import { chatHref, linePrice, lineSubtotal, MAILTO_MAX, messageText, quoteMailto, quoteMessage, quoteSubject, quoteTotal } from '../../templates/quote/message.ts';
 import type { QuoteItem } from '../../templates/quote/services.ts';
 import { PROJECT_TEMPLATE } from '../../templates/mail.ts';
 
@@ -36,7 +36,7 @@ describe('quoteMessage', () => {
         '2. Search-Bar Trending (trending-9)',
         '   Option: Top 1',
         '   Quantity: 2',
-        '   Price: $32,500 each',
+        '   Price: $32,500 each × 2 = $65,000',
         '   https://www.example.com/service/search-bar-trending/trending-9/',
         '',
         'Total: from $67,500',
@@ -58,7 +58,19 @@ describe('quoteMessage', () => {
   it('adds cents exactly and shows them like the rest of the site', () => {
     const items = [item({ price: 0.1, quantity: 3 }), item({ id: 'b', price: 0.2 }), item({ id: 'c', price: 3.6, quantity: 2 })];
     expect(quoteTotal(items)).toEqual({ total: 7.7, from: false, text: '$7.70' });
-    expect(linePrice(items[2]!)).toBe('$3.60 each');
+    expect(linePrice(items[2]!)).toBe('$3.60 each × 2 = $7.20');
+    expect(linePrice(items[0]!)).toBe('$0.10 each × 3 = $0.30');
+  });
+
+  it("shows each line's subtotal: the price, times the quantity, with \"from\" for a starting price", () => {
+    expect(linePrice(item({ price: 6000, quantity: 3 }))).toBe('$6,000 each × 3 = $18,000');
+    expect(linePrice(item({ price: 6000, from: true, quantity: 3 }))).toBe('from $6,000 each × 3 = from $18,000');
+    expect(linePrice(item({ price: 6000, quantity: 1 }))).toBe('$6,000');
+    expect(linePrice(item({ price: 2500, from: true, quantity: 1 }))).toBe('from $2,500');
+    expect(linePrice(item({ price: 10_000_000, quantity: 99 }))).toBe('$10,000,000 each × 99 = $990,000,000');
+    // The basket shows the two parts apart: how the subtotal is made, and the subtotal.
+    expect(lineSubtotal(item({ price: 6000, from: true, quantity: 3 }))).toEqual({ each: 'from $6,000 each × 3', total: 'from $18,000' });
+    expect(lineSubtotal(item({ price: 0, quantity: 3 }))).toEqual({ total: 'Free' });
   });
 
   it('writes free items as Free, and a total of nothing as Free', () => {
@@ -72,6 +84,13 @@ describe('quoteMessage', () => {
     const { subject, body } = quoteMessage([item({ name: 'Two\nlines\r\n here', option: 'A\tB' })], site);
     expect(subject).toBe('Quote request: Two lines here');
     expect(body).toContain('1. Two lines here (listing-3)\n   Option: A B\n');
+  });
+});
+
+describe('messageText', () => {
+  it('is what the chat and the clipboard get: the subject, a blank line, the body', () => {
+    const message = quoteMessage([item()], site);
+    expect(messageText(message)).toBe(`Subject: Quote request: Wallet-App Token Listing\n\n${message.body}`);
   });
 });
 

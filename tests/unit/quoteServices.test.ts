@@ -3,7 +3,7 @@
 // is dropped.
 import { describe, expect, it } from 'vitest';
 import { linePrice, quoteMessage, quoteTotal } from '../../templates/quote/message.ts';
-import { lineOf, resolveQuote, serviceOf, type QuoteService } from '../../templates/quote/services.ts';
+import { lineOf, resolveQuote, serviceItem, serviceOf, type QuoteItem, type QuoteService } from '../../templates/quote/services.ts';
 import { parseQuote, type QuoteLine } from '../../templates/quote/store.ts';
 
 const ROUTE = '/service/sponsored-presale-spot-on-launchpad-b/trending-8/';
@@ -88,5 +88,20 @@ describe('resolveQuote', () => {
   it('turns an item back into the line storage keeps', () => {
     expect(lineOf({ ...page, option: '48 hours', price: 850, quantity: 2 })).toEqual(line({ option: '48 hours', quantity: 2 }));
     expect(lineOf({ ...page, quantity: 1 })).toEqual(line());
+  });
+});
+
+describe('serviceItem', () => {
+  it("is one of the service with the option chosen on its page, priced as the option is", () => {
+    expect(serviceItem(page, 1)).toEqual({ ...page, option: '48 hours', price: 850, from: undefined, quantity: 1 });
+    const plain = { ...page, options: undefined };
+    expect(serviceItem(plain, undefined)).toEqual({ ...plain, quantity: 1 });
+    expect(serviceItem(page, 7)).toEqual({ ...page, quantity: 1 });
+  });
+
+  it("makes the same message as the basket holding that service and option", () => {
+    const site = { brand: 'B', baseUrl: 'https://www.example.com' };
+    const basket = resolveQuote([line({ option: '48 hours' })], lookup({ [ROUTE]: page })) as QuoteItem[];
+    expect(quoteMessage([serviceItem(page, 1)], site)).toEqual(quoteMessage(basket, site));
   });
 });

@@ -2,7 +2,7 @@
 // reads: localStorage is the visitor's to edit (or a browser extension's), so a stored basket keeps only what
 // the visitor chose (service, option, quantity) of at most MAX_LINES lines, and reading it never throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { itemCount, linesOf, MAX_LINES, MAX_QUANTITY, onQuoteChange, parseQuote, QUOTE_KEY, readQuote, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../../templates/quote/store.ts';
+import { linesOf, MAX_LINES, MAX_QUANTITY, onQuoteChange, parseQuote, QUOTE_KEY, readQuote, serviceCount, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../../templates/quote/store.ts';
 
 const ROUTE = '/service/wallet-app-token-listing/listing-3/';
 const add = (over: Partial<QuoteAdd> = {}): QuoteAdd => ({ id: 'listing-3', name: 'Wallet-App Token Listing', route: ROUTE, ...over });
@@ -103,12 +103,20 @@ describe('toAdd', () => {
   });
 });
 
+describe('serviceCount', () => {
+  // What the header's badge says, and the mail's subject: "2 services" for lines of 3 and 1, not 4.
+  it('counts services, not the units of each', () => {
+    expect(serviceCount([line({ quantity: 3 }), line({ id: 'listing-4', route: '/service/x/listing-4/', quantity: 1 })])).toBe(2);
+    expect(serviceCount([line({ quantity: 5 })])).toBe(1);
+    expect(serviceCount([])).toBe(0);
+  });
+});
+
 describe('withAdded', () => {
   it('adds a new line, and one more to a line with the same service and option', () => {
     let items = withAdded([], [add()]);
     items = withAdded(items, [add(), add({ option: 'Top 1' })]);
     expect(items).toEqual([line({ quantity: 2 }), line({ option: 'Top 1' })]);
-    expect(itemCount(items)).toBe(3);
   });
 
   it('does not change the basket it was given', () => {
@@ -142,7 +150,7 @@ describe('readQuote and writeQuote', () => {
 
   it('keeps the basket under a versioned key and tells listeners', () => {
     const heard: number[] = [];
-    const stop = onQuoteChange((items) => heard.push(itemCount(items)));
+    const stop = onQuoteChange((items) => heard.push(serviceCount(items)));
     writeQuote(withAdded([], [add(), add()]));
     expect(QUOTE_KEY).toMatch(/v1$/);
     expect(JSON.parse(storage.get(QUOTE_KEY)!)).toEqual({ items: [line({ quantity: 2 })] });
@@ -151,7 +159,7 @@ describe('readQuote and writeQuote', () => {
     expect(storage.has(QUOTE_KEY)).toBe(false);
     stop();
     writeQuote(withAdded([], [add()]));
-    expect(heard).toEqual([2, 0]);
+    expect(heard).toEqual([1, 0]);
   });
 
   it('writes only the service, option and quantity of a line, whatever else it is given', () => {
@@ -175,6 +183,6 @@ describe('readQuote and writeQuote', () => {
     });
     expect(readQuote()).toEqual([]);
     writeQuote(withAdded([], [add()]));
-    expect(itemCount(readQuote())).toBe(1);
+    expect(serviceCount(readQuote())).toBe(1);
   });
 });
