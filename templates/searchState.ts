@@ -1,6 +1,7 @@
 // The search page's state and its address: /search/?q=&category=&min=&max=&sort=. Pure functions, so the
 // address a search makes, the one the visitor shares and the one Back returns to all read the same way, and
 // the question the page asks the index (searchIndex.ts) follows from the address alone.
+import { formatPrice } from './format.ts';
 import { BUDGET_STEPS, FILTERS, SORTS } from './searchIndex.ts';
 
 /** The sort choices, in the order the page offers them ("Best match" only when there is a query). */
@@ -52,6 +53,19 @@ export function parseSearch(search: string, anchors?: readonly string[]): Search
     ...(max !== undefined && { max }),
     ...(isSort(sort) && { sort }),
   };
+}
+
+/**
+ * What the page says when the address's budget was reversed ("from" above "up to") and parseSearch swapped
+ * it: a count of "32 services found" alone would leave the visitor wondering why a $5,000 service shows up
+ * in a search for at most $1,000. Undefined when there is nothing to say.
+ */
+export function reversedBudgetNote(search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const min = step(params.get('min'));
+  const max = step(params.get('max'));
+  if (min === undefined || max === undefined || min <= max) return undefined;
+  return `Showing ${formatPrice(max)} to ${formatPrice(min)}: the range was reversed.`;
 }
 
 /** The query string for a state ("" when there is nothing to say), its keys always in the same order. */

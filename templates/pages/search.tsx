@@ -26,6 +26,7 @@ import {
   indexQuery,
   isActive,
   parseSearch,
+  reversedBudgetNote,
   sameSearch,
   searchHref,
   serializeSearch,
@@ -221,7 +222,9 @@ export default function Search({ site }: PageProps) {
   const sort = effectiveSort(state);
   const total = site.categories.reduce((n, c) => n + c.count, 0);
   const empty = shown !== null && shown.all.length === 0;
-  const status = failed
+  // Said with the count while the address holds the reversed range; a change of filter writes it in order.
+  const reversed = shown && !failed ? reversedBudgetNote(location.search) : undefined;
+  const outcome = failed
     ? 'Search could not load.'
     : shown
       ? shown.all.length
@@ -230,6 +233,7 @@ export default function Search({ site }: PageProps) {
       : busy
         ? 'Searching…'
         : '';
+  const status = reversed ? `${outcome}${outcome.endsWith('.') ? '' : '.'} ${reversed}` : outcome;
 
   return (
     <Layout>

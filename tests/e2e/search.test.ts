@@ -118,6 +118,20 @@ describe('searching', () => {
     await close();
   });
 
+  it('swaps a reversed budget in the address, and says so with the count', async () => {
+    const { page, close } = await open('/search/?min=5000&max=1000');
+    await announced(page, found);
+    const inOrder = services.filter((s) => s.price >= 1000 && s.price <= 5000).length;
+    await expect.poll(() => status(page).textContent()).toBe(`${inOrder} services found. Showing $1,000 to $5,000: the range was reversed.`);
+    // The form shows the range searched; a change of it writes the range in order, and the note goes.
+    expect([await page.getByLabel('Budget from').inputValue(), await page.getByLabel('Budget up to').inputValue()]).toEqual(['1000', '5000']);
+    await page.getByLabel('Budget up to').selectOption('10000');
+    await page.waitForURL((url) => url.search === '?min=1000&max=10000');
+    await settled(page);
+    expect(await status(page).textContent()).toMatch(/^\d+ services found$/);
+    await close();
+  });
+
   it('sorts by price, both ways, and by name', async () => {
     const { page, close } = await open('/search/?q=press');
     await announced(page, found);

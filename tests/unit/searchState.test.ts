@@ -9,6 +9,7 @@ import {
   indexQuery,
   isActive,
   parseSearch,
+  reversedBudgetNote,
   sameSearch,
   searchHref,
   serializeSearch,
@@ -61,6 +62,17 @@ describe('parseSearch', () => {
 
   it('reads a "from" above the "up to" as the range between them', () => {
     expect(parseSearch('?min=5000&max=1000')).toMatchObject({ min: 1000, max: 5000 });
+  });
+
+  it('says so when it swaps a reversed budget, with the range it shows instead', () => {
+    expect(reversedBudgetNote('?min=5000&max=1000')).toBe('Showing $1,000 to $5,000: the range was reversed.');
+    expect(reversedBudgetNote('?q=press&max=250&min=10000&sort=name')).toBe('Showing $250 to $10,000: the range was reversed.');
+  });
+
+  it('has nothing to say of a range in order, a one-sided one, or budgets it drops', () => {
+    for (const search of ['?min=1000&max=5000', '?min=1000&max=1000', '?min=5000', '?max=1000', '', '?min=5000&max=999', '?min=abc&max=1000']) {
+      expect(reversedBudgetNote(search), search).toBeUndefined();
+    }
   });
 
   it('drops an unknown sort', () => {
