@@ -34,7 +34,7 @@ const CHUNK = 'storefront-page-chunk';
 /**
  * `storefront:page-kinds` (the prerenderer's import): every kind's module by name. And for the browser, one
  * entry point per kind, `storefront-page-chunk:NAME`, which re-exports only what the browser uses of it
- * (the component and the head, for titles), so esbuild leaves the rest (`pages`) out of the chunk.
+ * (the component), so esbuild leaves the rest (`pages`, `head`) out of the chunk.
  */
 export function pageKindsPlugin(kinds: readonly PageKindFile[]): Plugin {
   const byName = new Map(kinds.map((k) => [k.name, k.file]));
@@ -54,7 +54,7 @@ export function pageKindsPlugin(kinds: readonly PageKindFile[]): Plugin {
       // Through the namespace, so a module that lacks one of them bundles all the same (esbuild warns): the
       // prerenderer's check then names the file and what it must export, whichever bundle finishes first.
       build.onLoad({ filter: /.*/, namespace: CHUNK }, (args) => ({
-        contents: `import * as kind from ${JSON.stringify(byName.get(args.path))};\nexport default kind.default;\nexport const head = kind.head;`,
+        contents: `import * as kind from ${JSON.stringify(byName.get(args.path))};\nexport default kind.default;`,
         resolveDir: '/',
         loader: 'js',
       }));

@@ -6,10 +6,11 @@
 // React hydrates one element where it had hundreds.
 // Links inside still navigate client-side: one document listener routes plain <a href> (links.tsx).
 import { createContext, useContext, type ReactNode } from 'react';
+import { pageHeadOf, type PageHead } from './headTags.ts';
 
-/** What the browser knows of a page with prerendered parts: its title and each part's markup, by name. */
+/** What the browser knows of a page with prerendered parts: its head tags and each part's markup, by name. */
 export interface PageMarkup {
-  title: string;
+  head: PageHead;
   parts: Readonly<Record<string, string>>;
 }
 
@@ -42,9 +43,9 @@ export function Prerendered({ as: Tag, name, children, ...attributes }: Prerende
   return <Tag {...attributes} {...marker} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** Title and prerendered parts of a parsed document (the loaded page, or the next one's HTML). */
+/** Head tags and prerendered parts of a parsed document (the loaded page, or the next one's HTML). */
 export function pageMarkupOf(document: Document): PageMarkup {
   const parts: Record<string, string> = {};
   for (const element of document.querySelectorAll(`[${PRERENDERED_ATTRIBUTE}]`)) parts[element.getAttribute(PRERENDERED_ATTRIBUTE)!] = element.innerHTML;
-  return { title: document.title, parts };
+  return { head: pageHeadOf(document), parts };
 }

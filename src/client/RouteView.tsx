@@ -1,6 +1,7 @@
 // Renders one route kind: its (possibly still loading) chunk with its (possibly still loading) content. Also
-// owns the title and scrolling on navigation, because only here is the new page in the DOM.
+// owns the document's head and scrolling on navigation, because only here is the new page in the DOM.
 import { useLayoutEffect, useRef } from 'react';
+import { showPageHead } from './headTags.ts';
 import { ReplayEarlyClicks } from './HydrationProbe.tsx';
 import { Navigate, useLocation } from './location.tsx';
 import { PageMarkupContext } from './Prerendered.tsx';
@@ -16,12 +17,23 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
   const markup = content && 'markup' in content ? content.markup : null;
   // First of the layout effects: the page is laid out, scrolled and painted with its own kind's styles.
   useLayoutEffect(() => source.showStyles?.(kind), [source, kind]);
-  // The document's title follows client-side navigation, so a screen reader announces the page it is on.
-  // Pages with prerendered parts have it in their markup; the others' head follows from the route alone.
+  // The document's head follows client-side navigation (headTags.ts): the title a screen reader announces, the
+  // description, canonical link, previews and JSON-LD of the page it is on. Pages with prerendered parts have
+  // it in their markup; the others' comes from their HTML, applied once it is there, unless the visitor has
+  // moved on. Without it (offline) the last page's stays: the page itself works all the same.
   useLayoutEffect(() => {
-    if (markup) document.title = markup.title;
-    else if (!prerenderedParts) document.title = chunk.head({ kind, route: pathname, indexed: true }, site).title;
-  }, [markup, prerenderedParts, pathname, kind, site, chunk]);
+    if (markup) {
+      showPageHead(markup.head);
+      return;
+    }
+    if (prerenderedParts || !source.pageHead) return;
+    let current = true;
+    source.pageHead(pathname).then(
+      (head) => current && showPageHead(head),
+      () => undefined,
+    );
+    return () => void (current = false);
+  }, [markup, prerenderedParts, pathname, source]);
   useScrollOnNavigation();
   // No content: the host has no such page, so the route is no page of the site.
   if (content === null) return <GoToNotFound />;

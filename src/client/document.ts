@@ -4,6 +4,7 @@ import type { Head } from './pageKind.ts';
 import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 import { fontScript } from './fontLoader.ts';
+import { jsonForScript, pageHeadTags, type HeadTag } from './headTags.ts';
 
 /** A <link> to an icon: the favicon, the home-screen icon. */
 export interface IconLink {
@@ -35,14 +36,14 @@ export interface DocumentInput {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-/** JSON inside <script> must not be able to close the element. */
-const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
-const ESCAPED: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => ESCAPED[c]!);
+export { jsonForScript };
+
+const tagHtml = ({ tag, attributes, text }: HeadTag) =>
+  `<${tag}${attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('')}>${text === undefined ? '' : `${text}</${tag}>`}`;
 
 export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput): string {
-  const meta = (attr: 'name' | 'property', key: string, content: string | undefined) =>
-    content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}">` : '';
+  const { tags } = pageHeadTags(head, brand);
+  const jsonLd = tags.filter((tag) => tag.tag === 'script');
   return [
     '<!doctype html>',
     '<html lang="en" data-theme="light">',
@@ -51,23 +52,12 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<script>${colorModeScript}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
-    meta('name', 'description', head.description),
-    meta('name', 'robots', head.robots),
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
-    ...(head.links ?? []).map(({ rel, href }) => `<link rel="${escapeHtml(rel)}" href="${escapeHtml(href)}">`),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', brand),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
-    meta('property', 'og:image', head.image),
-    // X (Twitter) reads the title, description and image from the Open Graph tags when its own are absent.
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    ...tags.filter((tag) => tag.tag !== 'script').map(tagHtml),
     '<meta name="color-scheme" content="light dark">',
     ...(assets.icons ?? []).map(({ rel, href, type, sizes }) => `<link rel="${rel}" href="${escapeHtml(href)}"${type ? ` type="${type}"` : ''}${sizes ? ` sizes="${sizes}"` : ''}>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.fonts.map((href) => `<script data-font-file="${escapeHtml(href)}">${fontScript}</script>`),
-    head.jsonLd.length ? `<script type="application/ld+json">${jsonForScript({ '@context': 'https://schema.org', '@graph': head.jsonLd })}</script>` : '',
+    ...jsonLd.map(tagHtml),
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,

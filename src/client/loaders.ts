@@ -5,6 +5,7 @@
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
 import type { SiteShell } from '../model/shell.ts';
+import { pageHeadOf, type PageHead } from './headTags.ts';
 import type { BootData, ClientManifest } from './manifest.ts';
 import type { PageChunk } from './pageKind.ts';
 import { pageMarkupOf, type PageMarkup } from './Prerendered.tsx';
@@ -60,7 +61,11 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   const pending = new Map<string, Promise<PageChunk>>();
   const attempts = new Map<string, number>();
   const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
-  if (loaded) contents.set(normalise(loaded.route), { markup: loaded.markup });
+  const heads = new Map<string, Promise<PageHead>>();
+  if (loaded) {
+    contents.set(normalise(loaded.route), { markup: loaded.markup });
+    heads.set(normalise(loaded.route), Promise.resolve(loaded.markup.head));
+  }
 
   const load = (kind: string): Promise<PageChunk> => {
     const existing = pending.get(kind);
@@ -115,9 +120,24 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     );
   };
 
+  /** The head tags of the route's HTML, whatever its status: the 404 page's are those of a page too. */
+  const fetchHead = (route: string): Promise<PageHead> => {
+    const request = fetch(route).then(async (response) => pageHeadOf(new DOMParser().parseFromString(await response.text(), 'text/html')));
+    return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
+      heads.delete(route);
+      throw error;
+    });
+  };
+
   return {
     routes,
     page: load,
+    pageHead: (route) => {
+      const key = normalise(route);
+      const head = heads.get(key) ?? fetchHead(key);
+      heads.set(key, head);
+      return head;
+    },
     content: (route) => {
       const key = normalise(route);
       const known = contents.get(key);

@@ -9,8 +9,9 @@
 //   export default function Service(props) { … }         its component
 //   export function searchRecords(site) { … }            what site search finds (optional, see SearchRecord)
 //
-// The browser's chunk for a kind holds only `default` and `head` (for the document's title after a
-// client-side navigation); `paths` and `options` reach it through the client manifest, and `pages` never.
+// The browser's chunk for a kind holds only `default`: `paths` and `options` reach it through the client
+// manifest, and `pages` and `head` never (after a client-side navigation the browser takes the new page's head
+// from its HTML: src/client/headTags.ts).
 import type { ComponentType } from 'react';
 import type { Site } from '../model/model.ts';
 import type { SiteShell } from '../model/shell.ts';
@@ -57,7 +58,7 @@ export interface Head {
   robots?: string;
   image?: string;
   /** Further <link> elements, e.g. rel="prev" and rel="next" between the pages of a paginated list. */
-  links?: { rel: string; href: string }[];
+  links?: { rel: 'prev' | 'next'; href: string }[];
   jsonLd: object[];
 }
 
@@ -72,7 +73,6 @@ export interface PageProps<Data = unknown> {
 /** What the browser loads for a kind: its chunk. */
 export interface PageChunk {
   default: ComponentType<PageProps<any>>;
-  head(page: Page<any>, site: SiteShell): Head;
 }
 
 /**
@@ -89,6 +89,7 @@ export interface SearchRecord {
 
 /** A page kind module, as the build imports it. */
 export interface PageKindModule extends PageChunk {
+  head(page: Page<any>, site: SiteShell): Head;
   paths: readonly string[];
   options?: PageKindOptions;
   pages(site: Site): PageSpec<any>[];

@@ -65,8 +65,8 @@ export function head(page: Page<CategoryData>, site: SiteShell): Head {
       ],
     }),
     links: [
-      ...(number > 1 ? [{ rel: 'prev', href: absolute(site, routes.category(category.anchor, number - 1)) }] : []),
-      ...(number < count ? [{ rel: 'next', href: absolute(site, routes.category(category.anchor, number + 1)) }] : []),
+      ...(number > 1 ? [{ rel: 'prev' as const, href: absolute(site, routes.category(category.anchor, number - 1)) }] : []),
+      ...(number < count ? [{ rel: 'next' as const, href: absolute(site, routes.category(category.anchor, number + 1)) }] : []),
     ],
   };
 }

@@ -386,7 +386,7 @@ describe('entry points in the header', () => {
     await page.waitForURL((url) => url.pathname === '/search/');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('search-q');
     expect(await link.getAttribute('aria-current')).toBe('page');
-    expect(await page.title()).toBe('Search | Astrolift Media');
+    await expect.poll(() => page.title()).toBe('Search | Astrolift Media');
     await close();
   });
 
