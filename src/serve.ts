@@ -207,13 +207,40 @@ async function sendOpened(site: Site, req: IncomingMessage, res: ServerResponse,
   }
 }
 
+/** Answers with a file of the site: 304 when the browser's copy is current, part of it when a Range asks for it,
+ *  else the whole body, compressed when the file is text and the browser takes it. */
 async function sendFile(site: Site, req: IncomingMessage, res: ServerResponse, file: OpenFile, urlPath: string, status: 200 | 404) {
-  const { stats, handle } = file;
   const ext = extname(file.path).slice(1).toLowerCase();
-  const isHtml = ext === 'html' || ext === 'htm';
-  const transform = isHtml ? site.transformHtml : undefined;
+  const transform = ext === 'html' || ext === 'htm' ? site.transformHtml : undefined;
   const compressible = COMPRESSIBLE.has(ext);
-  const headers: Record<string, string | number> = {
+  const headers = fileHeaders(site, file, urlPath, status, compressible);
+  if (status === 200 && notModified(req, weakEtag(file.stats), file.stats)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const head = req.method === 'HEAD';
+  const encoding = compressible ? negotiate(req.headers['accept-encoding']) : undefined;
+  // Byte ranges of the file as stored. A compressed or transformed body is another representation, always sent
+  // whole (as nginx does), so it does not advertise ranges.
+  if (status === 200 && !encoding && !transform) {
+    headers['accept-ranges'] = 'bytes';
+    if (await sentRange(req, res, file, headers)) return;
+  }
+  if (encoding) headers['content-encoding'] = encoding;
+  const { body, length } = await wholeBody(site, file, { encoding, transform, head });
+  headers['content-length'] = length;
+  res.writeHead(status, headers);
+  res.end(head ? undefined : body);
+}
+
+type Headers = Record<string, string | number>;
+
+/** The headers of a file's answer: its type, how long it may be cached, the site's `_headers` for its address,
+ *  and the validators of a 200. */
+function fileHeaders(site: Site, file: OpenFile, urlPath: string, status: 200 | 404, compressible: boolean): Headers {
+  const headers: Headers = {
     'content-type': contentTypeOf(file.path),
     'x-content-type-options': 'nosniff',
     // A 404 is never immutable: the page may appear later under the same (hashed) name.
@@ -225,69 +252,63 @@ async function sendFile(site: Site, req: IncomingMessage, res: ServerResponse, f
   if (status === 404) headers['cache-control'] = REVALIDATE;
   if (compressible) headers['vary'] = 'Accept-Encoding';
   if (status === 200) {
-    const etag = weakEtag(stats);
-    headers['etag'] = etag;
-    headers['last-modified'] = stats.mtime.toUTCString();
-    if (notModified(req, etag, stats)) {
-      delete headers['content-type'];
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
+    headers['etag'] = weakEtag(file.stats);
+    headers['last-modified'] = file.stats.mtime.toUTCString();
   }
+  return headers;
+}
 
-  const head = req.method === 'HEAD';
-  const encoding = compressible ? negotiate(req.headers['accept-encoding']) : undefined;
-  // Byte ranges of the file as stored. A compressed or transformed body is another representation, always sent
-  // whole (as nginx does), so it does not advertise ranges. Range is defined for GET only (RFC 9110 §14.2).
-  const rangeable = status === 200 && !encoding && !transform;
-  if (rangeable) headers['accept-ranges'] = 'bytes';
-  const range = rangeable && !head && req.headers.range !== undefined && ifRangeHolds(req, stats) ? parseRange(req.headers.range, stats.size) : undefined;
+/** Answers a Range header with 206 and the bytes asked for, or 416 when they are past the end. False when there is
+ *  no range to answer and the whole file goes. Range is defined for GET only (RFC 9110 §14.2). */
+async function sentRange(req: IncomingMessage, res: ServerResponse, file: OpenFile, headers: Headers): Promise<boolean> {
+  const { stats } = file;
+  if (req.method === 'HEAD' || req.headers.range === undefined || !ifRangeHolds(req, stats)) return false;
+  const range = parseRange(req.headers.range, stats.size);
+  if (range === undefined) return false;
   if (range === 'unsatisfiable') {
     const text = Buffer.from('416 Range Not Satisfiable\n', 'utf8');
     res.writeHead(416, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-range': `bytes */${stats.size}`, 'content-length': text.length });
     res.end(text);
-    return;
+    return true;
   }
-  if (range) {
-    const [start, end] = range;
-    const slice = await readSlice(handle, start, end - start + 1);
-    res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${start + slice.length - 1}/${stats.size}`, 'content-length': slice.length });
-    res.end(slice);
-    return;
-  }
+  const [start, end] = range;
+  const slice = await readSlice(file.handle, start, end - start + 1);
+  res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${start + slice.length - 1}/${stats.size}`, 'content-length': slice.length });
+  res.end(slice);
+  return true;
+}
+
+/** A file's whole body and its length: for an encoding, its precompressed sibling or a body compressed here (and
+ *  kept); otherwise the file as stored, or as dev's transform makes it. A HEAD reads only what it needs for the
+ *  length. */
+async function wholeBody(site: Site, file: OpenFile, how: { encoding?: Encoding; transform?: (html: string) => string; head: boolean }): Promise<{ body?: Buffer; length: number }> {
+  const { encoding, transform, head } = how;
   const readSource = async () => {
-    const bytes = await handle.readFile();
+    const bytes = await file.handle.readFile();
     return transform ? Buffer.from(transform(bytes.toString('utf8')), 'utf8') : bytes;
   };
-  let body: Buffer | undefined;
-  let length = stats.size;
   if (encoding) {
-    headers['content-encoding'] = encoding;
     // The transform changes the bytes, so a precompressed HTML sibling would drop it.
-    const sibling = transform ? undefined : await site.folder.openFresh(file.path + SUFFIX[encoding], stats);
-    if (sibling) {
-      try {
-        length = sibling.stats.size;
-        if (!head) {
-          body = await sibling.handle.readFile();
-          length = body.length;
-        }
-      } finally {
-        await sibling.handle.close();
-      }
-    } else {
-      const key = [encoding, transform ? 'transformed' : 'plain', file.path, stats.mtimeMs, stats.size].join('\0');
-      body = await site.compressed.body(key, encoding, readSource);
-      length = body.length;
-    }
-  } else if (transform || !head) {
-    body = await readSource();
-    length = body.length;
+    const sibling = transform ? undefined : await site.folder.openFresh(file.path + SUFFIX[encoding], file.stats);
+    if (sibling) return siblingBody(sibling, head);
+    const key = [encoding, transform ? 'transformed' : 'plain', file.path, file.stats.mtimeMs, file.stats.size].join('\0');
+    const body = await site.compressed.body(key, encoding, readSource);
+    return { body, length: body.length };
   }
-  headers['content-length'] = length;
-  res.writeHead(status, headers);
-  res.end(head ? undefined : body);
+  if (!transform && head) return { length: file.stats.size };
+  const body = await readSource();
+  return { body, length: body.length };
+}
+
+/** A precompressed sibling's body (none for a HEAD), closing it. */
+async function siblingBody(sibling: OpenFile, head: boolean): Promise<{ body?: Buffer; length: number }> {
+  try {
+    if (head) return { length: sibling.stats.size };
+    const body = await sibling.handle.readFile();
+    return { body, length: body.length };
+  } finally {
+    await sibling.handle.close();
+  }
 }
 
 function listen(server: Server, port: number, host: string) {
