@@ -9,6 +9,7 @@
 //   src/init        `storefront init` and its starter catalogue (data) → catalogue, src/errors.ts, src/folders.ts
 //   src/deploy      publish a built site to object storage          → the build's header policy and output marker only
 //   src/*.ts        the CLI, the pipeline, dev and serve           → anything
+//   src/commands    the CLI's commands, one module each            → anything (like src/*.ts)
 //
 // The page kinds in templates/pages/ reach the prerenderer through a module esbuild generates
 // (src/build/pageKinds.ts), not an import, so src/client never imports templates.

@@ -9,20 +9,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, UserError } from './errors.ts';
-import { reloadCatalogue, type Changes } from './devLoad.ts';
+import { CatalogueReads } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
-import type { CatalogueSource, LoadOptions } from './catalogue/load.ts';
+import type { LoadOptions } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 import { watchTree, type TreeWatcher } from './watchTree.ts';
 
-/** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
-const MTIME_SLACK_MS = 1000;
 /** The pause after a change before the rebuild starts: the events of one save (an editor's write, or its
  *  temporary file renamed over the old one) come within a few milliseconds and start one build, not two. */
 const DEBOUNCE_MS = 20;
@@ -63,173 +61,198 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     throw new CatalogueNotFoundError(`There is no catalogue folder at ${options.catalogueDir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
   }
   const scratch = await mkdtemp(join(scratchFolder(), 'storefront-dev-'));
-  const outDir = join(scratch, 'site');
-  const pages = new OpenPages();
-  // The open pages get the maintainer's messages with the folders named as the maintainer knows them, not
-  // where they are on this machine.
-  const pathNames: PathNames = [
-    [options.catalogueDir, basename(options.catalogueDir)],
-    [scratch, 'dev-build'],
-    [process.cwd(), '.'],
-    [PACKAGE_ROOT, 'storefront'],
-    [homedir(), '~'],
-  ];
-  const forPage = (text: string) => withoutPaths(text, pathNames);
-
-  // What one build may reuse of the one before: descriptions, bundles and pages whose inputs did not change.
-  const cache = createBuildCache();
-  // The served folder, updated in place with what each rebuild changed (build/liveSite.ts).
-  const live = new LiveSite(outDir);
-  // The catalogue as last read, and the files of it changed since (the watcher's names): a rebuild reads only those.
-  let source: CatalogueSource | undefined;
-  let changes: Changes = 'all';
-  let readAt = 0;
-  // The build hard-links the catalogue's images into the site, which changes their link count: the watcher
-  // reports that as a 'change' of every image, and each build would start the next. A 'change' counts when the
-  // file's content may differ from what the last read saw: modified since, or of another size.
-  const contentChanged = (name: string) => {
-    try {
-      const stats = statSync(join(options.catalogueDir, name));
-      return !stats.isFile() || stats.mtimeMs >= readAt - MTIME_SLACK_MS || source?.sizes.get(name.split(sep).join('/')) !== stats.size;
-    } catch {
-      return true; // gone: a change
-    }
-  };
-  const load = async (dir: string, loadOptions: LoadOptions) => {
-    const taken = changes;
-    readAt = Date.now();
-    changes = new Set();
-    try {
-      return (source = await reloadCatalogue(dir, source, taken, loadOptions));
-    } catch (error) {
-      source = undefined;
-      changes = 'all';
-      throw error;
-    }
-  };
-  // Problems go to the terminal as usual and, collected, to the open pages.
-  const rebuild = async () => {
-    const errors: string[] = [];
-    const capture: Reporter = { out: io.out, err: (text) => (errors.push(text), io.err(text)) };
-    try {
-      // The pages open in a browser are rendered first and reload as soon as theirs are written (a description
-      // edit at 10,000 services: before the other 10,000 pages are compared and the folder updated); the others
-      // reload as soon as the site is updated, not after the cache's housekeeping. A page shown first does not
-      // reload again: its new stream comes from the new page.
-      let shownFirst: ReadonlySet<string> = new Set();
-      const openPages = {
-        routes: () => pages.routes(),
-        shown: (routes: ReadonlySet<string>) => {
-          shownFirst = routes;
-          if (routes.size) pages.reload((page) => routes.has(page));
-        },
-      };
-      const siteReady = () => pages.reload((page) => !shownFirst.has(page));
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, siteReady, openPages }, capture);
-      if (!result.ok) pages.showProblems(forPage(errors.join('\n\n')));
-    } catch (error) {
-      // A folder that went away during the build has been reported as such; it is built again when it is back.
-      for (const folder of folders) folder.check();
-      if (!folders.every((folder) => folder.present)) return;
-      if (error instanceof UserError || error instanceof CatalogueNotFoundError) {
-        io.err(error.message);
-        pages.showProblems(forPage(error.message));
-      } else {
-        // A bug: the terminal gets all of it, the page a line (a stack trace says nothing to the maintainer).
-        io.err(describeInternalError(error));
-        pages.showProblems(internalErrorForPage(error, pathNames));
-      }
-    }
-  };
-
-  const before = (req: IncomingMessage, res: ServerResponse) => {
-    if (!isLocalHost(req.headers.host, options.host)) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
-      res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
-      return true;
-    }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === EVENTS) pages.connect(req, res, url.searchParams.get('page') ?? '');
-    // No site yet (the first build is running, or failed): every address shows why, not a bare 404.
-    else if (!live.hasSite) pages.page(req, res);
-    else return false;
-    return true;
-  };
-
-  // Rebuilds are serialised: a change during a build schedules exactly one more. The watchers start before
-  // the server and the first build: Node may set up a recursive watch asynchronously, and an edit made while the
-  // first build runs must not be lost.
-  let running: Promise<void> = Promise.resolve();
-  let queued = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = (why: string) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      // Nothing to build while a watched folder is missing: that was said when it went.
-      if (!folders.every((folder) => folder.present)) return;
-      io.out(`\n${why}`);
-      if (queued) return;
-      queued = true;
-      running = running.then(async () => {
-        queued = false;
-        await rebuild();
-      });
-    }, DEBOUNCE_MS);
-  };
-  /** A folder's trouble, in the terminal and over the open pages. */
-  const tell = (message: string) => {
-    io.err(`\n${message}`);
-    pages.showProblems(forPage(message));
-  };
+  const dev = new DevSession(options, io, scratch);
+  // The watchers start before the server and the first build: Node may set up a recursive watch asynchronously,
+  // and an edit made while the first build runs must not be lost.
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
-  const folders = watched.map((dir) =>
-    watchFolder(dir, {
-      change: (name, event) => {
-        if (name.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
-        if (dir === options.catalogueDir && event === 'change' && !contentChanged(name)) return;
-        if (dir === options.catalogueDir && changes !== 'all') changes.add(name.split(sep).join('/'));
-        schedule(`Changed: ${shown(join(dir, name))}`);
-      },
-      gone: () => tell(`${shown(dir)}/ was removed or moved away; waiting for it to come back.`),
-      // Whatever changed while it was not watched is in no event: build it all again.
-      back: (why) => (dir === options.catalogueDir && (changes = 'all'), schedule(backMessages[why](shown(dir)))),
-      failed: (error) => tell(watchFailure(shown(dir), error)),
-    }),
-  );
+  dev.watch(watched);
   const server: RunningServer = await startServer({
-    dir: outDir,
+    dir: dev.outDir,
     port: options.port,
     host: options.host,
-    before,
+    before: (req, res) => answerForDev(req, res, options.host, dev),
     transformHtml: (html) => html.replace('</body>', `${devClientScript}</body>`),
     hostingHeaders: false,
   }).catch(async (error: unknown) => {
-    for (const folder of folders) folder.close();
+    dev.stopWatching();
     await rm(scratch, { recursive: true, force: true });
     throw error;
   });
-  // After any rebuild a change scheduled while the server started.
-  running = running.then(rebuild);
-  await running;
+  await dev.firstBuild();
   io.out(`\nDev server: ${server.url}/  (watching ${watched.map(shown).join(', ')}; Ctrl+C to stop)`);
   io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/model, src/core, src/build).');
+  return { url: server.url, settled: () => dev.settled(), close: () => dev.close(server) };
+}
 
-  return {
-    url: server.url,
-    settled: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      await running;
-    },
-    close: async () => {
-      clearTimeout(timer);
-      for (const folder of folders) folder.close();
-      pages.close();
-      await server.close();
-      // A rebuild still writing into the scratch folder would fail half-way through its removal.
-      await running.catch(() => undefined);
-      await rm(scratch, { recursive: true, force: true });
-    },
-  };
+/** Dev's own answers, tried before the site's files: true when it answered. */
+function answerForDev(req: IncomingMessage, res: ServerResponse, listenHost: string, dev: DevSession): boolean {
+  if (!isLocalHost(req.headers.host, listenHost)) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
+    return true;
+  }
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === EVENTS) dev.pages.connect(req, res, url.searchParams.get('page') ?? '');
+  // No site yet (the first build is running, or failed): every address shows why, not a bare 404.
+  else if (!dev.live.hasSite) dev.pages.page(req, res);
+  else return false;
+  return true;
+}
+
+/** One `storefront dev`: the folders it watches, the rebuilds they start, and the open pages it tells. */
+class DevSession {
+  readonly outDir: string;
+  readonly pages = new OpenPages();
+  /** The served folder, updated in place with what each rebuild changed (build/liveSite.ts). */
+  readonly live: LiveSite;
+  private readonly options: DevOptions;
+  private readonly io: Reporter;
+  private readonly scratch: string;
+  // The open pages get the maintainer's messages with the folders named as the maintainer knows them, not
+  // where they are on this machine.
+  private readonly pathNames: PathNames;
+  // What one build may reuse of the one before: descriptions, bundles and pages whose inputs did not change.
+  private readonly cache = createBuildCache();
+  private readonly reads: CatalogueReads;
+  private folders: WatchedFolder[] = [];
+  // Rebuilds are serialised: a change during a build schedules exactly one more.
+  private running: Promise<void> = Promise.resolve();
+  private queued = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: DevOptions, io: Reporter, scratch: string) {
+    this.options = options;
+    this.io = io;
+    this.scratch = scratch;
+    this.outDir = join(scratch, 'site');
+    this.live = new LiveSite(this.outDir);
+    this.reads = new CatalogueReads(options.catalogueDir);
+    this.pathNames = [
+      [options.catalogueDir, basename(options.catalogueDir)],
+      [scratch, 'dev-build'],
+      [process.cwd(), '.'],
+      [PACKAGE_ROOT, 'storefront'],
+      [homedir(), '~'],
+    ];
+  }
+
+  watch(dirs: string[]) {
+    this.folders = dirs.map((dir) => watchFolder(dir, this.folderEvents(dir)));
+  }
+
+  stopWatching() {
+    for (const folder of this.folders) folder.close();
+  }
+
+  /** The first build, after any rebuild a change scheduled while the server started. */
+  firstBuild() {
+    this.running = this.running.then(() => this.rebuild());
+    return this.running;
+  }
+
+  /** Resolves after the rebuild that the latest change started. */
+  async settled() {
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await this.running;
+  }
+
+  async close(server: RunningServer) {
+    clearTimeout(this.timer);
+    this.stopWatching();
+    this.pages.close();
+    await server.close();
+    // A rebuild still writing into the scratch folder would fail half-way through its removal.
+    await this.running.catch(() => undefined);
+    await rm(this.scratch, { recursive: true, force: true });
+  }
+
+  private folderEvents(dir: string): FolderEvents {
+    const inCatalogue = dir === this.options.catalogueDir;
+    return {
+      change: (name, event) => {
+        if (name.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+        if (inCatalogue && event === 'change' && !this.reads.contentChanged(name)) return;
+        if (inCatalogue) this.reads.changed(name);
+        this.schedule(`Changed: ${shown(join(dir, name))}`);
+      },
+      gone: () => this.tell(`${shown(dir)}/ was removed or moved away; waiting for it to come back.`),
+      back: (why) => {
+        if (inCatalogue) this.reads.changedAll();
+        this.schedule(backMessages[why](shown(dir)));
+      },
+      failed: (error) => this.tell(watchFailure(shown(dir), error)),
+    };
+  }
+
+  private schedule(why: string) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      // Nothing to build while a watched folder is missing: that was said when it went.
+      if (!this.folders.every((folder) => folder.present)) return;
+      this.io.out(`\n${why}`);
+      if (this.queued) return;
+      this.queued = true;
+      this.running = this.running.then(async () => {
+        this.queued = false;
+        await this.rebuild();
+      });
+    }, DEBOUNCE_MS);
+  }
+
+  // Problems go to the terminal as usual and, collected, to the open pages.
+  private async rebuild() {
+    const errors: string[] = [];
+    const capture: Reporter = { out: this.io.out, err: (text) => (errors.push(text), this.io.err(text)) };
+    const { options, outDir, cache, live } = this;
+    try {
+      const load = (dir: string, loadOptions: LoadOptions) => this.reads.load(dir, loadOptions);
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, ...this.openPagesFirst() }, capture);
+      if (!result.ok) this.pages.showProblems(this.forPage(errors.join('\n\n')));
+    } catch (error) {
+      this.rebuildFailed(error);
+    }
+  }
+
+  /** The pages open in a browser are rendered first and reload as soon as theirs are written (a description edit
+   *  at 10,000 services: before the other 10,000 pages are compared and the folder updated); the others reload as
+   *  soon as the site is updated, not after the cache's housekeeping. A page shown first does not reload again:
+   *  its new stream comes from the new page. */
+  private openPagesFirst() {
+    let shownFirst: ReadonlySet<string> = new Set();
+    const openPages = {
+      routes: () => this.pages.routes(),
+      shown: (routes: ReadonlySet<string>) => {
+        shownFirst = routes;
+        if (routes.size) this.pages.reload((page) => routes.has(page));
+      },
+    };
+    const siteReady = () => this.pages.reload((page) => !shownFirst.has(page));
+    return { siteReady, openPages };
+  }
+
+  private rebuildFailed(error: unknown) {
+    // A folder that went away during the build has been reported as such; it is built again when it is back.
+    for (const folder of this.folders) folder.check();
+    if (!this.folders.every((folder) => folder.present)) return;
+    if (error instanceof UserError || error instanceof CatalogueNotFoundError) {
+      this.io.err(error.message);
+      this.pages.showProblems(this.forPage(error.message));
+    } else {
+      // A bug: the terminal gets all of it, the page a line (a stack trace says nothing to the maintainer).
+      this.io.err(describeInternalError(error));
+      this.pages.showProblems(internalErrorForPage(error, this.pathNames));
+    }
+  }
+
+  /** A folder's trouble, in the terminal and over the open pages. */
+  private tell(message: string) {
+    this.io.err(`\n${message}`);
+    this.pages.showProblems(this.forPage(message));
+  }
+
+  private forPage(text: string) {
+    return withoutPaths(text, this.pathNames);
+  }
 }
 
 const backMessages = {

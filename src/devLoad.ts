@@ -2,10 +2,14 @@
 // is 20,000 files (0.3 to 0.8 s), an edit is one. Only plain text files (site.yaml, categories/*.yaml,
 // descriptions/*.md, alternatives/*.md) are read this way, with the rules of load.ts; any other change (an
 // image, a folder, a name the watcher did not give) reads the whole catalogue again.
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
 import { DESCRIPTION_MAX_BYTES } from './catalogue/limits.ts';
+
+/** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
+const MTIME_SLACK_MS = 1000;
 
 /** The files load.ts reads as text. */
 const isText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives)\/[^/]+\.md$/.test(f);
@@ -35,4 +39,51 @@ export async function reloadCatalogue(dir: string, previous: CatalogueSource | u
   }
   // load.ts hands the texts over sorted; a new file takes its place among them.
   return { ...previous, texts: added ? new Map([...texts].sort(([a], [b]) => a.localeCompare(b))) : texts, sizes };
+}
+
+/** The catalogue as last read, and the files of it changed since (the watcher's names): a rebuild reads only those. */
+export class CatalogueReads {
+  private readonly catalogueDir: string;
+  private source: CatalogueSource | undefined;
+  private changes: Changes = 'all';
+  private readAt = 0;
+
+  constructor(catalogueDir: string) {
+    this.catalogueDir = catalogueDir;
+  }
+
+  /** The build's way to read the catalogue: again only what changed since the last read. */
+  async load(dir: string, loadOptions: LoadOptions) {
+    const taken = this.changes;
+    this.readAt = Date.now();
+    this.changes = new Set();
+    try {
+      return (this.source = await reloadCatalogue(dir, this.source, taken, loadOptions));
+    } catch (error) {
+      this.source = undefined;
+      this.changes = 'all';
+      throw error;
+    }
+  }
+
+  /** The build hard-links the catalogue's images into the site, which changes their link count: the watcher
+   *  reports that as a 'change' of every image, and each build would start the next. A 'change' counts when the
+   *  file's content may differ from what the last read saw: modified since, or of another size. */
+  contentChanged(name: string) {
+    try {
+      const stats = statSync(join(this.catalogueDir, name));
+      return !stats.isFile() || stats.mtimeMs >= this.readAt - MTIME_SLACK_MS || this.source?.sizes.get(name.split(sep).join('/')) !== stats.size;
+    } catch {
+      return true; // gone: a change
+    }
+  }
+
+  changed(name: string) {
+    if (this.changes !== 'all') this.changes.add(name.split(sep).join('/'));
+  }
+
+  /** Whatever changed while the folder was not watched is in no event: read it all again. */
+  changedAll() {
+    this.changes = 'all';
+  }
 }

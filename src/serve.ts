@@ -10,14 +10,14 @@
 //
 // Only files whose real path is inside the site folder are served: a symlink leading out of it answers 404, so a
 // stray link cannot publish the rest of the disk (object storage has no symlinks; the folder itself may be one).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { constants as fsConstants, type Stats } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { contentTypeOf, headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
 import { UserError } from './errors.ts';
+import { CompressedBodies, ifRangeHolds, negotiate, notModified, parseRange, readSlice, weakEtag, type Encoding } from './serveHttp.ts';
 
 export interface ServeOptions {
   /** The built site folder. */
@@ -45,7 +45,6 @@ export interface RunningServer {
 // Text formats only: images, fonts and archives are already compressed, recompressing wastes CPU for nothing.
 const COMPRESSIBLE = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'map', 'webmanifest', 'txt', 'xml', 'svg']);
 
-type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,6 +56,7 @@ const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EINVAL', 'ELOOP']);
 
 type Opened = { kind: 'file'; path: string; handle: FileHandle; stats: Stats } | { kind: 'dir' } | { kind: 'missing' };
+type OpenFile = Extract<Opened, { kind: 'file' }>;
 
 interface Target {
   /** Decoded path, always starting with '/'. */
@@ -67,64 +67,62 @@ interface Target {
   search: string;
 }
 
+/** What answering a request needs, one for each running server. */
+interface Site {
+  root: string;
+  folder: SiteFolder;
+  /** From the site's `_headers` file, read once at start. */
+  hostingRules: HeaderRule[];
+  compressed: CompressedBodies;
+  before?: ServeOptions['before'];
+  transformHtml?: ServeOptions['transformHtml'];
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const root = resolve(options.dir);
   const port = options.port ?? 4173;
   const host = options.host ?? '127.0.0.1';
-  // Compressed bodies by encoding, path, mtime and size (so an edited file is compressed afresh), least recently
-  // used first. An entry holds the promise from the first request on, so requests arriving while a large page is
-  // being compressed wait for that one compression instead of each starting their own; and any body up to the
-  // whole byte bound is kept (a 42 MB page compresses to about 10 MB), so later requests do not compress it again.
-  const compressedCache = new Map<string, { body: Promise<Buffer>; bytes: number }>();
-  let cachedBytes = 0;
-  const hostingRules: HeaderRule[] = options.hostingHeaders === false ? [] : await readHostingRules(root);
-
-  const compressedBody = (key: string, encoding: Encoding, source: () => Promise<Buffer>): Promise<Buffer> => {
-    const hit = compressedCache.get(key);
-    if (hit) {
-      // Maps iterate in insertion order: re-inserting keeps the least recently used first.
-      compressedCache.delete(key);
-      compressedCache.set(key, hit);
-      return hit.body;
-    }
-    const entry = { body: source().then((bytes) => compress(encoding, bytes)), bytes: 0 };
-    compressedCache.set(key, entry);
-    entry.body.then(
-      (body) => {
-        if (compressedCache.get(key) !== entry) return;
-        // Larger than the whole bound: not kept, rather than flushing everything else for it.
-        if (body.length > CACHE_LIMIT_BYTES) {
-          compressedCache.delete(key);
-          return;
-        }
-        entry.bytes = body.length;
-        cachedBytes += body.length;
-        for (const [oldKey, old] of compressedCache) {
-          if (cachedBytes <= CACHE_LIMIT_BYTES) break;
-          compressedCache.delete(oldKey);
-          cachedBytes -= old.bytes;
-        }
-      },
-      // The requests waiting for it get the error; the next one tries again.
-      () => compressedCache.get(key) === entry && compressedCache.delete(key),
-    );
-    return entry.body;
+  const site: Site = {
+    root,
+    folder: await SiteFolder.at(root),
+    hostingRules: options.hostingHeaders === false ? [] : await readHostingRules(root),
+    compressed: new CompressedBodies(CACHE_LIMIT_BYTES),
+    before: options.before,
+    transformHtml: options.transformHtml,
   };
+  const server = createServer((req, res) => {
+    handleRequest(site, req, res).catch((error: unknown) => {
+      console.error(`storefront serve: ${req.method} ${req.url} failed:`, error);
+      if (res.headersSent) res.destroy();
+      else sendText(req, res, 500, '500 Internal Server Error');
+    });
+  });
+  await listen(server, port, host);
+  // After listening, a server error must not crash the process (an unhandled 'error' event would).
+  server.on('error', (error) => console.error('storefront serve:', error));
+  return running(server, host);
+}
 
-  // The site folder's real path: a file is served only if its real path is inside. Resolved once, and again only
-  // when a file seems to be outside, since the folder may not exist yet (dev starts serving before its first
-  // build) or may be a symlink switched to a new build since.
-  let realRoot = await realpath(root).catch(() => root);
-  const insideSite = async (real: string) => {
-    if (isWithin(real, realRoot)) return true;
-    const now = await realpath(root).catch(() => realRoot);
-    if (now === realRoot) return false;
-    realRoot = now;
-    return isWithin(real, realRoot);
-  };
+/**
+ * The site folder, opening only files whose real path is inside it. Its own real path is resolved once, and again
+ * only when a file seems to be outside, since the folder may not exist yet (dev starts serving before its first
+ * build) or may be a symlink switched to a new build since.
+ */
+class SiteFolder {
+  private readonly root: string;
+  private realRoot: string;
+
+  private constructor(root: string, realRoot: string) {
+    this.root = root;
+    this.realRoot = realRoot;
+  }
+
+  static async at(root: string) {
+    return new SiteFolder(root, await realpath(root).catch(() => root));
+  }
 
   /** Opens a file of the site; one whose real path is outside the site folder is missing. */
-  const openInSite = async (path: string): Promise<Opened> => {
+  async open(path: string): Promise<Opened> {
     let real: string;
     try {
       real = await realpath(path);
@@ -133,169 +131,188 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (code && MISSING.has(code)) return { kind: 'missing' };
       throw error;
     }
-    if (!(await insideSite(real))) return { kind: 'missing' };
+    if (!(await this.holds(real))) return { kind: 'missing' };
     // The checked real path is opened; `path` (the name asked for) still gives the type and the siblings' names.
     return openPath(real, path);
-  };
+  }
 
   /** A precompressed sibling, unless it is older than the original (a stale leftover would serve old content). */
-  const openFresh = async (path: string, original: Stats) => {
-    const opened = await openInSite(path);
+  async openFresh(path: string, original: Stats) {
+    const opened = await this.open(path);
     if (opened.kind !== 'file') return undefined;
     if (opened.stats.mtimeMs < original.mtimeMs) {
       await opened.handle.close();
       return undefined;
     }
     return opened;
+  }
+
+  private async holds(real: string) {
+    if (isWithin(real, this.realRoot)) return true;
+    const now = await realpath(this.root).catch(() => this.realRoot);
+    if (now === this.realRoot) return false;
+    this.realRoot = now;
+    return isWithin(real, this.realRoot);
+  }
+}
+
+/** Routes a request: dev's own handler first, then a folder's index.html, a file, a folder's redirect to its
+ *  address with a slash, or the site's 404 page. */
+async function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse) {
+  if (site.before && (await site.before(req, res))) return;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(req, res, 405, '405 Method Not Allowed', { allow: ALLOW });
+    return;
+  }
+  const target = parseTarget(req.url ?? '/');
+  const fsPath = target && resolve(site.root, `.${target.path}`);
+  // Belt and braces: parseTarget already refuses '..', this catches anything it missed.
+  if (!target || !fsPath || (fsPath !== site.root && !fsPath.startsWith(site.root + sep))) {
+    sendText(req, res, 400, '400 Bad Request');
+    return;
+  }
+
+  if (target.path.endsWith('/')) {
+    const index = await site.folder.open(join(fsPath, 'index.html'));
+    if (index.kind !== 'file') return notFound(site, req, res);
+    return sendOpened(site, req, res, index, `${target.path}index.html`, 200);
+  }
+
+  // Configuration for the host, not part of the site (Netlify and Cloudflare do not serve it either).
+  if (target.path === '/_headers' || (await isCompressedSibling(fsPath))) return notFound(site, req, res);
+  const opened = await site.folder.open(fsPath);
+  if (opened.kind === 'file') return sendOpened(site, req, res, opened, target.path, 200);
+  if (opened.kind === 'dir' && (await isFile(join(fsPath, 'index.html')))) {
+    // Collapse leading slashes so '//evil.example' cannot become a protocol-relative redirect.
+    const location = `/${target.rawPath.replace(/^\/+/, '')}/${target.search}`;
+    sendText(req, res, 301, `301 Moved Permanently: ${location}`, { location });
+    return;
+  }
+  return notFound(site, req, res);
+}
+
+/** The site's 404.html with status 404, or a plain one when the site has none. */
+async function notFound(site: Site, req: IncomingMessage, res: ServerResponse) {
+  const page = await site.folder.open(join(site.root, '404.html'));
+  if (page.kind === 'file') return sendOpened(site, req, res, page, '/404.html', 404);
+  sendText(req, res, 404, '404 Not Found');
+}
+
+/** Sends an opened file and closes it, however the sending ends. */
+async function sendOpened(site: Site, req: IncomingMessage, res: ServerResponse, file: OpenFile, urlPath: string, status: 200 | 404) {
+  try {
+    return await sendFile(site, req, res, file, urlPath, status);
+  } finally {
+    await file.handle.close();
+  }
+}
+
+/** Answers with a file of the site: 304 when the browser's copy is current, part of it when a Range asks for it,
+ *  else the whole body, compressed when the file is text and the browser takes it. */
+async function sendFile(site: Site, req: IncomingMessage, res: ServerResponse, file: OpenFile, urlPath: string, status: 200 | 404) {
+  const ext = extname(file.path).slice(1).toLowerCase();
+  const transform = ext === 'html' || ext === 'htm' ? site.transformHtml : undefined;
+  const compressible = COMPRESSIBLE.has(ext);
+  const headers = fileHeaders(site, file, urlPath, status, compressible);
+  if (status === 200 && notModified(req, weakEtag(file.stats), file.stats)) {
+    delete headers['content-type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const head = req.method === 'HEAD';
+  const encoding = compressible ? negotiate(req.headers['accept-encoding']) : undefined;
+  // Byte ranges of the file as stored. A compressed or transformed body is another representation, always sent
+  // whole (as nginx does), so it does not advertise ranges.
+  if (status === 200 && !encoding && !transform) {
+    headers['accept-ranges'] = 'bytes';
+    if (await sentRange(req, res, file, headers)) return;
+  }
+  if (encoding) headers['content-encoding'] = encoding;
+  const { body, length } = await wholeBody(site, file, { encoding, transform, head });
+  headers['content-length'] = length;
+  res.writeHead(status, headers);
+  res.end(head ? undefined : body);
+}
+
+type Headers = Record<string, string | number>;
+
+/** The headers of a file's answer: its type, how long it may be cached, the site's `_headers` for its address,
+ *  and the validators of a 200. */
+function fileHeaders(site: Site, file: OpenFile, urlPath: string, status: 200 | 404, compressible: boolean): Headers {
+  const headers: Headers = {
+    'content-type': contentTypeOf(file.path),
+    'x-content-type-options': 'nosniff',
+    // A 404 is never immutable: the page may appear later under the same (hashed) name.
+    'cache-control': status === 200 && urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
   };
+  // Matched against the address asked for, as hosts match `_headers` patterns ('/', not '/index.html').
+  const asked = urlPath.endsWith('/index.html') ? urlPath.slice(0, -'index.html'.length) : urlPath;
+  for (const [name, value] of Object.entries(headersFor(asked, site.hostingRules))) headers[name.toLowerCase()] = value;
+  if (status === 404) headers['cache-control'] = REVALIDATE;
+  if (compressible) headers['vary'] = 'Accept-Encoding';
+  if (status === 200) {
+    headers['etag'] = weakEtag(file.stats);
+    headers['last-modified'] = file.stats.mtime.toUTCString();
+  }
+  return headers;
+}
 
-  const sendFile = async (req: IncomingMessage, res: ServerResponse, file: Extract<Opened, { kind: 'file' }>, urlPath: string, status: 200 | 404) => {
-    const { stats, handle } = file;
-    const ext = extname(file.path).slice(1).toLowerCase();
-    const isHtml = ext === 'html' || ext === 'htm';
-    const transform = isHtml ? options.transformHtml : undefined;
-    const compressible = COMPRESSIBLE.has(ext);
-    const headers: Record<string, string | number> = {
-      'content-type': contentTypeOf(file.path),
-      'x-content-type-options': 'nosniff',
-      // A 404 is never immutable: the page may appear later under the same (hashed) name.
-      'cache-control': status === 200 && urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
-    };
-    // Matched against the address asked for, as hosts match `_headers` patterns ('/', not '/index.html').
-    const asked = urlPath.endsWith('/index.html') ? urlPath.slice(0, -'index.html'.length) : urlPath;
-    for (const [name, value] of Object.entries(headersFor(asked, hostingRules))) headers[name.toLowerCase()] = value;
-    if (status === 404) headers['cache-control'] = REVALIDATE;
-    if (compressible) headers['vary'] = 'Accept-Encoding';
-    if (status === 200) {
-      const etag = weakEtag(stats);
-      headers['etag'] = etag;
-      headers['last-modified'] = stats.mtime.toUTCString();
-      if (notModified(req, etag, stats)) {
-        delete headers['content-type'];
-        res.writeHead(304, headers);
-        res.end();
-        return;
-      }
-    }
+/** Answers a Range header with 206 and the bytes asked for, or 416 when they are past the end. False when there is
+ *  no range to answer and the whole file goes. Range is defined for GET only (RFC 9110 §14.2). */
+async function sentRange(req: IncomingMessage, res: ServerResponse, file: OpenFile, headers: Headers): Promise<boolean> {
+  const { stats } = file;
+  if (req.method === 'HEAD' || req.headers.range === undefined || !ifRangeHolds(req, stats)) return false;
+  const range = parseRange(req.headers.range, stats.size);
+  if (range === undefined) return false;
+  if (range === 'unsatisfiable') {
+    const text = Buffer.from('416 Range Not Satisfiable\n', 'utf8');
+    res.writeHead(416, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-range': `bytes */${stats.size}`, 'content-length': text.length });
+    res.end(text);
+    return true;
+  }
+  const [start, end] = range;
+  const slice = await readSlice(file.handle, start, end - start + 1);
+  res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${start + slice.length - 1}/${stats.size}`, 'content-length': slice.length });
+  res.end(slice);
+  return true;
+}
 
-    const head = req.method === 'HEAD';
-    const encoding = compressible ? negotiate(req.headers['accept-encoding']) : undefined;
-    // Byte ranges of the file as stored. A compressed or transformed body is another representation, always sent
-    // whole (as nginx does), so it does not advertise ranges. Range is defined for GET only (RFC 9110 §14.2).
-    const rangeable = status === 200 && !encoding && !transform;
-    if (rangeable) headers['accept-ranges'] = 'bytes';
-    const range = rangeable && !head && req.headers.range !== undefined && ifRangeHolds(req, stats) ? parseRange(req.headers.range, stats.size) : undefined;
-    if (range === 'unsatisfiable') {
-      const text = Buffer.from('416 Range Not Satisfiable\n', 'utf8');
-      res.writeHead(416, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-range': `bytes */${stats.size}`, 'content-length': text.length });
-      res.end(text);
-      return;
-    }
-    if (range) {
-      const [start, end] = range;
-      const slice = await readSlice(handle, start, end - start + 1);
-      res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${start + slice.length - 1}/${stats.size}`, 'content-length': slice.length });
-      res.end(slice);
-      return;
-    }
-    const readSource = async () => {
-      const bytes = await handle.readFile();
-      return transform ? Buffer.from(transform(bytes.toString('utf8')), 'utf8') : bytes;
-    };
-    let body: Buffer | undefined;
-    let length = stats.size;
-    if (encoding) {
-      headers['content-encoding'] = encoding;
-      // The transform changes the bytes, so a precompressed HTML sibling would drop it.
-      const sibling = transform ? undefined : await openFresh(file.path + SUFFIX[encoding], stats);
-      if (sibling) {
-        try {
-          length = sibling.stats.size;
-          if (!head) {
-            body = await sibling.handle.readFile();
-            length = body.length;
-          }
-        } finally {
-          await sibling.handle.close();
-        }
-      } else {
-        const key = [encoding, transform ? 'transformed' : 'plain', file.path, stats.mtimeMs, stats.size].join('\0');
-        body = await compressedBody(key, encoding, readSource);
-        length = body.length;
-      }
-    } else if (transform || !head) {
-      body = await readSource();
-      length = body.length;
-    }
-    headers['content-length'] = length;
-    res.writeHead(status, headers);
-    res.end(head ? undefined : body);
+/** A file's whole body and its length: for an encoding, its precompressed sibling or a body compressed here (and
+ *  kept); otherwise the file as stored, or as dev's transform makes it. A HEAD reads only what it needs for the
+ *  length. */
+async function wholeBody(site: Site, file: OpenFile, how: { encoding?: Encoding; transform?: (html: string) => string; head: boolean }): Promise<{ body?: Buffer; length: number }> {
+  const { encoding, transform, head } = how;
+  const readSource = async () => {
+    const bytes = await file.handle.readFile();
+    return transform ? Buffer.from(transform(bytes.toString('utf8')), 'utf8') : bytes;
   };
+  if (encoding) {
+    // The transform changes the bytes, so a precompressed HTML sibling would drop it.
+    const sibling = transform ? undefined : await site.folder.openFresh(file.path + SUFFIX[encoding], file.stats);
+    if (sibling) return siblingBody(sibling, head);
+    const key = [encoding, transform ? 'transformed' : 'plain', file.path, file.stats.mtimeMs, file.stats.size].join('\0');
+    const body = await site.compressed.body(key, encoding, readSource);
+    return { body, length: body.length };
+  }
+  if (!transform && head) return { length: file.stats.size };
+  const body = await readSource();
+  return { body, length: body.length };
+}
 
-  const notFound = async (req: IncomingMessage, res: ServerResponse) => {
-    const page = await openInSite(join(root, '404.html'));
-    if (page.kind === 'file') {
-      try {
-        return await sendFile(req, res, page, '/404.html', 404);
-      } finally {
-        await page.handle.close();
-      }
-    }
-    sendText(req, res, 404, '404 Not Found');
-  };
+/** A precompressed sibling's body (none for a HEAD), closing it. */
+async function siblingBody(sibling: OpenFile, head: boolean): Promise<{ body?: Buffer; length: number }> {
+  try {
+    if (head) return { length: sibling.stats.size };
+    const body = await sibling.handle.readFile();
+    return { body, length: body.length };
+  } finally {
+    await sibling.handle.close();
+  }
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (options.before && (await options.before(req, res))) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(req, res, 405, '405 Method Not Allowed', { allow: ALLOW });
-      return;
-    }
-    const target = parseTarget(req.url ?? '/');
-    const fsPath = target && resolve(root, `.${target.path}`);
-    // Belt and braces: parseTarget already refuses '..', this catches anything it missed.
-    if (!target || !fsPath || (fsPath !== root && !fsPath.startsWith(root + sep))) {
-      sendText(req, res, 400, '400 Bad Request');
-      return;
-    }
-
-    if (target.path.endsWith('/')) {
-      const index = await openInSite(join(fsPath, 'index.html'));
-      if (index.kind !== 'file') return notFound(req, res);
-      try {
-        return await sendFile(req, res, index, `${target.path}index.html`, 200);
-      } finally {
-        await index.handle.close();
-      }
-    }
-
-    // Configuration for the host, not part of the site (Netlify and Cloudflare do not serve it either).
-    if (target.path === '/_headers' || (await isCompressedSibling(fsPath))) return notFound(req, res);
-    const opened = await openInSite(fsPath);
-    if (opened.kind === 'file') {
-      try {
-        return await sendFile(req, res, opened, target.path, 200);
-      } finally {
-        await opened.handle.close();
-      }
-    }
-    if (opened.kind === 'dir' && (await isFile(join(fsPath, 'index.html')))) {
-      // Collapse leading slashes so '//evil.example' cannot become a protocol-relative redirect.
-      const location = `/${target.rawPath.replace(/^\/+/, '')}/${target.search}`;
-      sendText(req, res, 301, `301 Moved Permanently: ${location}`, { location });
-      return;
-    }
-    return notFound(req, res);
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      console.error(`storefront serve: ${req.method} ${req.url} failed:`, error);
-      if (res.headersSent) res.destroy();
-      else sendText(req, res, 500, '500 Internal Server Error');
-    });
-  });
-
-  await new Promise<void>((resolveListen, reject) => {
+function listen(server: Server, port: number, host: string) {
+  return new Promise<void>((resolveListen, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       reject(listenError(error, port, host));
@@ -308,9 +325,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     server.once('listening', onListening);
     server.listen(port, host);
   });
-  // After listening, a server error must not crash the process (an unhandled 'error' event would).
-  server.on('error', (error) => console.error('storefront serve:', error));
+}
 
+function running(server: Server, host: string): RunningServer {
   const actualPort = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
@@ -421,109 +438,6 @@ function sendText(req: IncomingMessage, res: ServerResponse, status: number, tex
     'cache-control': REVALIDATE,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** Weak because compressed and transformed bodies share it; microsecond mtime catches quick same-size rewrites. */
-function weakEtag(stats: Stats) {
-  return `W/"${stats.size.toString(16)}-${Math.round(stats.mtimeMs * 1000).toString(16)}"`;
-}
-
-function notModified(req: IncomingMessage, etag: string, stats: Stats) {
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    // Weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored.
-    const bare = etag.replace(/^W\//, '');
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-  }
-  const ifModifiedSince = req.headers['if-modified-since'];
-  if (ifModifiedSince === undefined) return false;
-  const since = Date.parse(ifModifiedSince);
-  // HTTP dates have whole seconds.
-  return Number.isFinite(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
-}
-
-/** If-Range compares strongly (RFC 9110 §13.1.5) and these ETags are weak, so only the Last-Modified date matches. */
-function ifRangeHolds(req: IncomingMessage, stats: Stats) {
-  const ifRange = req.headers['if-range'];
-  if (typeof ifRange !== 'string') return ifRange === undefined;
-  return !ifRange.includes('"') && Date.parse(ifRange) === Math.floor(stats.mtimeMs / 1000) * 1000;
-}
-
-/**
- * A single `bytes=` range as first and last offset, clipped to the file; 'unsatisfiable' when it starts past the
- * end; undefined to ignore the header and send the whole file, which a server may always do (RFC 9110 §14.2): a
- * malformed range, another unit, or several ranges.
- */
-function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | undefined {
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
-  if (!match) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '') {
-    if (last === '') return undefined;
-    // A suffix: the last N bytes.
-    const suffix = Number(last);
-    return suffix === 0 || size === 0 ? 'unsatisfiable' : [Math.max(0, size - suffix), size - 1];
-  }
-  const start = Number(first);
-  const end = last === '' ? Infinity : Number(last);
-  if (end < start) return undefined;
-  return start >= size ? 'unsatisfiable' : [start, Math.min(end, size - 1)];
-}
-
-/** `length` bytes of the file from `start`, fewer if it has shrunk since it was opened. */
-async function readSlice(handle: FileHandle, start: number, length: number) {
-  const buffer = Buffer.alloc(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return buffer.subarray(0, filled);
-}
-
-/** Picks br or gzip from Accept-Encoding by q-value, br winning ties; undefined means identity. */
-function negotiate(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    if (!name) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^q\s*=\s*([0-9.]+)$/.exec(param);
-      if (match) q = Number(match[1]);
-    }
-    weights.set(name, Number.isFinite(q) ? q : 0);
-  }
-  const wildcard = weights.get('*') ?? 0;
-  const br = weights.get('br') ?? wildcard;
-  const gz = weights.get('gzip') ?? weights.get('x-gzip') ?? wildcard;
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  return undefined;
-}
-
-function compress(encoding: Encoding, input: Buffer): Promise<Buffer> {
-  return new Promise((resolveCompress, reject) => {
-    const done = (error: Error | null, output: Buffer) => (error ? reject(error) : resolveCompress(output));
-    if (encoding === 'br') {
-      // Quality 5 is far faster than the default 11 and still beats gzip; prebuilt .br files carry the best ratio.
-      brotliCompress(
-        input,
-        {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: input.length,
-          },
-        },
-        done,
-      );
-    } else {
-      gzip(input, { level: 6 }, done);
-    }
-  });
 }
 
 /** Why the server could not listen, as the maintainer's mistake when it is one (a busy port, a wrong --host). */

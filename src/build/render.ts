@@ -68,68 +68,159 @@ export interface RenderOptions {
 
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */
 export async function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, options: RenderOptions = {}): Promise<RenderedPage[]> {
-  const { memo, progress, store, indexName = 'pages', linkFiles = true } = options;
-  const staging = memo ? undefined : options.staging;
-  let writes: Promise<void>[] = [];
-  let lastWrites: Promise<unknown> = Promise.resolve();
   const shell = siteShell(site);
-  const common = keyOf('page', sha256(JSON.stringify(shell)));
-  const index = (store && (await store.readRecord<PageIndex>(indexName))) || {};
-  const nextIndex: PageIndex = {};
-  /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
-  const written: [key: string, hash: string][] = [];
-  const failures: { route: string; cause: unknown }[] = [];
-  let done = 0;
-  // A page's key must say what it renders: its data and assets are frozen before they are keyed.
-  const assetsByKind = new Map<string, DocumentAssets>();
-  const assetsOf = (kind: string) => assetsByKind.get(kind) ?? assetsByKind.set(kind, deepFreeze(assetsFor(kind))).get(kind)!;
-  const lastKeys = memo?.keys?.common === common ? memo.keys.pages : undefined;
-  const keys: NonNullable<RenderMemo['keys']>['pages'] = new Map();
+  const keys = new PageKeys(keyOf('page', sha256(JSON.stringify(shell))), renderer, assetsFor, options.memo);
+  const index = (options.store && (await options.store.readRecord<PageIndex>(options.indexName ?? 'pages'))) || {};
+  const run = new RenderRun(shell, pages.length, renderer, keys, index, options);
+  const early = await run.renderFirst(pages);
+  const results: [RenderedPage, string][] = [];
+  for (const page of pages) {
+    results.push(early.get(page) ?? run.renderOne(page));
+    // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
+    // messages through (search.ts).
+    if (results.length % 10 === 0) await new Promise(setImmediate);
+    if (results.length % 100 === 0) await run.paceWrites();
+  }
+  await run.finish(results);
+  return results.map(([r]) => r);
+}
+
+type KeyedPage = { page: Page; assets: DocumentAssets; code: string; key: string };
+
+/** Each page's key in the cache, and the page object that is rendered. A page's key must say what it renders: its
+ *  data and assets are frozen before they are keyed. */
+class PageKeys {
+  readonly common: string;
+  /** This build's keys by route, kept in the memo for the next rebuild. */
+  readonly pages = new Map<string, KeyedPage>();
+  private readonly renderer: Renderer;
+  private readonly assetsFor: (kind: string) => DocumentAssets;
+  private readonly remember: boolean;
+  private readonly last: Map<string, KeyedPage> | undefined;
+  private readonly assetsByKind = new Map<string, DocumentAssets>();
   // The pages of a kind share one assets object, and so did theirs in the rebuild before: each of those is
   // compared once. It is only asked of a page of the same kind (the page's walk compared the kinds), so the
   // assets object of the rebuild before says which kind's assets it is compared with.
-  const assetsCompared = new Map<DocumentAssets, boolean>();
-  const sameAssets = (now: DocumentAssets, before: DocumentAssets) => {
-    let same = assetsCompared.get(before);
-    if (same === undefined) assetsCompared.set(before, (same = sameKeyJson(now, before)));
-    return same;
-  };
+  private readonly assetsCompared = new Map<DocumentAssets, boolean>();
+
+  constructor(common: string, renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, memo: RenderMemo | undefined) {
+    this.common = common;
+    this.renderer = renderer;
+    this.assetsFor = assetsFor;
+    this.remember = memo !== undefined;
+    this.last = memo?.keys?.common === common ? memo.keys.pages : undefined;
+  }
+
+  assetsOf(kind: string) {
+    return this.assetsByKind.get(kind) ?? this.assetsByKind.set(kind, deepFreeze(this.assetsFor(kind))).get(kind)!;
+  }
+
   /** The page to render and its key. A page equal to the one the rebuild before keyed is that page: its
    *  frozen object and key, and this one is neither frozen nor keyed (10,000 pages' data frozen again was 70 ms
    *  of a dev rebuild). */
-  const keyOfPage = (page: Page, assets: DocumentAssets): [Page, string] => {
-    const code = codeHashOf(renderer, page.kind);
-    const last = lastKeys?.get(page.route);
-    if (last && last.code === code && sameKeyJson(page, last.page) && sameAssets(assets, last.assets)) {
-      keys.set(page.route, last);
+  keyOf(page: Page, assets: DocumentAssets): [Page, string] {
+    const code = codeHashOf(this.renderer, page.kind);
+    const last = this.last?.get(page.route);
+    if (last && last.code === code && sameKeyJson(page, last.page) && this.sameAssets(assets, last.assets)) {
+      this.pages.set(page.route, last);
       return [last.page, last.key];
     }
     deepFreeze(page);
-    const key = createHash('sha256').update(common).update(code).update(keyJson([page, assets])).digest('base64url');
-    if (memo) keys.set(page.route, { page, assets, code, key });
+    const key = createHash('sha256').update(this.common).update(code).update(keyJson([page, assets])).digest('base64url');
+    if (this.remember) this.pages.set(page.route, { page, assets, code, key });
     return [page, key];
-  };
-  const renderOne = (given: Page): [RenderedPage, string] => {
-    const assets = assetsOf(given.kind);
-    const [page, key] = keyOfPage(given, assets);
-    const remembered = memo?.pages?.get(key);
-    const entry = remembered?.blob ?? index[key];
+  }
+
+  private sameAssets(now: DocumentAssets, before: DocumentAssets) {
+    let same = this.assetsCompared.get(before);
+    if (same === undefined) this.assetsCompared.set(before, (same = sameKeyJson(now, before)));
+    return same;
+  }
+}
+
+type Extra = { file?: string; hash?: string };
+
+/** One renderPages: the pages rendered or taken from the cache, the writes into the new site's folder, the
+ *  pages that failed, and the page index the cache keeps for the next build. */
+class RenderRun {
+  private readonly shell: ReturnType<typeof siteShell>;
+  private readonly total: number;
+  private readonly renderer: Renderer;
+  private readonly keys: PageKeys;
+  private readonly options: RenderOptions;
+  private readonly store: BuildCacheDir | undefined;
+  private readonly linkFiles: boolean;
+  private readonly staging: RenderOptions['staging'];
+  private readonly index: PageIndex;
+  private readonly nextIndex: PageIndex = {};
+  /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
+  private readonly written: [key: string, hash: string][] = [];
+  private readonly failures: { route: string; cause: unknown }[] = [];
+  private done = 0;
+  private writes: Promise<void>[] = [];
+  private lastWrites: Promise<unknown> = Promise.resolve();
+
+  constructor(shell: ReturnType<typeof siteShell>, total: number, renderer: Renderer, keys: PageKeys, index: PageIndex, options: RenderOptions) {
+    this.shell = shell;
+    this.total = total;
+    this.renderer = renderer;
+    this.keys = keys;
+    this.index = index;
+    this.options = options;
+    this.store = options.store;
+    this.linkFiles = options.linkFiles ?? true;
+    this.staging = options.memo ? undefined : options.staging;
+  }
+
+  /** The pages asked for first (RenderOptions.first), rendered and handed over before all others. */
+  async renderFirst(pages: readonly Page[]) {
+    const early = new Map<Page, [RenderedPage, string]>();
+    const { first } = this.options;
+    if (!first?.routes.size) return early;
+    for (const page of pages) if (first.routes.has(page.route)) early.set(page, this.renderOne(page));
+    // A page that failed is reported with the others, after the loop.
+    const rendered = [...early].filter(([page]) => !this.failures.some((f) => f.route === page.route)).map(([, [done]]) => done);
+    if (rendered.length) await first.ready(rendered);
+    return early;
+  }
+
+  renderOne(given: Page): [RenderedPage, string] {
+    const assets = this.keys.assetsOf(given.kind);
+    const [page, key] = this.keys.keyOf(given, assets);
+    const remembered = this.options.memo?.pages?.get(key);
+    const entry = remembered?.blob ?? this.index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
     // A one-off build links the cache's copy into the new site, checked by its stamp but not read: reading
     // 10,000 pages (185 MB) to keep them for emit was a third of a warm build's render stage. Should the copy go
     // (another build's prune) before it is linked, the page is rendered after all.
-    if (staging && store && hash && stamp && linkFiles && store.stampSync(hash) === stamp) {
+    const { staging, store } = this;
+    if (staging && store && hash && stamp && this.linkFiles && store.stampSync(hash) === stamp) {
       store.count('pages', true);
       store.keep(hash);
-      nextIndex[key] = entry!;
-      progress?.(++done, pages.length);
-      const paths = staging.paths({ page, html: '' });
-      for (const path of paths) {
-        const linked = staging.write(path, { copyFrom: store.blobPath(hash) });
-        writes.push(linked.catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? writeFile(join(staging.dir, path), renderer.renderPage(page, shell, assets)) : Promise.reject(error))));
-      }
-      return [stagedPage(page, join(staging.dir, paths[0]!), { hash }), key];
+      this.nextIndex[key] = entry!;
+      this.options.progress?.(++this.done, this.total);
+      return [this.linkCached(page, assets, staging, store.blobPath(hash), { hash }), key];
     }
+    const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp });
+    this.options.progress?.(++this.done, this.total);
+    return [this.handOver(page, bytes, extra), key];
+  }
+
+  /** Links the cache's copy of a page into the new site's folder, rendering it should the copy be gone. */
+  private linkCached(page: Page, assets: DocumentAssets, staging: NonNullable<RenderOptions['staging']>, blob: string, extra: Extra): RenderedPage {
+    const paths = staging.paths({ page, html: '' });
+    for (const path of paths) {
+      const linked = staging.write(path, { copyFrom: blob });
+      this.writes.push(linked.catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? writeFile(join(staging.dir, path), this.renderer.renderPage(page, this.shell, assets)) : Promise.reject(error))));
+    }
+    return stagedPage(page, join(staging.dir, paths[0]!), extra);
+  }
+
+  /** A page's bytes: remembered (dev), read from the cache folder, or rendered now (put into the cache; a failure
+   *  is collected and has none); with the cache's copy and hash when there is one. */
+  private bytesOf(page: Page, assets: DocumentAssets, key: string, remembered: { bytes: Buffer } | undefined, found: { entry?: string; hash?: string; stamp?: string }) {
+    const { store, linkFiles } = this;
+    const { entry, hash, stamp } = found;
     let bytes = remembered?.bytes;
     let stored = false;
     let blob: string | undefined;
@@ -143,70 +234,71 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
       store?.count('pages', true);
       if (stored) {
         store!.keep(hash!);
-        nextIndex[key] = entry!;
+        this.nextIndex[key] = entry!;
         blob = hash;
-      } else if (store) written.push([key, (blob = store.putBlob(bytes))]);
+      } else if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
     } else {
       store?.count('pages', false);
       try {
-        bytes = Buffer.from(renderer.renderPage(page, shell, assets));
-        if (store) written.push([key, (blob = store.putBlob(bytes))]);
+        bytes = Buffer.from(this.renderer.renderPage(page, this.shell, assets));
+        if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
-        failures.push({ route: page.route, cause });
+        this.failures.push({ route: page.route, cause });
         bytes = Buffer.alloc(0);
       }
     }
-    progress?.(++done, pages.length);
-    const extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }) };
-    if (!staging || extra.file || !bytes.length) return [renderedPage(page, bytes, extra), key];
+    const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }) };
+    return { bytes, extra };
+  }
+
+  /** A page as emit gets it: written into the new site's folder at once when staging (not when the cache's copy
+   *  is to be linked, or it failed), else holding its bytes. */
+  private handOver(page: Page, bytes: Buffer, extra: Extra): RenderedPage {
+    const { staging } = this;
+    if (!staging || extra.file || !bytes.length) return renderedPage(page, bytes, extra);
     const paths = staging.paths(renderedPage(page, bytes));
-    for (const path of paths) writes.push(staging.write(path, { content: bytes }));
-    return [stagedPage(page, join(staging.dir, paths[0]!), extra), key];
-  };
-  const early = new Map<Page, [RenderedPage, string]>();
-  if (options.first?.routes.size) {
-    for (const page of pages) if (options.first.routes.has(page.route)) early.set(page, renderOne(page));
-    // A page that failed is reported with the others, after the loop.
-    const rendered = [...early].filter(([page]) => !failures.some((f) => f.route === page.route)).map(([, [done]]) => done);
-    if (rendered.length) await options.first.ready(rendered);
+    for (const path of paths) this.writes.push(staging.write(path, { content: bytes }));
+    return stagedPage(page, join(staging.dir, paths[0]!), extra);
   }
-  const results: [RenderedPage, string][] = [];
-  for (const page of pages) {
-    results.push(early.get(page) ?? renderOne(page));
-    // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
-    // messages through (search.ts).
-    if (results.length % 10 === 0) await new Promise(setImmediate);
-    // At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
-    // queued before them) and held 400 MB more at 10,000 pages with the cache.
-    if (results.length % 100 === 0) {
-      await lastWrites;
-      lastWrites = Promise.all(writes);
-      lastWrites.catch(() => undefined); // awaited at the next hundred, or after the loop
-      writes = [];
+
+  /** At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
+   *  queued before them) and held 400 MB more at 10,000 pages with the cache. */
+  async paceWrites() {
+    await this.lastWrites;
+    this.lastWrites = Promise.all(this.writes);
+    this.lastWrites.catch(() => undefined); // awaited at the next hundred, or in finish
+    this.writes = [];
+  }
+
+  /** Waits for the writes, throws for the pages that failed, and keeps what the next build reuses. */
+  async finish(results: [RenderedPage, string][]) {
+    await this.lastWrites;
+    await Promise.all(this.writes);
+    if (this.failures.length) {
+      const list = this.failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
+      throw new InternalError(`${this.failures.length} of ${this.total} pages failed to render:\n${list}`, { cause: this.failures[0]!.cause });
     }
+    const { memo, store } = this.options;
+    if (memo) {
+      memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(this.nextIndex[key] && { blob: this.nextIndex[key] }) }]));
+      memo.keys = { common: this.keys.common, pages: this.keys.pages };
+    }
+    store?.whenWritten(() => this.writeIndex(store));
   }
-  await lastWrites;
-  await Promise.all(writes);
-  if (failures.length) {
-    const list = failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
-    throw new InternalError(`${failures.length} of ${pages.length} pages failed to render:\n${list}`, { cause: failures[0]!.cause });
-  }
-  if (memo) {
-    memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(nextIndex[key] && { blob: nextIndex[key] }) }]));
-    memo.keys = { common, pages: keys };
-  }
-  store?.whenWritten(async () => {
-    for (const [key, hash] of written) {
+
+  /** The page index once the new blobs are written (their stamps), unless it is the same as before. */
+  private async writeIndex(store: BuildCacheDir) {
+    const { memo, indexName = 'pages' } = this.options;
+    for (const [key, hash] of this.written) {
       const stamp = await store.stamp(hash);
       if (!stamp) continue;
-      nextIndex[key] = `${hash}:${stamp}`;
+      this.nextIndex[key] = `${hash}:${stamp}`;
       const remembered = memo?.pages?.get(key);
-      if (remembered) remembered.blob = nextIndex[key];
+      if (remembered) remembered.blob = this.nextIndex[key];
     }
-    if (!sameIndex(index, nextIndex)) store.writeRecord(indexName, nextIndex);
+    if (!sameIndex(this.index, this.nextIndex)) store.writeRecord(indexName, this.nextIndex);
     else store.keepFile(`records/${indexName}`);
-  });
-  return results.map(([r]) => r);
+  }
 }
 
 /** A rendered page that holds its bytes only; `html` decodes them when read. */

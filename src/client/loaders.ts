@@ -10,7 +10,7 @@ import type { BootData, ClientManifest } from './manifest.ts';
 import type { PageChunk } from './pageKind.ts';
 import { pageMarkupOf, type PageMarkup } from './Prerendered.tsx';
 import { reloadOnce, loadSucceeded } from './reloadOnce.ts';
-import { routeTable } from './routeTable.ts';
+import { routeTable, type RouteTable } from './routeTable.ts';
 import { loadStylesheet, showStylesheet } from './stylesheets.ts';
 import { ChunkLoadError, type PageContent, type PageSource } from './runtime.tsx';
 
@@ -72,61 +72,11 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     if (existing) return existing;
     const url = manifest.chunks[kind];
     if (!url) return tracked(Promise.reject(new Error(`No chunk for page kind "${kind}" in the manifest`)));
-    // Browsers remember a failed import() of a URL for the life of the page, so a retry asks for a new URL.
     const attempt = attempts.get(kind) ?? 0;
     attempts.set(kind, attempt + 1);
-    const request = attempt ? `${url}?retry=${attempt}` : url;
-    const stylesheet = manifest.styles[kind];
-    const chunk = import(/* @vite-ignore */ request).catch((cause: unknown) => {
-      throw new ChunkLoadError(kind, 'error', url, { cause });
-    }) as Promise<PageChunk>;
-    const styles = stylesheet
-      ? loadStylesheet(stylesheet, kindStylesheets).catch((cause: unknown) => {
-          throw new ChunkLoadError(`${kind} (stylesheet)`, 'error', stylesheet, { cause });
-        })
-      : undefined;
-    const promise = withTimeout(
-      Promise.all([chunk, styles]).then(([module]) => module),
-      () => new ChunkLoadError(kind, 'timeout', url),
-    ).then(
-      (module) => {
-        loadSucceeded();
-        return module;
-      },
-      // A timeout does not reload: the visitor has already waited two minutes.
-      (error: unknown) => (error instanceof ChunkLoadError && error.type === 'error' && reloadOnce() ? new Promise<never>(() => {}) : Promise.reject(error)),
-    );
+    const promise = loadChunk(kind, url, attempt, manifest.styles[kind], kindStylesheets);
     pending.set(kind, tracked(promise));
     return promise;
-  };
-
-  /**
-   * The page's own HTML: the markup the server rendered from its data. Null when the host has no such page:
-   * a 404, or a page of another kind than the route's (a host that answers unknown paths with the 404 page, or
-   * with the home page, and status 200).
-   */
-  const fetchContent = (route: string): Promise<PageContent | null> => {
-    const request = fetch(route).then(async (response) => {
-      if (response.status === 404) return null;
-      if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
-      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-      if (bootDataOf(page)?.kind !== routes.match(route)?.kind) return null;
-      return { markup: pageMarkupOf(page) };
-    });
-    return tracked(
-      withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
-        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`page ${route}`, 'error', route, { cause: error });
-      }),
-    );
-  };
-
-  /** The head tags of the route's HTML, whatever its status: the 404 page's are those of a page too. */
-  const fetchHead = (route: string): Promise<PageHead> => {
-    const request = fetch(route).then(async (response) => pageHeadOf(new DOMParser().parseFromString(await response.text(), 'text/html')));
-    return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
-      heads.delete(route);
-      throw error;
-    });
   };
 
   return {
@@ -134,7 +84,12 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
     page: load,
     pageHead: (route) => {
       const key = normalise(route);
-      const head = heads.get(key) ?? fetchHead(key);
+      const head =
+        heads.get(key) ??
+        fetchHead(key).catch((error: unknown) => {
+          heads.delete(key); // a failed fetch is tried again on the next visit
+          throw error;
+        });
       heads.set(key, head);
       return head;
     },
@@ -142,7 +97,7 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       const key = normalise(route);
       const known = contents.get(key);
       if (known !== undefined) return known;
-      const promise = fetchContent(key);
+      const promise = fetchContent(key, routes);
       contents.set(key, promise);
       return promise;
     },
@@ -151,20 +106,76 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
       const stylesheet = manifest.styles[kind];
       if (stylesheet) showStylesheet(stylesheet, kindStylesheets);
     },
-    site: () =>
-      withTimeout(
-        fetch(manifest.site).then((response) => {
-          if (!response.ok) throw new ChunkLoadError('site', 'error', manifest.site);
-          return response.json() as Promise<SiteShell>;
-        }),
-        () => new ChunkLoadError('site', 'timeout', manifest.site),
-      ),
+    site: () => fetchSite(manifest.site),
     /** Drops pending and failed loads so a retry starts afresh. */
     forget: () => {
       for (const [kind, promise] of pending) if (!settled(promise)) pending.delete(kind);
       for (const [key, value] of contents) if (value instanceof Promise && !settled(value)) contents.delete(key);
     },
   };
+}
+
+/** A page kind's chunk, once its stylesheet has loaded too. One that fails to load reloads the page once (a
+ *  promise that never settles, as the page goes); after that, or on a timeout, the failure is the caller's. */
+function loadChunk(kind: string, url: string, attempt: number, stylesheet: string | undefined, kindStylesheets: ReadonlySet<string>): Promise<PageChunk> {
+  // Browsers remember a failed import() of a URL for the life of the page, so a retry asks for a new URL.
+  const request = attempt ? `${url}?retry=${attempt}` : url;
+  const chunk = import(/* @vite-ignore */ request).catch((cause: unknown) => {
+    throw new ChunkLoadError(kind, 'error', url, { cause });
+  }) as Promise<PageChunk>;
+  const styles = stylesheet
+    ? loadStylesheet(stylesheet, kindStylesheets).catch((cause: unknown) => {
+        throw new ChunkLoadError(`${kind} (stylesheet)`, 'error', stylesheet, { cause });
+      })
+    : undefined;
+  return withTimeout(
+    Promise.all([chunk, styles]).then(([module]) => module),
+    () => new ChunkLoadError(kind, 'timeout', url),
+  ).then(
+    (module) => {
+      loadSucceeded();
+      return module;
+    },
+    // A timeout does not reload: the visitor has already waited two minutes.
+    (error: unknown) => (error instanceof ChunkLoadError && error.type === 'error' && reloadOnce() ? new Promise<never>(() => {}) : Promise.reject(error)),
+  );
+}
+
+/**
+ * The page's own HTML: the markup the server rendered from its data. Null when the host has no such page:
+ * a 404, or a page of another kind than the route's (a host that answers unknown paths with the 404 page, or
+ * with the home page, and status 200).
+ */
+function fetchContent(route: string, routes: RouteTable): Promise<PageContent | null> {
+  const request = fetch(route).then(async (response) => {
+    if (response.status === 404) return null;
+    if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    if (bootDataOf(page)?.kind !== routes.match(route)?.kind) return null;
+    return { markup: pageMarkupOf(page) };
+  });
+  return tracked(
+    withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
+      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`page ${route}`, 'error', route, { cause: error });
+    }),
+  );
+}
+
+/** The head tags of the route's HTML, whatever its status: the 404 page's are those of a page too. */
+function fetchHead(route: string): Promise<PageHead> {
+  const request = fetch(route).then(async (response) => pageHeadOf(new DOMParser().parseFromString(await response.text(), 'text/html')));
+  return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route));
+}
+
+/** The site shell (site.json) the client pages share. */
+function fetchSite(url: string): Promise<SiteShell> {
+  return withTimeout(
+    fetch(url).then((response) => {
+      if (!response.ok) throw new ChunkLoadError('site', 'error', url);
+      return response.json() as Promise<SiteShell>;
+    }),
+    () => new ChunkLoadError('site', 'timeout', url),
+  );
 }
 
 const normalise = (route: string) => route.replace(/\/?$/, '/');

@@ -1,0 +1,35 @@
+// `storefront schema`: writes the catalogue's JSON Schema files for editor completion.
+import type { Command } from 'commander';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SCHEMA_FOLDER, writeJsonSchemas } from '../catalogue/jsonSchema.ts';
+import { EXIT } from '../errors.ts';
+import { whyNotWritable } from '../folders.ts';
+import { catalogueOption, type CliIO, type CommandContext } from './shared.ts';
+
+export function schemaCommand(program: Command, { io, act }: CommandContext): void {
+  program
+    .command('schema')
+    .description('Write JSON Schema files for the catalogue into <catalogue>/.schema/ for editor completion.')
+    .addOption(catalogueOption())
+    .action((options: { catalogue: string }) => act(() => schema(io, options.catalogue)));
+}
+
+async function schema(io: CliIO, catalogue: string): Promise<number> {
+  const catalogueDir = resolve(io.cwd, catalogue);
+  const found = await stat(catalogueDir).catch(() => undefined);
+  if (!found?.isDirectory()) {
+    io.err(`There is no catalogue folder at ${catalogue}${found ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/.`);
+    return EXIT.problems;
+  }
+  const files = await writeJsonSchemas(catalogueDir).catch(async (error: unknown) => {
+    const { path } = error as NodeJS.ErrnoException;
+    const why = path === undefined ? undefined : await whyNotWritable(error, path);
+    if (why === undefined) throw error;
+    io.err(`Cannot write the schema files into ${join(catalogue, SCHEMA_FOLDER)}: ${why}.`);
+    return undefined;
+  });
+  if (!files) return EXIT.problems;
+  io.out(`Wrote ${files.length} schema files to ${catalogue}/.schema/`);
+  return EXIT.ok;
+}
