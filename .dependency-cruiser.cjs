@@ -5,8 +5,8 @@
 //   src/model       the site model made from a valid catalogue     → catalogue (types), core
 //   src/client      the runtime: app shell, router, loaders, prerender → model (types), core
 //   templates       the site's React UI: page kinds and components → src/client/api.ts only, model, core
-//   src/build       the build's stages (bundle, render, emit, …)   → catalogue, model, client, core, src/errors.ts, src/folders.ts
-//   src/init        `storefront init` and its starter catalogue (data) → catalogue, src/errors.ts, src/folders.ts
+//   src/build       the build's stages (bundle, render, emit, …)   → catalogue, model, client, core, src/errors.ts, src/makeFolder.ts
+//   src/init        `storefront init` and its starter catalogue (data) → catalogue, src/errors.ts, src/makeFolder.ts
 //   src/deploy      publish a built site to object storage          → the build's header policy and output marker only
 //   src/*.ts        the CLI, the pipeline, dev and serve           → anything
 //   src/commands    the CLI's commands, one module each            → anything (like src/*.ts)
@@ -29,8 +29,8 @@ module.exports = {
     layer('model', 'src/model', ['src/catalogue/', 'src/core/']),
     layer('client', 'src/client', ['src/model/', 'src/core/']),
     layer('templates', 'templates', ['src/client/api.ts', 'src/model/', 'src/core/']),
-    layer('build', 'src/build', ['src/catalogue/', 'src/model/', 'src/client/', 'src/core/', 'src/errors.ts', 'src/folders.ts']),
-    layer('init', 'src/init', ['src/catalogue/', 'src/errors.ts', 'src/folders.ts']),
+    layer('build', 'src/build', ['src/catalogue/', 'src/model/', 'src/client/', 'src/core/', 'src/errors.ts', 'src/makeFolder.ts']),
+    layer('init', 'src/init', ['src/catalogue/', 'src/errors.ts', 'src/makeFolder.ts']),
     layer('deploy', 'src/deploy', ['src/build/headers.ts', 'src/build/outDir.ts', 'src/errors.ts']),
     {
       name: 'no-tests-or-scripts-in-the-product',

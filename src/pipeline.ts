@@ -33,7 +33,7 @@ import { factsName, PageFacts } from './build/pageFacts.ts';
 import { recordName, recordOutput, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
 import { UserError } from './errors.ts';
-import { makeFolder } from './folders.ts';
+import { makeFolder } from './makeFolder.ts';
 import { buildModel, type Site } from './model/model.ts';
 import { runStages, type StageReport } from './stages.ts';
 

@@ -15,7 +15,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileH
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import { makeFolder } from '../folders.ts';
+import { makeFolder } from '../makeFolder.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');

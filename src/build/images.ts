@@ -14,7 +14,7 @@ import type { CatalogueSource, RasterFormat } from '../catalogue/load.ts';
 import { DECODE_FAIL_ON, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from '../catalogue/limits.ts';
 import { fallbackSize, IMAGE_USES, imageUses, srcset, variantPath, variantSizes, type ImageUse, type SiteImage, type Size } from '../core/images.ts';
 import { UserError } from '../errors.ts';
-import { makeFolder } from '../folders.ts';
+import { makeFolder } from '../makeFolder.ts';
 import { atomicWrite, filesHash, libraryVersion } from './cache.ts';
 import { imageFiles } from './emit.ts';
 import type { SiteFile, Staging } from './staging.ts';

@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
-import { makeFolder } from '../folders.ts';
+import { makeFolder } from '../makeFolder.ts';
 
 /** Written into every site a build makes: a folder holding it was written by a build and may be replaced.
  *  A dot-file, so `aws s3 sync`, nginx and `storefront serve` publish it like any file: its text says nothing

@@ -9,7 +9,7 @@ import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
-import { makeFolder } from '../folders.ts';
+import { makeFolder } from '../makeFolder.ts';
 import { KEPT_SITES } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import { recordName } from './upToDate.ts';

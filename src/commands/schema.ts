@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SCHEMA_FOLDER, writeJsonSchemas } from '../catalogue/jsonSchema.ts';
 import { EXIT } from '../errors.ts';
-import { whyNotWritable } from '../folders.ts';
+import { whyNotWritable } from '../makeFolder.ts';
 import { catalogueOption, type CliIO, type CommandContext } from './shared.ts';
 
 export function schemaCommand(program: Command, { io, act }: CommandContext): void {

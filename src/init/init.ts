@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJsonSchemas } from '../catalogue/jsonSchema.ts';
 import { UserError } from '../errors.ts';
-import { FolderRefused, makeFolder, whyNotWritable } from '../folders.ts';
+import { CannotMakeFolder, makeFolder, whyNotWritable } from '../makeFolder.ts';
 
 export const TEMPLATE_DIR = fileURLToPath(new URL('./template/catalogue/', import.meta.url));
 
@@ -41,7 +41,7 @@ export async function initCatalogue(siteDir: string, shownDir: string): Promise<
     const { code, dest, path } = error as NodeJS.ErrnoException & { dest?: string };
     // ENOENT once the folder is made would be the template's, a bug: only makeFolder's refusals and the system's
     // refusal to write are the maintainer's to fix.
-    const why = error instanceof FolderRefused ? error.why : code === 'ENOENT' ? undefined : await whyNotWritable(error, dest ?? path ?? catalogueDir);
+    const why = error instanceof CannotMakeFolder ? error.why : code === 'ENOENT' ? undefined : await whyNotWritable(error, dest ?? path ?? catalogueDir);
     if (why === undefined) throw error;
     refuse(why, 'Name a folder of your own that you can write to, such as `storefront init my-site` in your home folder.');
   }

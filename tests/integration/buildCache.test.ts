@@ -249,7 +249,7 @@ describe('a build that finds nothing changed stops early, and only then', () => 
     await rebuiltAfter(() => writeFileSync(join(out, 'extra.html'), '<p>not the build</p>'));
     await rebuiltAfter(() => mkdirSync(join(out, 'empty-folder')));
     await rebuiltAfter(() => rmSync(join(out, 'robots.txt')));
-    // Edited below its first line, it is still the build's own (folders.ts): replaced, not refused.
+    // Edited below its first line, it is still the build's own (build/folders.ts): replaced, not refused.
     await rebuiltAfter(() => writeFileSync(join(deploy, 'nginx.conf'), readFileSync(join(deploy, 'nginx.conf'), 'utf8').replace('listen 80;', 'listen 8080;')));
     await rebuiltAfter(() => rmSync(join(cacheDir, 'records'), { recursive: true, force: true }));
     expect(filesOf(out)).toEqual(clean);

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { UserError } from './errors.ts';
 
 /** A folder that cannot be made; `why` says why, without the folder asked for. */
-export class FolderRefused extends UserError {
+export class CannotMakeFolder extends UserError {
   readonly why: string;
   constructor(folder: string, why: string, options: { cause: unknown }) {
     super(`Cannot write into ${folder}: ${why}. Choose a folder of your own that you can write to.`, options);
@@ -33,7 +33,7 @@ export async function makeFolder(path: string): Promise<void> {
       // Made meanwhile, by another build say.
       if (codeOf(error) === 'EEXIST' && (await isFolder(folder))) continue;
       const why = await whyNotWritable(error, folder);
-      throw why === undefined ? error : new FolderRefused(path, why, { cause: error });
+      throw why === undefined ? error : new CannotMakeFolder(path, why, { cause: error });
     }
   }
 }
