@@ -11,6 +11,8 @@ export interface PagefindSearchOptions {
 /** One result, before its data is loaded: each data() is a request. */
 export interface PagefindResult {
   id: string;
+  /** How well it matches the words; results come best first. */
+  score: number;
   data(): Promise<{ url: string; meta: Record<string, string | undefined> }>;
 }
 
@@ -28,6 +30,17 @@ export interface Pagefind {
 }
 
 export const PAGEFIND_URL = '/pagefind/pagefind.js';
+
+/**
+ * The results best first, and of equal matches in the order of their ids. Pagefind orders equal scores by the
+ * index chunks it happens to have loaded, so the same words gave a different order after a filtered search,
+ * and Back did not bring the same page back. Scores are compared to 4 decimals: the same match can differ
+ * in the sixth from one search to the next.
+ */
+export function inStableOrder(results: readonly PagefindResult[]): PagefindResult[] {
+  const rank = (result: PagefindResult) => Math.round(result.score * 1e4);
+  return [...results].sort((a, b) => rank(b) - rank(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
 
 let loading: Promise<Pagefind> | undefined;
 

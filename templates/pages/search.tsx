@@ -14,7 +14,7 @@ import { SearchIcon } from '../components/SearchIcon.tsx';
 import { ServiceCard } from '../components/ServiceCard.tsx';
 import { formatPrice } from '../format.ts';
 import { pageHead } from '../head.ts';
-import { loadPagefind, type PagefindResult } from '../pagefind.ts';
+import { inStableOrder, loadPagefind, type PagefindResult } from '../pagefind.ts';
 import { BUDGET_STEPS, resultCard } from '../searchIndex.ts';
 import {
   EMPTY_SEARCH,
@@ -124,9 +124,11 @@ export default function Search({ site }: PageProps) {
         const pagefind = await loadPagefind();
         const { term, options } = indexQuery(query);
         const response = await pagefind.search(term, options);
-        const cards = await cardsOf(response.results.slice(0, PAGE_SIZE));
+        // A sort other than best match is Pagefind's own, by the records' sort keys.
+        const results = options.sort ? response.results : inStableOrder(response.results);
+        const cards = await cardsOf(results.slice(0, PAGE_SIZE));
         if (current !== run.current) return;
-        setFound({ asked, all: response.results, cards });
+        setFound({ asked, all: results, cards });
       } catch (error) {
         if (current !== run.current) return;
         console.warn('Search failed:', error);
