@@ -5,17 +5,10 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { FolderRefused, isRunning } from '../build/outDir.ts';
 import { EXIT } from '../errors.ts';
-import { FORMATS } from '../output.ts';
+import { FORMATS, type Terminal } from '../output.ts';
 
-export interface CliIO {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  cwd: string;
-  /** stderr is an interactive terminal, not a CI log: build may show a progress line there. */
-  isTTY?: boolean;
-  /** Writes to stderr without a newline (the progress line). */
-  write?: (text: string) => void;
-}
+/** The CLI's output streams: the same terminal validate's and build's reports print to (output.ts). */
+export type CliIO = Terminal;
 
 /** What each command module gets from the program (src/cli.ts). */
 export interface CommandContext {
