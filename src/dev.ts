@@ -33,6 +33,8 @@ export interface DevOptions {
   host: string;
   /** The build cache folder, or false for none (see BuildOptions.cacheDir). */
   cacheDir?: string | false;
+  /** Threads for the work per description (see BuildOptions.workers). */
+  workers?: number;
 }
 
 export interface DevServer {
@@ -206,7 +208,7 @@ class DevSession {
     const { options, outDir, cache, live } = this;
     try {
       const load = (dir: string, loadOptions: LoadOptions) => this.reads.load(dir, loadOptions);
-      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, load, live, ...this.openPagesFirst() }, capture);
+      const result = await buildSite({ catalogueDir: options.catalogueDir, outDir, precompress: false, cache, cacheDir: options.cacheDir, workers: options.workers, load, live, ...this.openPagesFirst() }, capture);
       if (!result.ok) this.pages.showProblems(this.forPage(errors.join('\n\n')));
     } catch (error) {
       this.rebuildFailed(error);

@@ -7,7 +7,7 @@ import { stop as stopEsbuild } from 'esbuild';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
-import { compileDescriptions, type CompiledDescription } from './catalogue/markdown.ts';
+import type { CompiledDescription } from './catalogue/markdown.ts';
 import { errorsIn, formatProblems, plural, summarise, type Problem } from './catalogue/problems.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import type { Page } from './client/pageKind.ts';
@@ -17,6 +17,7 @@ import { bundleClient, bundleRenderer, PAGE_KINDS_DIR, type BundleMemo, type Cli
 import { BuildCacheDir, DEFAULT_CACHE_DIR, keyOf } from './build/cache.ts';
 import { cachedImageProblems, cachedSearchIndex, DecodedImages, DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
+import { compileAll } from './build/descriptions.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { imageStage, rasterImages, type ImageResult } from './build/images.ts';
@@ -32,6 +33,7 @@ import { renderPages, type RenderedPage, type RenderMemo } from './build/render.
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import { recordName, recordOutput, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
 import { clientFiles, documentAssets } from './build/shell.ts';
+import { Workers } from './build/workers.ts';
 import { UserError } from './errors.ts';
 import { makeFolder } from './makeFolder.ts';
 import { buildModel, type Site } from './model/model.ts';
@@ -91,6 +93,8 @@ export interface BuildOptions {
   load?: (catalogueDir: string, options: LoadOptions) => Promise<CatalogueSource>;
   /** What the builds before in this process left in memory (dev). */
   cache?: BuildCache;
+  /** Threads for the CPU-bound work (build/workers.ts; default: one per core; 1: all on the main thread). */
+  workers?: number;
   /** The build cache folder (default node_modules/.cache/storefront); false: neither read nor write it (--no-cache). */
   cacheDir?: string | false;
   /** Where the sizes made of raster images are kept between builds (default: images/ in the cache folder). */
@@ -173,6 +177,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
   const compressCache = folder('compressed');
   const imageCache = options.imageCache ?? folder('images');
   const descriptionsLoaded = cache.descriptions.load(store);
+  const workers = new Workers(options.workers);
   await checkFolders(options, store).catch((error: unknown) => {
     throw asUserError(error, outDir, shown(outDir));
   });
@@ -264,7 +269,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
           needs: ['load'],
           run: async ({ load }) => {
             await descriptionsLoaded;
-            return compileDescriptions([...load.texts].filter(([file]) => file.startsWith('descriptions/')).map(([, text]) => text), cache.descriptions);
+            return compileAll([...load.texts].filter(([file]) => file.startsWith('descriptions/')).map(([, text]) => text), cache.descriptions, workers);
           },
           summary: () => `${plural(cache.descriptions.hits + cache.descriptions.misses, 'description')}, ${count(cache.descriptions.misses)} compiled now${verbose ? ' (the rest from the cache)' : ''}`,
         },
@@ -415,6 +420,7 @@ async function buildOnce(options: BuildOptions, io: Reporter): Promise<BuildResu
     throw asUserError(error, outDir, shown(outDir));
   } finally {
     await claim?.release();
+    await workers.close();
     await store?.settle();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }

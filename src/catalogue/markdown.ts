@@ -63,15 +63,6 @@ export function compileDescription(text: string): CompiledDescription {
   return { links: linksOf(root), words, tree: compileMarkdown(root) };
 }
 
-/**
- * Compiles every text that `into` does not hold yet and adds it there, by text (validation's memo): the build's
- * `markdown` stage, before validation reads them. Returns `into`.
- */
-export function compileDescriptions(texts: Iterable<string>, into = new Map<string, CompiledDescription>()): Map<string, CompiledDescription> {
-  for (const text of texts) if (!into.has(text)) into.set(text, compileDescription(text));
-  return into;
-}
-
 /** Every link and definition in a document, with its position, for checking. */
 export function linksOf(root: MdastRoot): MarkdownLink[] {
   const links: MarkdownLink[] = [];

@@ -7,7 +7,7 @@ import type { InputSnapshot } from '../build/upToDate.ts';
 import { EXIT } from '../errors.ts';
 import { commandOutput, type Format } from '../output.ts';
 import type { BuildResult, Reporter } from '../pipeline.ts';
-import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, formatOption, shownPath, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
+import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, formatOption, shownPath, workersOption, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
 
 interface BuildFlags extends CacheFlags {
   catalogue: string;
@@ -19,6 +19,7 @@ interface BuildFlags extends CacheFlags {
   format: Format;
   quiet?: boolean;
   verbose?: boolean;
+  workers?: number;
 }
 
 export function buildCommand(program: Command, { io, act }: CommandContext): void {
@@ -30,6 +31,7 @@ export function buildCommand(program: Command, { io, act }: CommandContext): voi
     .option('--base-url <url>', "override site.yaml's baseUrl (canonical links, sitemap.xml)")
     .option('--development', "use React's development build (reports every hydration mismatch)")
     .option('--deploy-dir <dir>', 'where to write nginx.conf (default: a deploy folder next to the output folder; never over one the build did not write)')
+    .addOption(workersOption())
     .addOption(formatOption())
     .addOption(new Option('--quiet', 'print only problems and the closing line, not each stage').conflicts('verbose'))
     .option('--verbose', 'also print the resolved folders, the options, cache hits and every stage')
@@ -63,6 +65,7 @@ const siteOptions = (io: CliIO, options: BuildFlags) => ({
   development: options.development,
   deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
   cacheDir: cacheDirOf(io, options),
+  workers: options.workers,
 });
 
 type SiteOptions = ReturnType<typeof siteOptions>;

@@ -6,7 +6,7 @@ import { DEPLOY_FORMATS, formatPhase, formatResult, type DeployFormat } from '..
 import { describeTarget, parseTarget, TargetError } from '../deploy/target.ts';
 import { EXIT } from '../errors.ts';
 import { progressLine } from '../output.ts';
-import type { CliIO, CommandContext } from './shared.ts';
+import { wholeNumber, type CliIO, type CommandContext } from './shared.ts';
 
 interface DeployFlags {
   dir: string;
@@ -24,11 +24,7 @@ interface DeployFlags {
   format: DeployFormat;
 }
 
-const count = (least: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < least) throw new InvalidArgumentError(`expected a whole number from ${least} up`);
-  return n;
-};
+
 
 export function deployCommand(program: Command, { io, act }: CommandContext): void {
   program
@@ -40,16 +36,16 @@ export function deployCommand(program: Command, { io, act }: CommandContext): vo
     .option('--region <region>', 'the region of the bucket (default: AWS_REGION or the AWS profile)')
     .option('--dry-run', 'show what would be uploaded and deleted, change nothing')
     .option('--force', 'deploy a folder storefront did not build, and delete however many objects would go')
-    .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted (default: 256, and at most a tenth of the pages)').argParser(count(0)))
+    .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted (default: 256, and at most a tenth of the pages)').argParser(wholeNumber(0)))
     .option('--delete-foreign', 'delete the objects under the target that no deploy wrote, too (by default they stay)')
-    .addOption(new Option('--keep-deploys <n>', 'keep a file the site stopped using until this many deploys (this one included) have not used it').default(3).argParser(count(1)))
+    .addOption(new Option('--keep-deploys <n>', 'keep a file the site stopped using until this many deploys (this one included) have not used it').default(3).argParser(wholeNumber(1)))
     .addOption(
       new Option('--keep-for <duration>', '... and for this long after the first deploy that did not use it (30m, 12h, 7d, 2w; 0 for no time)').default('7d').argParser((value) => {
         if (parseDuration(value) === undefined) throw new InvalidArgumentError('expected a duration such as 30m, 12h, 7d or 0');
         return value;
       }),
     )
-    .addOption(new Option('--concurrency <n>', 'requests at a time').default(8).argParser(count(1)))
+    .addOption(new Option('--concurrency <n>', 'requests at a time').default(8).argParser(wholeNumber(1)))
     .option('--cloudfront-distribution <id>', 'invalidate the replaced pages and images in this CloudFront distribution')
     .addOption(new Option('--format <format>', 'how to report: text for people; github (workflow commands) or json (one document) for CI').choices(DEPLOY_FORMATS).default('text'))
     .action((options: DeployFlags) => act(() => deploy(io, options)));

@@ -2,12 +2,13 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { EXIT } from '../errors.ts';
-import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, portOption, untilStopped, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
+import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, portOption, untilStopped, workersOption, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
 
 interface DevOptions extends CacheFlags {
   catalogue: string;
   port: number;
   host: string;
+  workers?: number;
 }
 
 export function devCommand(program: Command, { io, act }: CommandContext): void {
@@ -16,13 +17,14 @@ export function devCommand(program: Command, { io, act }: CommandContext): void 
     .addOption(catalogueOption())
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(workersOption())
     .action((options: DevOptions) => act(() => dev(io, options)));
 }
 
 async function dev(io: CliIO, options: DevOptions): Promise<number> {
   if (!(await cacheAccepted(io, options, { catalogueDir: resolve(io.cwd, options.catalogue) }))) return EXIT.usage;
   const { startDev } = await import('../dev.ts');
-  const server = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host, cacheDir: cacheDirOf(io, options) }, io);
+  const server = await startDev({ catalogueDir: resolve(io.cwd, options.catalogue), port: options.port, host: options.host, cacheDir: cacheDirOf(io, options), workers: options.workers }, io);
   await untilStopped();
   await server.close();
   return EXIT.ok;

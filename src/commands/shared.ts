@@ -59,6 +59,16 @@ export const catalogueOption = () => new Option('-c, --catalogue <dir>', 'the ca
 export const formatOption = () =>
   new Option('--format <format>', 'how problems are printed: text for people; json (one document) or github (workflow commands) on stdout for CI').choices(FORMATS).default('text');
 
+/** A flag's value as a whole number of at least `least`, or commander's usage error. */
+export const wholeNumber = (least: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least) throw new InvalidArgumentError(`expected a whole number from ${least} up`);
+  return n;
+};
+
+// The worker pool (src/build/workers.ts): `build`, `start` and `dev` take it.
+export const workersOption = () => new Option('--workers <n>', 'threads for the CPU-bound work of a build (default: one per core; 1: all on the main thread)').argParser(wholeNumber(1));
+
 // The build cache (src/build/cache.ts): `validate`, `build`, `start` and `dev` take the same two flags.
 export const cacheOptions = (command: Command) =>
   command

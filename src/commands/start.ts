@@ -3,7 +3,7 @@
 // second command to outlive npm.
 import type { Command } from 'commander';
 import { EXIT } from '../errors.ts';
-import { cacheOptions, catalogueOption, portOption, serveBuilt, type CacheFlags, type CommandContext } from './shared.ts';
+import { cacheOptions, catalogueOption, portOption, serveBuilt, workersOption, type CacheFlags, type CommandContext } from './shared.ts';
 
 interface StartOptions extends CacheFlags {
   catalogue: string;
@@ -11,6 +11,7 @@ interface StartOptions extends CacheFlags {
   force?: boolean;
   port: number;
   host: string;
+  workers?: number;
 }
 
 export function startCommand(program: Command, context: CommandContext): void {
@@ -21,12 +22,13 @@ export function startCommand(program: Command, context: CommandContext): void {
     .option('--force', 'replace an output folder holding files the build did not write, and an nginx.conf it did not write')
     .addOption(portOption())
     .option('--host <host>', 'the address to listen on', '127.0.0.1')
+    .addOption(workersOption())
     .action((options: StartOptions) => context.act(() => start(context, options)));
 }
 
 async function start({ io, run }: CommandContext, options: StartOptions): Promise<number> {
   // The build command itself, so `start` never drifts from `storefront build`.
-  const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : []), ...cacheArgs(options)], io);
+  const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : []), ...(options.workers ? ['--workers', String(options.workers)] : []), ...cacheArgs(options)], io);
   if (built !== EXIT.ok) return built;
   return serveBuilt(io, { dir: options.out, port: options.port, host: options.host });
 }

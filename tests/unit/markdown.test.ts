@@ -4,7 +4,9 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
-import { compileDescription, compileDescriptions, compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import { compileAll } from '../../src/build/descriptions.ts';
+import { Workers } from '../../src/build/workers.ts';
+import { compileDescription, compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import type { TreeElement } from '../../src/core/tree.ts';
 import { beyondInputBounds, beyondTreeBounds, MAX_NESTING } from '../../src/catalogue/markdownBounds.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -88,14 +90,15 @@ describe('GitHub Flavored Markdown', () => {
 describe('the markdown stage', () => {
   const texts = Array.from({ length: 3 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** See [the other](/service/x/y-${i}).\n\n- one\n- ${i}\n`);
 
-  it('compiles only what the map does not hold, and adds it there', () => {
+  // One worker: all on this thread (the pool's threads are tested with the builds, tests/integration/workers.test.ts).
+  it('compiles only what the map does not hold, and adds it there', async () => {
     const held = { links: [], words: 0, tree: ['kept'] };
     const into = new Map([[texts[0]!, held]]);
-    const result = compileDescriptions(texts, into);
+    const result = await compileAll([...texts, texts[1]!], into, new Workers(1));
     expect(result).toBe(into);
     expect(into.get(texts[0]!)).toBe(held);
     expect(into.get(texts[2]!)).toEqual(compileDescription(texts[2]!));
-    expect(compileDescriptions(texts).size).toBe(3);
+    expect((await compileAll(texts, new Map(), new Workers(1))).size).toBe(3);
   });
 });
 

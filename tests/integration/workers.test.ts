@@ -1,0 +1,67 @@
+// The worker pool (src/build/workers.ts) changes where descriptions are compiled, never what is built: a site
+// built with one thread, with two, and with two from a warm cache is the same, byte for byte. The catalogue has
+// enough descriptions (250) to fill more than one batch, so the pool's threads do the work.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
+import { BATCH, compileAll } from '../../src/build/descriptions.ts';
+import { Workers } from '../../src/build/workers.ts';
+import { compileDescription } from '../../src/catalogue/markdown.ts';
+import { buildSite } from '../../src/pipeline.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-workers-'));
+const catalogue = join(work, 'catalogue');
+const SERVICES = 250;
+const log: string[] = [];
+const io = { out: (t: string) => log.push(t), err: (t: string) => log.push(t) };
+
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name)).toString('base64'));
+  }
+  return files;
+}
+
+async function build(name: string, workers: number, cacheDir: string | false) {
+  const result = await buildSite({ catalogueDir: catalogue, outDir: join(work, name), deployDir: join(work, `deploy-${name}`), projectDir: work, precompress: false, cacheDir, workers }, io);
+  expect(result.ok, log.join('\n')).toBe(true);
+  return { result, files: filesOf(join(work, name)) };
+}
+
+function expectSameSite(a: Map<string, string>, b: Map<string, string>) {
+  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+  for (const [path, bytes] of a) expect(bytes, path).toBe(b.get(path));
+}
+
+beforeAll(() => writeSyntheticCatalogue(catalogue, { services: SERVICES, heavy: true }), 60_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the worker pool', () => {
+  it('compiles each description as the main thread does, in the order given', async () => {
+    const texts = Array.from({ length: BATCH * 2 + 7 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** [a link](/service/x/y-${i}/) and ~~gone~~ | a | b |\n`);
+    const workers = new Workers(2);
+    try {
+      const compiled = await compileAll(texts, new Map(), workers);
+      expect([...compiled.keys()]).toEqual(texts);
+      for (const text of texts) expect(compiled.get(text)).toEqual(compileDescription(text));
+    } finally {
+      await workers.close();
+    }
+  }, 120_000);
+
+  it('builds the same site with one thread, with two, and with two from the cache', async () => {
+    const one = await build('one', 1, false);
+    const two = await build('two', 2, false);
+    expectSameSite(two.files, one.files);
+    const cache = join(work, 'cache');
+    const cold = await build('cold', 2, cache);
+    expect(cold.result.cache?.descriptions?.misses).toBe(SERVICES);
+    expectSameSite(cold.files, one.files);
+    const warm = await build('warm', 2, cache);
+    expect(warm.result.cache?.descriptions?.misses).toBe(0);
+    expectSameSite(warm.files, one.files);
+  }, 600_000);
+});
