@@ -13,7 +13,7 @@ import { htmlDocument, type DocumentAssets } from './document.ts';
 import { StaticLocation } from './location.tsx';
 import type { BootData } from './manifest.ts';
 import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec, type SearchRecord } from './pageKind.ts';
-import { routeTable } from './routeTable.ts';
+import { forPage, routeTable } from './routeTable.ts';
 import type { PageSource } from './runtime.tsx';
 
 /** Each kind's module that lacks an export it needs, with what is wrong. */
@@ -62,7 +62,7 @@ const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
 /** The markup inside <div id="root">. */
 function renderBody(page: Page, site: SiteShell): string {
   const source: PageSource = {
-    routes: routes!,
+    routes: forPage(routes!, page),
     page: (kind) => pageKinds[kind]!,
     // The page being rendered exists, with or without data of its own (an alternatives page without content).
     content: () => ({ data: page.data }),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeTable, type RouteTable } from '../../src/client/routeTable.ts';
+import { forPage, routeTable, type RouteTable } from '../../src/client/routeTable.ts';
 import { competitorName, competitorSlugOf, routes, routeToFile, withTrailingSlash } from '../../src/core/routes.ts';
 import { prerenderer } from '../support/site.ts';
 
@@ -66,6 +66,18 @@ describe("the route table of the example's page kinds", () => {
     // Hosts merge the slashes (nginx, CDNs), and React Router's matcher agrees.
     ['//', 'home', {}],
   ])('%s → %s %o', (path, kind, params) => expect(matchRoute(path)).toEqual({ kind, params }));
+
+  // The prerenderer's table for one page matches that page's route by its kind alone, with what the whole table gives.
+  it.each([
+    ['/', 'home'],
+    ['/service/fast-track/listing-1/', 'service'],
+    ['/alternatives/alternative-to-caf%C3%A9/', 'alternatives'],
+    ['/404/', 'notFound'],
+  ])("a page's own table: %s as the whole table matches it", (route, kind) => {
+    const own = forPage(table, { kind, route });
+    expect(own.match(route)).toEqual(table.match(route));
+    expect(own.match('/thread/')).toEqual(table.match('/thread/'));
+  });
 
   it.each(['/service/only-slug/', '/service/a/b/c/', '/alternatives/', '/nowhere/', '/sitemapx/'])('%s → no page', (path) => expect(matchRoute(path)).toBeUndefined());
 });
