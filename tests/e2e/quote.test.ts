@@ -134,6 +134,25 @@ describe('the quote basket', () => {
     await close();
   });
 
+  it('adds a service with options from its card with none chosen, and the basket asks for one; the mail names it', async () => {
+    const { page, errors, close } = await open('/category/billboards/');
+    await page.getByRole('button', { name: 'Add to quote: City-Square Screen, 7-Day Package' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('1');
+    await openBasket(page);
+    const option = lines(page).getByLabel('Option');
+    expect(await option.locator('option:checked').textContent()).toBe('Choose an option');
+    expect(await option.locator('option:not([disabled])').allTextContents()).toEqual(['Still image: from $48,000', 'Video: from $74,400']);
+    const mailOf = async () => decodeMailto((await dialog(page).getByRole('link', { name: 'Send by e-mail' }).getAttribute('href'))!);
+    // Sent before choosing, the message says the option is still open rather than quoting the lowest price as if chosen.
+    expect((await mailOf()).body).toContain('   Option: not chosen yet\r\n');
+    await option.selectOption({ label: 'Video: from $74,400' });
+    await expect.poll(async () => (await mailOf()).body).toContain('   Option: Video\r\n');
+    expect(await lines(page).locator('.quote-line-price').textContent()).toBe('from $74,400');
+    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).items[0].option, QUOTE_KEY)).toBe('Video');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('works by keyboard alone: choose an option, add, open, change a quantity, close with Escape', async () => {
     const { page, errors, close } = await open(routeOf('trending-8'));
     const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.outerHTML.slice(0, 80) ?? '');
