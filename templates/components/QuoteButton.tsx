@@ -53,7 +53,7 @@ export function QuoteButton() {
   // page's error boundary, and the next click tries again.
   const [Panel, setPanel] = useState<Panel>();
   const [status, setStatus] = useState('');
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
   const { key } = useLocation();
   const site = useSite();
   const latestSite = useRef(site);
@@ -135,21 +135,29 @@ export function QuoteButton() {
     <>
       {/* The name says what the badge counts. A label rather than hidden text beside the word: the button is a
           flex box, so Chromium read its parts apart ("Quote , 2 services"), and on phones the word is hidden. */}
-      <button
+      {/* A link to the quote's own page, which the client turns into the dialog's opener: before it starts, or
+          without JavaScript, a tap still leads to the quote. A click asking for a new tab or window stays a link. */}
+      <a
         ref={button}
-        type="button"
+        href="/quote/"
         className="quote-button"
         aria-haspopup="dialog"
         aria-label={count === undefined ? undefined : `Quote, ${count ? servicesText(count) : 'empty'}`}
-        onClick={show}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          show();
+        }}
       >
         <span className="quote-button-label">Quote</span>
+        {/* A space between word and badge: without it the visible text is "Quote2", not part of the name (axe). */}
+        {!!count && ' '}
         {!!count && (
           <span className="quote-badge" aria-hidden="true">
             {count}
           </span>
         )}
-      </button>
+      </a>
       {count !== undefined && (
         <p className="quote-toast" role="status">
           {status}

@@ -3,12 +3,13 @@
 // agency or a message in its chat app, both written by the visitor's own app. Loaded on first use (QuoteButton.tsx).
 // The stored basket holds what the visitor chose; each service's name and price are read from its own page
 // (services.ts), fetched when the basket opens.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSite } from '../../src/client/api.ts';
 import { formatPrice } from '../format.ts';
 import { chatHref, lineSubtotal, messageText, quoteMailto, quoteMessage, quoteTotal } from './message.ts';
 import { quantityEntry } from './quantity.ts';
 import { lineOf, resolveQuote, serviceOf, type QuoteItem, type ServicePage } from './services.ts';
+import { shareHash } from './share.ts';
 import type * as Store from './store.ts';
 import type { QuoteLine } from './store.ts';
 
@@ -54,7 +55,12 @@ function useServicePages(lines: readonly QuoteLine[]): Record<string, ServicePag
   return pages;
 }
 
-export default function QuotePanel({ onClose, store }: { onClose: () => void; store: QuoteStore }) {
+/**
+ * The basket itself: its lines, total and ways to send it, and the live region that says what changed. In the
+ * header's dialog (below) and on the /quote/ page (templates/pages/quote.tsx). `head` comes first in it (the
+ * dialog's title and close button); focus goes to `title` when a removed line takes the focused button with it.
+ */
+export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore; head?: ReactNode; title: RefObject<HTMLElement | null>; notice?: string }) {
   const { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY } = store;
   const site = useSite();
   const [lines, setLines] = useState(readQuote);
@@ -66,32 +72,20 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
   const [status, setStatus] = useState<{ text: string; line?: number }>({ text: '' });
   const say = (text: string) => setStatus({ text });
   const [showMessage, setShowMessage] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const title = useRef<HTMLHeadingElement>(null);
-
-  // The latest onClose, so that opening the dialog does not depend on its identity.
-  const closed = useRef(onClose);
-  closed.current = onClose;
+  const [link, setLink] = useState<string>();
 
   useEffect(() => onQuoteChange(setLines), []);
-  // A line whose service is gone leaves the stored basket (and the header's count) too.
+  // What the page says of a shared link, heard and shown where every change is.
   useEffect(() => {
-    if (Array.isArray(resolved) && JSON.stringify(resolved.map(lineOf)) !== JSON.stringify(lines)) writeQuote(resolved.map(lineOf));
+    if (notice) say(notice);
+  }, [notice]);
+  // A line whose service is gone leaves the stored basket (and the header's count) too, and the visitor is told.
+  useEffect(() => {
+    if (!Array.isArray(resolved) || JSON.stringify(resolved.map(lineOf)) === JSON.stringify(lines)) return;
+    const gone = new Set(lines.map((l) => l.id)).size - new Set(resolved.map((l) => l.id)).size;
+    writeQuote(resolved.map(lineOf));
+    if (gone > 0) say(`${servicesText(gone)} ${gone === 1 ? 'is' : 'are'} no longer offered and ${gone === 1 ? 'was' : 'were'} left out.`);
   });
-  useEffect(() => {
-    const element = dialog.current!;
-    // The close event comes a task after close(): one left from StrictMode's second run of this effect (or any
-    // close and reopen in between) finds the dialog open again, and is not a close.
-    const onClosed = () => {
-      if (!element.open) closed.current();
-    };
-    element.showModal();
-    element.addEventListener('close', onClosed);
-    return () => {
-      element.removeEventListener('close', onClosed);
-      if (element.open) element.close();
-    };
-  }, []);
 
   const save = (next: QuoteItem[]) => {
     const kept = next.map(lineOf);
@@ -138,80 +132,126 @@ export default function QuotePanel({ onClose, store }: { onClose: () => void; st
         say('Copying was refused by the browser: the message is shown below to copy by hand.');
       },
     );
+  const copyLink = () => {
+    const address = `${location.origin}/quote/#${shareHash(items.map(lineOf))}`;
+    navigator.clipboard.writeText(address).then(
+      () => say('Link copied: open it on another device, or send it to a colleague, to see this quote.'),
+      () => {
+        setLink(address);
+        say('Copying was refused by the browser: the link is shown below to copy by hand.');
+      },
+    );
+  };
 
+  return (
+    <div className="quote-panel" aria-busy={resolved === 'loading'}>
+      {head}
+      {notice && <p className="quote-notice">{notice}</p>}
+      {resolved === 'loading' ? (
+        <p className="quote-empty">Loading your quote…</p>
+      ) : resolved === 'failed' ? (
+        <p className="quote-empty">Your quote could not be loaded. Check your connection, then close it and open it again.</p>
+      ) : items.length === 0 ? (
+        <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
+      ) : (
+        <>
+          <ul className="quote-list">
+            {items.map((item, i) => (
+              <QuoteLine
+                key={`${item.id} ${item.option ?? ''}`}
+                item={item}
+                index={i}
+                max={MAX_QUANTITY}
+                note={status.line === i ? status.text : undefined}
+                onQuantity={setQuantity}
+                onRemove={remove}
+                onChoose={choose}
+              />
+            ))}
+          </ul>
+          <p className="quote-total">
+            <span>Total</span> <strong data-total>{quoteTotal(items).text}</strong>
+          </p>
+          <p className="quote-note">Starting prices: we reply with a firm quote. Nothing is sent from this site; your own mail or chat app opens with the message.</p>
+          <div className="quote-send">
+            {mailto ? (
+              <a className="button button-primary" href={mailto}>
+                Send by e-mail
+              </a>
+            ) : (
+              <button type="button" className="button button-primary" onClick={() => void copy(`Message copied. Paste it into a mail to ${site.contact.email}.`)}>
+                Copy the message
+              </button>
+            )}
+            <a
+              className="button button-secondary"
+              href={chatHref(site.contact.messaging.href, text)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => void copy('Message copied. Paste it into the chat if it is not there already.')}
+            >
+              Send by chat
+            </a>
+          </div>
+          <p className="quote-address">
+            {mailto ? 'Sent to ' : 'This list is too long for a mail link: copy it and send it to '}
+            <strong>{site.contact.email}</strong>
+          </p>
+          <p className="quote-share">
+            <button type="button" className="link-button" onClick={copyLink}>
+              Copy a link to this quote
+            </button>
+          </p>
+          {link && <input className="quote-link" readOnly value={link} aria-label="A link to this quote" onFocus={(e) => e.currentTarget.select()} />}
+          <details className="quote-preview" open={showMessage} onToggle={(e) => setShowMessage(e.currentTarget.open)}>
+            <summary>Show the message</summary>
+            <textarea readOnly value={text} rows={12} aria-label="The message" onFocus={(e) => e.currentTarget.select()} />
+          </details>
+        </>
+      )}
+      <p className="quote-status" role="status">
+        {status.line === undefined ? status.text : <span className="visually-hidden">{status.text}</span>}
+      </p>
+    </div>
+);
+}
+
+/** The header's basket: a modal dialog around the basket. */
+export default function QuotePanel({ onClose, store }: { onClose: () => void; store: QuoteStore }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The latest onClose, so that opening the dialog does not depend on its identity.
+  const closed = useRef(onClose);
+  closed.current = onClose;
+  useEffect(() => {
+    const element = dialog.current!;
+    // The close event comes a task after close(): one left from StrictMode's second run of this effect (or any
+    // close and reopen in between) finds the dialog open again, and is not a close.
+    const onClosed = () => {
+      if (!element.open) closed.current();
+    };
+    element.showModal();
+    element.addEventListener('close', onClosed);
+    return () => {
+      element.removeEventListener('close', onClosed);
+      if (element.open) element.close();
+    };
+  }, []);
+  const head = (
+    <div className="quote-head">
+      <h2 id="quote-title" className="quote-title" ref={title} tabIndex={-1}>
+        Your quote request
+      </h2>
+      <button type="button" className="quote-close" onClick={() => dialog.current?.close()}>
+        <span aria-hidden="true">×</span>
+        <span className="visually-hidden">Close</span>
+      </button>
+    </div>
+  );
   return (
     // A click on the backdrop (the dialog element itself, outside its panel) closes it, as Escape does.
     <dialog ref={dialog} className="quote-dialog" aria-labelledby="quote-title" onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}>
-      <div className="quote-panel" aria-busy={resolved === 'loading'}>
-        <div className="quote-head">
-          <h2 id="quote-title" className="quote-title" ref={title} tabIndex={-1}>
-            Your quote request
-          </h2>
-          <button type="button" className="quote-close" onClick={() => dialog.current?.close()}>
-            <span aria-hidden="true">×</span>
-            <span className="visually-hidden">Close</span>
-          </button>
-        </div>
-        {resolved === 'loading' ? (
-          <p className="quote-empty">Loading your quote…</p>
-        ) : resolved === 'failed' ? (
-          <p className="quote-empty">Your quote could not be loaded. Check your connection, then close it and open it again.</p>
-        ) : items.length === 0 ? (
-          <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
-        ) : (
-          <>
-            <ul className="quote-list">
-              {items.map((item, i) => (
-                <QuoteLine
-                  key={`${item.id} ${item.option ?? ''}`}
-                  item={item}
-                  index={i}
-                  max={MAX_QUANTITY}
-                  note={status.line === i ? status.text : undefined}
-                  onQuantity={setQuantity}
-                  onRemove={remove}
-                  onChoose={choose}
-                />
-              ))}
-            </ul>
-            <p className="quote-total">
-              <span>Total</span> <strong data-total>{quoteTotal(items).text}</strong>
-            </p>
-            <p className="quote-note">Starting prices: we reply with a firm quote. Nothing is sent from this site; your own mail or chat app opens with the message.</p>
-            <div className="quote-send">
-              {mailto ? (
-                <a className="button button-primary" href={mailto}>
-                  Send by e-mail
-                </a>
-              ) : (
-                <button type="button" className="button button-primary" onClick={() => void copy(`Message copied. Paste it into a mail to ${site.contact.email}.`)}>
-                  Copy the message
-                </button>
-              )}
-              <a
-                className="button button-secondary"
-                href={chatHref(site.contact.messaging.href, text)}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => void copy('Message copied. Paste it into the chat if it is not there already.')}
-              >
-                Send by chat
-              </a>
-            </div>
-            <p className="quote-address">
-              {mailto ? 'Sent to ' : 'This list is too long for a mail link: copy it and send it to '}
-              <strong>{site.contact.email}</strong>
-            </p>
-            <details className="quote-preview" open={showMessage} onToggle={(e) => setShowMessage(e.currentTarget.open)}>
-              <summary>Show the message</summary>
-              <textarea readOnly value={text} rows={12} aria-label="The message" onFocus={(e) => e.currentTarget.select()} />
-            </details>
-          </>
-        )}
-        <p className="quote-status" role="status">
-          {status.line === undefined ? status.text : <span className="visually-hidden">{status.text}</span>}
-        </p>
-      </div>
+      <QuoteBasket store={store} head={head} title={title} />
     </dialog>
   );
 }

@@ -196,7 +196,7 @@ describe('the quote basket', () => {
     await page.goto(siteUrl('/category/listing/'));
     await hydrated(page);
     await expect.poll(() => badge(page).textContent()).toBe('2');
-    expect(await page.getByRole('button', { name: 'Quote, 2 services' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Quote, 2 services' }).count()).toBe(1);
     await openBasket(page);
     expect(await lines(page).locator('.quote-line-price').allTextContents()).toEqual(['$3,000 each × 3 = $9,000', '$2,500']);
     expect(await dialog(page).locator('[data-total]').textContent()).toBe('$11,500');

@@ -1,0 +1,126 @@
+// /quote/: how ordering works, and the visitor's quote basket on a page of its own, to read at leisure or to open
+// from a shared link (/quote/#q=…, share.ts). The explanation is prerendered; the basket is the visitor's, kept in
+// their browser, so it is drawn once the client has started (at once on this page when there is a basket or a
+// shared link: src/client/clientLoader.ts).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSite, type Page } from '../../src/client/api.ts';
+import type { SiteShell } from '../../src/model/shell.ts';
+import { Layout } from '../components/Layout.tsx';
+import { breadcrumb, pageHead } from '../head.ts';
+import { QuoteBasket } from '../quote/QuotePanel.tsx';
+import { sharedLines } from '../quote/share.ts';
+import * as store from '../quote/store.ts';
+import type { QuoteLine } from '../quote/store.ts';
+
+export const paths = ['/quote'];
+export const pages = () => [{ route: '/quote/' }];
+export const head = (page: Page, site: SiteShell) =>
+  pageHead(page, site, {
+    title: `Your quote | ${site.brand}`,
+    description: `How ordering from ${site.brand} works: add services to a quote, choose options and quantities, and send the list by e-mail or chat for a firm price.`,
+    jsonLd: [breadcrumb(site, [{ name: 'Home', route: '/' }, { name: 'Your quote', route: page.route }])],
+  });
+
+const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
+const sameLines = (a: readonly QuoteLine[], b: readonly QuoteLine[]) => JSON.stringify(a) === JSON.stringify(b);
+
+export default function Quote() {
+  const site = useSite();
+  return (
+    <Layout>
+      <div className="container page quote-page">
+        <h1 className="page-title" id="quote-page-title" tabIndex={-1}>
+          Your quote
+        </h1>
+        <ol className="quote-steps">
+          <li>
+            <strong>Add</strong> the services you want with “Add to quote”, on any service or in any list.
+          </li>
+          <li>
+            <strong>Choose</strong> options and quantities here. Prices are starting prices.
+          </li>
+          <li>
+            <strong>Send</strong> the list by e-mail or chat: your own app opens with the message, and nothing is sent from this site. We reply with a firm quote.
+          </li>
+        </ol>
+        <QuoteOnPage email={site.contact.email} />
+      </div>
+    </Layout>
+  );
+}
+
+/** A shared quote the visitor may take instead of their own, which it would replace. */
+interface Offer {
+  lines: QuoteLine[];
+  mine: number;
+}
+
+function QuoteOnPage({ email }: { email: string }) {
+  // Drawn once hydrated: the server and the first render cannot know the visitor's basket.
+  const [started, setStarted] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [offer, setOffer] = useState<Offer>();
+  const title = useRef<HTMLElement>(null);
+  useEffect(() => {
+    title.current = document.getElementById('quote-page-title');
+    // On load, and when a shared link is followed from this very page (the browser then only changes the hash).
+    const receive = () => {
+      if (!/(^#|&)q=/.test(location.hash)) return;
+      const shared = sharedLines(location.hash, store);
+      const mine = store.readQuote();
+      // The link has done its work: a reload keeps the visitor's quote as it is now, not as it was shared.
+      history.replaceState(history.state, '', location.pathname + location.search);
+      if (!shared.length) setNotice('This link holds no quote we can read. Your own quote is unchanged.');
+      else if (!mine.length || sameLines(mine, shared)) {
+        store.writeQuote(shared);
+        setNotice(`This quote was shared with you: ${servicesText(shared.length)}. It is your quote now, kept in this browser.`);
+      } else setOffer({ lines: shared, mine: mine.length });
+    };
+    receive();
+    setStarted(true);
+    addEventListener('hashchange', receive);
+    return () => removeEventListener('hashchange', receive);
+  }, []);
+
+  const take = (lines: QuoteLine[] | undefined) => {
+    if (lines) store.writeQuote(lines);
+    setOffer(undefined);
+    setNotice(lines ? 'The shared quote is your quote now.' : 'You kept your own quote.');
+  };
+
+  if (!started)
+    return (
+      <>
+        {/* What the page shows of an empty basket: with one, the client starts at once and shows it. */}
+        <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
+        <noscript>
+          <p className="quote-empty">
+            Showing your quote needs JavaScript. You can also write to us at <a href={`mailto:${email}`}>{email}</a> with the services you want.
+          </p>
+        </noscript>
+      </>
+    );
+  return (
+    <>
+      {offer && (
+        <div className="quote-offer" role="group" aria-labelledby="quote-offer-text">
+          <p id="quote-offer-text">
+            {`A quote was shared with you: ${servicesText(offer.lines.length)}. Taking it replaces your own quote of ${servicesText(offer.mine)}.`}
+          </p>
+          <p className="quote-offer-actions">
+            <button type="button" className="button button-primary" onClick={() => take(offer.lines)}>
+              Take the shared quote
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => take(undefined)}>
+              Keep mine
+            </button>
+          </p>
+        </div>
+      )}
+      <QuoteBasket store={store} title={title} notice={notice} />
+      <p className="quote-more">
+        <Link to="/sitemap/">Browse every service</Link>
+      </p>
+    </>
+  );
+}
