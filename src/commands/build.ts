@@ -63,6 +63,8 @@ const siteOptions = (io: CliIO, options: BuildFlags) => ({
   development: options.development,
   deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
   cacheDir: cacheDirOf(io, options),
+  // One build in this process: nothing else needs esbuild once its bundles are made.
+  stopBundler: io.ownsProcess === true,
 });
 
 type SiteOptions = ReturnType<typeof siteOptions>;
