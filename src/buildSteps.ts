@@ -2,8 +2,7 @@
 // from the build's context and the results of the stages it needs.
 import { stop as stopEsbuild } from 'esbuild';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
-import type { Validation, ValidCatalogue } from './catalogue/validate.ts';
-import { validateCatalogue } from './catalogue/validate.ts';
+import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import type { Renderer } from './build/bundle.ts';
 import { keyOf, type BuildCacheDir } from './build/cache.ts';

@@ -153,7 +153,7 @@ async function failed(setup: BuildSetup, error: unknown): Promise<BuildResult> {
 }
 
 /** Keeps the compiled descriptions in the cache folder, once, if the catalogue was found valid. */
-function persistDescriptions({ state, cache, store }: Omit<BuildContext, 'snapshot'>): void {
+function persistDescriptions({ state, cache, store }: Pick<BuildContext, 'state' | 'cache' | 'store'>): void {
   if (!state.validDescriptions) return;
   state.validDescriptions = false;
   cache.descriptions.persist(store);
