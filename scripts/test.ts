@@ -1,6 +1,6 @@
-// `npm test`: every suite in turn (type check, layers, unit, integration, end-to-end), then one plain closing line
-// `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
-// `node scripts/test.ts SUITE…` runs only those; `functions` (no function in src/ over 80 lines) runs only then.
+// `npm test`: every suite in turn (type check, layers, functions, unit, integration, end-to-end), then one plain
+// closing line `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
+// `node scripts/test.ts SUITE…` runs only those.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,9 +35,8 @@ if (wanted('layers')) {
   tallies.push({ suite: 'layers', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
-// Asked for by name only, not part of `npm test` until pipeline.ts's buildOnce, the one function left over the
-// limit, is short too (scripts/check/longFunctions.ts).
-if (only.includes('functions')) {
+// No function in src/ over 80 lines (scripts/check/longFunctions.ts).
+if (wanted('functions')) {
   console.log('\n▶ functions (no function in src/ over 80 lines)');
   const status = runStep(process.execPath, ['scripts/check/longFunctions.ts', '80', 'src']);
   tallies.push({ suite: 'functions', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });

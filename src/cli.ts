@@ -24,6 +24,7 @@ const processIO: CliIO = {
   cwd: process.cwd(),
   isTTY: Boolean(process.stderr.isTTY) && !isCI(process.env),
   write: (text) => process.stderr.write(text),
+  ownsProcess: true,
 };
 
 export function createProgram(io: CliIO = processIO, setExit: (code: number) => void = () => {}): Command {

@@ -22,6 +22,9 @@ export interface Terminal {
   isTTY?: boolean;
   /** Writes to stderr as it is, without a newline (the progress line); without it there is none. */
   write?: (text: string) => void;
+  /** This run of the CLI is all its process does (bin/storefront.js), so a build may stop esbuild's service once
+   *  done with it; not in tests, which run several builds in one process at once. */
+  ownsProcess?: boolean;
 }
 
 interface Outcome {

@@ -1,6 +1,5 @@
 // Lists the functions in src/ longer than the limit (80 lines, the engineering standard), longest first.
-// `node scripts/test.ts functions` runs it as the "functions" suite (not yet part of `npm test`: pipeline.ts's
-// buildOnce is still over); `node scripts/check/longFunctions.ts [LIMIT] [DIR…]` prints them.
+// `npm test` runs it as the "functions" suite; `node scripts/check/longFunctions.ts [LIMIT] [DIR…]` prints them.
 // Parsed with swc (a devDependency already, for the layer rules), so arrows, methods and nested functions count.
 import { parseFile } from '@swc/core';
 import { readdirSync, readFileSync } from 'node:fs';

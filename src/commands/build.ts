@@ -66,6 +66,8 @@ const siteOptions = (io: CliIO, options: BuildFlags) => ({
   deployDir: options.deployDir && resolve(io.cwd, options.deployDir),
   cacheDir: cacheDirOf(io, options),
   workers: options.workers,
+  // One build in this process: nothing else needs esbuild once its bundles are made.
+  stopBundler: io.ownsProcess === true,
 });
 
 type SiteOptions = ReturnType<typeof siteOptions>;

@@ -1,0 +1,103 @@
+// The build's stage table, top to bottom in the order the stages run. Each names the stages whose results it
+// needs; the runner (stages.ts) starts it as soon as they are there, times it and prints its line, so the stages
+// from images to compress overlap the catalogue's validation. A build, a warm build and dev run this same table;
+// dev's LiveSite (options.live) writes what changed into its own folder in place of the staging folder.
+import { compileAll } from './build/descriptions.ts';
+import { bundleClient, bundleRenderer } from './build/bundle.ts';
+import { brandAssets } from './build/brand.ts';
+import { cachedImageProblems } from './build/cachedStages.ts';
+import { precompress } from './build/compress.ts';
+import { emojiAssets } from './build/emoji.ts';
+import { siteCharacters } from './build/fontSubset.ts';
+import { clientFiles } from './build/shell.ts';
+import { stagingFolder } from './build/outDir.ts';
+import type { CatalogueSource } from './catalogue/load.ts';
+import { plural } from './catalogue/problems.ts';
+import type { BuildContext, Built } from './buildContext.ts';
+import type { BuildCache } from './buildOptions.ts';
+import { descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf } from './buildReport.ts';
+import { assertPageKinds, emitBuilt, openStaging, readCatalogue, renderSite, siteImages, siteModel, startSearch, validated } from './buildSteps.ts';
+import type { Stages } from './stages.ts';
+
+export function buildStages(context: BuildContext): Stages<Built> {
+  const { options, cache, store, folder, pageKinds, verbose, state, compressed, compressCache } = context;
+  return {
+    // The catalogue folder in memory: its texts, images and SVGs.
+    load: { run: () => readCatalogue(options.catalogueDir, store, options.load), summary: (s) => `${s.texts.size} text files, ${s.images.size} images` },
+    // The folder beside the output folder that the new site goes into (none for dev): it replaces the output folder
+    // only once complete and its links checked (emit), and is removed if anything fails. With the cache, it starts
+    // as the site the last build replaced (staging.ts).
+    staging: {
+      run: () => openStaging(context),
+      ...(verbose && !options.live && { summary: (s) => `the new site is written in ${stagingFolder(options.outDir)} first${s?.recycled ? ", starting from an earlier build's site" : ''}` }),
+    },
+    // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
+    templates: {
+      run: async () => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store }), pageKinds),
+      summary: (r) => `${Object.keys(r.kindInfo).length} page kinds, prerenderer bundled`,
+    },
+    // The sizes each raster image is shown in (build/images.ts), which pages name instead of it; the other images
+    // linked into the new site as they are, while the catalogue is validated.
+    images: { needs: ['load', 'staging'], run: (built) => siteImages(context, built), summary: (i) => imagesLine(i, context.imageCache, verbose) },
+    // The SVG of every emoji the texts use.
+    emoji: { needs: ['load'], run: ({ load }) => emojiAssets(emojiOf(load, cache), folder('emoji')), summary: (e) => `${e.files.size} emoji drawn` },
+    // The descriptions compiled (or taken from the cache) before validation reads them: most of a cold build's
+    // CPU time with long descriptions, so it has its own line.
+    markdown: {
+      needs: ['load'],
+      run: async ({ load }) => {
+        await context.descriptionsLoaded;
+        return compileAll(descriptionTexts(load), cache.descriptions, context.workers);
+      },
+      summary: () => descriptionsLine(cache.descriptions, verbose),
+    },
+    // The image checks' problems from the cache when the images are as they were (dev keeps them in memory).
+    imageChecks: { needs: ['load'], run: ({ load }) => (options.live ? {} : cachedImageProblems(load, store)) },
+    // The client bundle, with the font subset of the characters the texts use: esbuild makes it in its own process
+    // while this one validates.
+    bundle: {
+      needs: ['load'],
+      run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(cache.characters.values(load.texts)), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts') }),
+      summary: (b) => `${b.files.size} files, ${kilobytes(sizeOf(b.files))}`,
+    },
+    // The .br and .gz files of the hashed assets, as soon as they exist (Brotli's best level takes about 0.6 s of
+    // CPU, most of it React DOM), on the core that validating leaves free.
+    compress: {
+      needs: ['bundle', 'emoji'],
+      run: ({ bundle, emoji }) => (options.precompress === false ? new Map() : precompress(new Map([...bundle.files, ...emoji.files]), compressCache, compressed)),
+      summary: (c) => `${c.size} .br and .gz files${verbose ? `, ${compressed.fromCache} from the cache in ${shown(compressCache)}` : ''}`,
+    },
+    // The valid catalogue, its problems printed; a catalogue with errors stops the build here.
+    validate: { needs: ['load', 'templates', 'markdown', 'imageChecks'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
+    // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
+    brand: {
+      needs: ['validate', 'load', 'emoji'],
+      run: ({ validate, load, emoji }) => brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: options.catalogueDir, svgs: load.svgs, emoji }),
+      summary: (b) => `theme stylesheet and ${plural(b.icons.length, 'icon')}`,
+    },
+    // The site model, and the page kinds' pages of it.
+    model: { needs: ['validate', 'emoji', 'brand', 'templates', 'images'], run: (built) => siteModel(context, built), summary: modelLine },
+    // The site shell and the client loader: hashed files the same for every page.
+    client: {
+      needs: ['model', 'bundle', 'templates'],
+      run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, templates.kindInfo),
+      ...(verbose && { summary: (c: Built['client']) => `site shell and loader, ${c.files.size} files` }),
+    },
+    // Pagefind's index, started: its indexer works in a process of its own while this one renders and writes the
+    // pages; emit waits for it only before its link check (build/emit.ts).
+    searchStarted: { needs: ['model', 'templates'], run: (built) => startSearch(context, built) },
+    // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
+    search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
+    // Every page's HTML (build/render.ts).
+    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
+    // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
+    emit: {
+      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'searchStarted', 'images', 'load', 'staging'],
+      run: (built) => emitBuilt(context, built),
+      summary: (r) => emitLine(r, state.staging),
+    },
+  };
+}
+
+const descriptionTexts = (load: CatalogueSource) => [...load.texts].filter(([file]) => file.startsWith('descriptions/')).map(([, text]) => text);
+const emojiOf = (load: CatalogueSource, cache: BuildCache) => [...new Set(cache.emoji.values(load.texts).flat())].sort();

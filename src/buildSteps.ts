@@ -1,0 +1,150 @@
+// The stage bodies of the build's table (buildStages.ts) that take more than a line: each what one stage makes,
+// from the build's context and the results of the stages it needs.
+import { stop as stopEsbuild } from 'esbuild';
+import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
+import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
+import { fixedRoutes } from './client/routeTable.ts';
+import type { Renderer } from './build/bundle.ts';
+import { keyOf, type BuildCacheDir } from './build/cache.ts';
+import { cachedSearchIndex, DecodedImages } from './build/cachedStages.ts';
+import { precompress } from './build/compress.ts';
+import { emitSite, pagePaths } from './build/emit.ts';
+import { imageStage, rasterImages } from './build/images.ts';
+import { factsName, PageFacts } from './build/pageFacts.ts';
+import type { PageKindFile } from './build/pageKinds.ts';
+import { renderPages, type RenderedPage } from './build/render.ts';
+import { documentAssets } from './build/shell.ts';
+import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
+import { recordOutput } from './build/upToDate.ts';
+import { UserError } from './errors.ts';
+import { buildModel } from './model/model.ts';
+import type { BuildOptions, Reporter } from './buildOptions.ts';
+import { count, printProblems, shown } from './buildReport.ts';
+import type { BuildContext, Built } from './buildContext.ts';
+
+/** The catalogue has problems: they have been printed, and nothing was built. */
+export class CatalogueProblems extends Error {}
+
+/** The catalogue, read with what the build cache knows of its raster images' decodes; what this read learnt is
+ *  kept there for the next run. */
+export async function readCatalogue(dir: string, store: BuildCacheDir | undefined, load: NonNullable<BuildOptions['load']> = loadCatalogue): Promise<CatalogueSource> {
+  const decoded = await DecodedImages.load(store);
+  const source = await load(dir, { decoded });
+  decoded.persist();
+  return source;
+}
+
+/** The folder the new site is written into (none for dev, whose folder is updated in place), kept in the build's
+ *  state so a failed build removes it. */
+export async function openStaging({ options, store, state }: BuildContext): Promise<Staging | undefined> {
+  if (options.live) return undefined;
+  store?.keepFile(keptSiteEntry(options.outDir));
+  return (state.staging = await Staging.open(options.outDir, store && keptSite(store.dir, options.outDir)));
+}
+
+/** The raster images' variants, made or cached, and the other images linked into the new site; dev's folder gets
+ *  the images with the rest of what changed (emit). */
+export async function siteImages({ options, imageCache }: BuildContext, { load, staging }: Pick<Built, 'load' | 'staging'>): Promise<Built['images']> {
+  const images = { catalogueDir: options.catalogueDir, source: load, cacheDir: imageCache };
+  return staging ? imageStage({ ...images, staging }) : { ...(await rasterImages(images)), linked: 0 };
+}
+
+/** A page kind module without an export it needs is the template author's mistake: say which and what. */
+export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[]): Renderer {
+  if (!renderer.kindProblems.length) return renderer;
+  const fileOf = (kind: string) => shown(pageKinds.find((k) => k.name === kind)?.file ?? kind);
+  const lines = renderer.kindProblems.map(([kind, problems]) => `  ${fileOf(kind)}: ${problems.join('; ')}.`);
+  throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
+}
+
+/** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
+export async function validated({ options, io, state }: BuildContext, { load, templates, markdown, imageChecks }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks'>): Promise<ValidCatalogue> {
+  const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, imageProblems: imageChecks });
+  state.warnings = validation.problems;
+  // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
+  state.validDescriptions = validation.catalogue !== undefined;
+  return validCatalogue(validation, io, options.catalogueDir);
+}
+
+/** Prints the problems; the valid catalogue, or CatalogueProblems when there is none. */
+export function validCatalogue({ problems, catalogue }: Validation, io: Reporter, catalogueDir: string): ValidCatalogue {
+  if (problems.length) printProblems(problems, catalogueDir, shown(catalogueDir), io, !catalogue);
+  if (!catalogue) throw new CatalogueProblems();
+  return catalogue;
+}
+
+/** The site with its emoji, logo and image variants (and --base-url), and the page kinds' pages of it. */
+export function siteModel({ options }: BuildContext, { validate, emoji, brand, templates, images }: Pick<Built, 'validate' | 'emoji' | 'brand' | 'templates' | 'images'>): Built['model'] {
+  const model = { ...buildModel(validate, images.images), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }) };
+  const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
+  return { site, pages: templates.pagesOf(site) };
+}
+
+/** Pagefind's index, started and not waited for: the search stage reports it, emit waits for it. */
+export function startSearch({ store, cache }: BuildContext, { model, templates }: Pick<Built, 'model' | 'templates'>): Built['searchStarted'] {
+  const started = performance.now();
+  const files = cachedSearchIndex(templates.searchRecordsOf(model.site), store, cache.search);
+  files.catch(() => undefined); // reported by the search stage; emit may never start
+  return { files, started };
+}
+
+/** Every page as HTML: written into the new site at once by a one-off build, kept in memory by dev and by
+ *  repeated builds in one process for the next build (render.ts); the pages open in dev's browsers first. */
+export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging'>): Promise<RenderedPage[]> {
+  const { options, cache, store, io } = context;
+  // Both bundles are made: esbuild's service process would idle until the process ends.
+  if (options.stopBundler) void stopEsbuild();
+  const { live, openPages } = options;
+  return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
+    ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
+    store,
+    // One page index per catalogue: two catalogues sharing the cache keep theirs.
+    indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
+    linkFiles: !options.live,
+    ...(live &&
+      openPages && {
+        first: { routes: openPages.routes(), ready: async (pages: readonly RenderedPage[]) => openPages.shown(await live.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)) },
+      }),
+    progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
+  });
+}
+
+type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'searchStarted' | 'images' | 'load' | 'staging'>;
+
+/** The site written: swapped into the output folder whole once its links are checked, or, for dev, only what
+ *  changed written into its folder (liveSite.ts). */
+export async function emitBuilt(context: BuildContext, built: EmitInputs): Promise<Built['emit']> {
+  const { options, store, state, snapshot } = context;
+  const { model, render, templates, bundle, client, compress, emoji, brand, searchStarted, images, load, staging } = built;
+  const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
+  if (options.live) {
+    const assets = new Map([...emoji.files, ...brand.files]);
+    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files, replacedImages: images.replaced };
+    return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
+  }
+  // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
+  const facts = store && (await PageFacts.read(store, factsName(options.outDir), render, templates.kindInfo));
+  const emitted = await emitSite({
+    site: model.site,
+    pages: render,
+    kinds: templates.kindInfo,
+    bundle,
+    catalogueDir: options.catalogueDir,
+    images: load.images,
+    imageVariants: images.files,
+    replacedImages: images.replaced,
+    outDir: options.outDir,
+    deployDir: options.deployDir,
+    precompressed: new Map([...compress, ...shell]),
+    assets: new Map([...emoji.files, ...brand.files]),
+    search: searchStarted.files,
+    clientFiles: client.files,
+    staging: staging!,
+    ...(snapshot && { beforeSwap: (dir: string) => void (state.output = recordOutput(dir, staging!.written)) }),
+    ...(facts && { facts: { checkLinks: facts.checkLinks, scriptHashes: (pages: readonly RenderedPage[]) => facts.scriptHashes(pages, templates.kindInfo) } }),
+  });
+  facts?.keep();
+  return emitted;
+}
+
+const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));
