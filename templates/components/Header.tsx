@@ -53,6 +53,11 @@ export function Header() {
           <span className="menu-icon" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
+        {/* Without JavaScript the toggle cannot open the menu: this link to every service shows in its place
+            (header.css, scripting: none). */}
+        <a href="/sitemap/" className="menu-fallback">
+          Services
+        </a>
         {/* NavLink marks the home link aria-current="page" on the home page only (it matches "/" exactly). */}
         <NavLink to="/" end className="brand" aria-label={`${site.brand}, home`}>
           {/* The logo (site.yaml's theme) beside the name, or alone where it spells the name. */}

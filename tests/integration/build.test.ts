@@ -42,7 +42,7 @@ describe('storefront build', () => {
     order('templates', 'validate');
     order('markdown', 'validate');
     order('bundle', 'render');
-    expect(log.at(-1)).toMatch(/^Built 12 pages into .* in \d+\.\d\d s\.$/);
+    expect(log.at(-1)).toMatch(/^Built 13 pages into .* in \d+\.\d\d s\.$/);
   });
 
   it('writes every route as a directory index, plus 404.html, sitemap.xml and robots.txt', () => {

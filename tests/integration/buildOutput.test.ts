@@ -31,7 +31,7 @@ describe('build --quiet', () => {
   it('prints only the closing line for a clean catalogue', async () => {
     const result = await build('valid', ['--quiet']);
     expect(result.code).toBe(0);
-    expect(result.out).toEqual([expect.stringMatching(/^Built 12 pages into .* in \d+\.\d\d s\.$/)]);
+    expect(result.out).toEqual([expect.stringMatching(/^Built 13 pages into .* in \d+\.\d\d s\.$/)]);
     expect(result.err).toEqual([]);
   }, 60_000);
 
@@ -40,7 +40,7 @@ describe('build --quiet', () => {
     expect(result.code).toBe(0);
     expect(result.out).toHaveLength(2);
     expect(result.out[0]).toMatch(/long-meta-description\/categories\/beta\.yaml\n {2}15:\d+ +warning +services\[0\]\.metaDescription/);
-    expect(result.out[1]).toMatch(/^Built 12 pages/);
+    expect(result.out[1]).toMatch(/^Built 13 pages/);
   }, 60_000);
 
   it('still prints the errors', async () => {
@@ -79,7 +79,7 @@ describe('the progress line', () => {
     const written: string[] = [];
     const result = await build('valid', [], { isTTY: true, write: (t) => written.push(t) });
     expect(result.code).toBe(0);
-    expect(written[0]).toMatch(/^\rrender \d+\/12 pages\x1b\[K$/);
+    expect(written[0]).toMatch(/^\rrender \d+\/13 pages\x1b\[K$/);
     expect(written.at(-1)).toBe('\r\x1b[K');
   }, 60_000);
 
@@ -126,7 +126,7 @@ describe('a build that finds nothing changed', () => {
     expect(first.code).toBe(0);
     expect(second.code).toBe(0);
     expect(second.out[0]).toBe(first.out[0]);
-    expect(second.out[1]).toMatch(/^Nothing changed since the last build; .*dist-same is up to date \(12 pages, checked in \d+\.\d\d s\)\.$/);
+    expect(second.out[1]).toMatch(/^Nothing changed since the last build; .*dist-same is up to date \(13 pages, checked in \d+\.\d\d s\)\.$/);
   }, 60_000);
 
   it('after a change builds, and records what its check saw: the next build finds nothing changed', async () => {

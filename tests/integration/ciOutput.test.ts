@@ -109,8 +109,8 @@ describe('--format json', () => {
   it('build: ok with the pages built', async () => {
     const result = await cli('build', '-c', 'tests/fixtures/valid', '-o', join(work, 'dist'), '--deploy-dir', join(work, 'deploy'), '--format', 'json');
     expect(result.code).toBe(0);
-    expect(parsed(result.out)).toEqual({ version: 1, ok: true, problems: [], summary: { errors: 0, warnings: 0, files: 0, pages: 12 } });
-    expect(result.err).toMatch(/Built 12 pages into /);
+    expect(parsed(result.out)).toEqual({ version: 1, ok: true, problems: [], summary: { errors: 0, warnings: 0, files: 0, pages: 13 } });
+    expect(result.err).toMatch(/Built 13 pages into /);
   }, 60_000);
 
   it('names a failure that has no code in `error`: here, no catalogue folder', async () => {

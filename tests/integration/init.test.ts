@@ -45,7 +45,7 @@ describe('storefront init my-site', () => {
   it('builds from the site folder with the defaults, with no warning, into my-site/dist/', async () => {
     const result = await cli(site, 'build', '--quiet');
     expect(result.code, result.err).toBe(0);
-    expect(result.out).toMatch(/^Built 8 pages into /);
+    expect(result.out).toMatch(/^Built 9 pages into /);
     for (const page of ['index.html', '404.html', 'sitemap/index.html', 'category/launch/index.html', 'service/launch-strategy-workshop/launch-1/index.html', 'service/press-release-writing-and-distribution/launch-2/index.html']) {
       expect(existsSync(join(site, 'dist', page)), page).toBe(true);
     }
