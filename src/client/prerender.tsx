@@ -54,11 +54,6 @@ export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kin
 /** The records of the site's search index, from the kinds that offer search (none: no index is built). */
 export const searchRecordsOf = (site: Site): SearchRecord[] => Object.values(pageKinds).flatMap((module) => module.searchRecords?.(site) ?? []);
 
-// React puts a preload link for each image it expects to matter in front of the markup (it has no <head> to
-// put them in). Those images are all within the first kilobytes of the body, where the browser's preload
-// scanner finds them as early; the links were 160 bytes a page.
-const LEADING_PRELOADS = /^(<link [^>]*\/>)+/;
-
 /** The markup inside <div id="root">. */
 function renderBody(page: Page, site: SiteShell): string {
   const source: PageSource = {
@@ -71,7 +66,7 @@ function renderBody(page: Page, site: SiteShell): string {
     <StaticLocation route={page.route}>
       <App site={site} source={source} />
     </StaticLocation>,
-  ).replace(LEADING_PRELOADS, '');
+  );
 }
 
 export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): string {
