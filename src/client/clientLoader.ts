@@ -32,7 +32,7 @@ const INTENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin
 
 /** The same text on every page, so the Content-Security-Policy needs one hash for it. */
 export const clientStartScript = [
-  // l: loaded, p: painted, w: wanted, s: started, q: held clicks, E: intents, B: the boot element, b: its
+  // l: loaded, p: painted, w: wanted, s: started, q: held clicks and keys, E: intents, B: the boot element, b: its
   // data, T: the tab's marker. Short names: it is in every page.
   `(function(){var l,p,w,s,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),b=JSON.parse(B.textContent),T='${STARTED_KEY}';`,
   "function go(){if(s||!l||!p)return;if(!w)w=b.start&&location.search||location.hash||window.storefrontReportPerformance;",
@@ -41,7 +41,9 @@ export const clientStartScript = [
   'function want(){w=1;go()}',
   'E.forEach(function(t){A(t,want,{capture:true,passive:true})});',
   "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button]');if(b){e.preventDefault();e.stopImmediatePropagation();q.push(b);want()}},true);",
-  'window.storefrontReplay=function(){var b=q;q=[];b.forEach(function(x){x.isConnected&&x.click()})};',
+  // Arrow Down on a disclosure's button (Categories) opens it and moves into it: held and pressed again too.
+  "A('keydown',function(e){var b=!d.documentElement.dataset.hydrated&&e.key=='ArrowDown'&&e.target.closest&&e.target.closest('button[aria-expanded]');if(b){e.preventDefault();q.push([b,e.key]);want()}},true);",
+  "window.storefrontReplay=function(){var b=q;q=[];b.forEach(function(x){x[1]?x[0].isConnected&&x[0].dispatchEvent(new KeyboardEvent('keydown',{key:x[1],bubbles:!0})):x.isConnected&&x.click()})};",
   "A('load',function(){l=1;go();setTimeout(function(){p=1;go()},3e3)},{once:true});",
   "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(e,o){if(e.getEntriesByName('first-contentful-paint').length){o.disconnect();p=1;go()}}).observe({type:'paint',buffered:true});",
   'else p=1})()',

@@ -6,7 +6,7 @@
 //           invisibly over it (its accessible name "Colour mode", its value read out).
 //   "inline": in the phone menu, with its label shown.
 import { chooseColorMode, storedColorMode, type ColorMode } from '../../src/client/api.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const modes: [ColorMode, string][] = [
   ['light', 'Light'],
@@ -17,17 +17,23 @@ const modes: [ColorMode, string][] = [
 export function ColorModeSwitch({ variant }: { variant: 'icon' | 'inline' }) {
   // The server cannot know the stored choice; render "light" (the default) and correct it after hydration.
   const [mode, setMode] = useState<ColorMode>('light');
-  useEffect(() => setMode(storedColorMode()), []);
-
+  const select = useRef<HTMLSelectElement>(null);
   const choose = (next: ColorMode) => {
     setMode(next);
     chooseColorMode(next);
   };
+  // A mode chosen in the native select before the client started (it works without a script) is the visitor's
+  // choice: applied and kept, not put back to the stored one.
+  useEffect(() => {
+    const shown = select.current?.value as ColorMode | undefined;
+    if (shown && shown !== 'light') choose(shown);
+    else setMode(storedColorMode());
+  }, []);
 
   return (
     <label className={`color-mode color-mode--${variant}`}>
       {variant === 'icon' ? <ModeIcon mode={mode} /> : <span className="color-mode-label">Colour mode</span>}
-      <select aria-label="Colour mode" value={mode} onChange={(e) => choose(e.target.value as ColorMode)}>
+      <select ref={select} aria-label="Colour mode" value={mode} onChange={(e) => choose(e.target.value as ColorMode)}>
         {modes.map(([value, label]) => (
           <option key={value} value={value}>
             {label}

@@ -127,4 +127,50 @@ describe('the client', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  // Held as on a slow network: the loader arrives only once the key is pressed (issue 40, point 4).
+  const holdLoader = async (page: Page) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/loader-*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    return () => release();
+  };
+
+  it('presses Arrow Down on Categories again once hydrated: the first key is not lost', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const release = await holdLoader(page);
+    await page.goto(siteUrl('/sitemap/'));
+    await settled(page);
+    await page.locator('.main-nav .disclosure-button').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    await expect.poll(() => page.locator('.main-nav .disclosure-button').getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.disclosure-panel') !== null)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps a colour mode chosen in the select before the client started, and applies it', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const release = await holdLoader(page);
+    await page.goto(siteUrl('/sitemap/'));
+    await settled(page);
+    // Light, the page's first option, to Dark: the native select changes without a script.
+    await page.locator('.header-actions select').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('.header-actions select').inputValue()).toBe('dark');
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.locator('.header-actions select').inputValue()).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('storefront-color-mode'))).toBe('dark');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
