@@ -1,5 +1,7 @@
 // What a build is asked to do and what it answers (the types src/pipeline.ts exports), in a module of their own so
 // the stage table (buildStages.ts) and its helpers read them without importing the pipeline that runs them.
+import { createYamlChecksMemo, type YamlChecksMemo } from './catalogue/checks.ts';
+import { createModelMemo, type ModelMemo } from './model/model.ts';
 import type { BundleMemo } from './build/bundle.ts';
 import { DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
 import { nonAscii } from './build/fontSubset.ts';
@@ -34,6 +36,9 @@ export interface BuildCache {
   /** Each text's emoji (the emoji stage) and its characters beyond ASCII (the font subset), by file. */
   emoji: PerText<string[]>;
   characters: PerText<string>;
+  /** The YAML files' checks and the model of the rebuild before, kept while their inputs are the same. */
+  yamlChecks: YamlChecksMemo;
+  model: ModelMemo;
 }
 
 export const createBuildCache = (): BuildCache => ({
@@ -43,6 +48,8 @@ export const createBuildCache = (): BuildCache => ({
   search: {},
   emoji: new PerText((text) => emojiIn([text])),
   characters: new PerText(nonAscii),
+  yamlChecks: createYamlChecksMemo(),
+  model: createModelMemo(),
 });
 
 export interface BuildOptions {

@@ -58,8 +58,8 @@ export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKind
 }
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
-export async function validated({ options, io, state }: BuildContext, { load, templates, markdown, imageChecks }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks'>): Promise<ValidCatalogue> {
-  const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, imageProblems: imageChecks });
+export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks'>): Promise<ValidCatalogue> {
+  const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, yamlChecks: cache.yamlChecks, imageProblems: imageChecks });
   state.warnings = validation.problems;
   // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
   state.validDescriptions = validation.catalogue !== undefined;
@@ -74,8 +74,8 @@ export function validCatalogue({ problems, catalogue }: Validation, io: Reporter
 }
 
 /** The site with its emoji, logo and image variants (and --base-url), and the page kinds' pages of it. */
-export function siteModel({ options }: BuildContext, { validate, emoji, brand, templates, images }: Pick<Built, 'validate' | 'emoji' | 'brand' | 'templates' | 'images'>): Built['model'] {
-  const model = { ...buildModel(validate, images.images), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }) };
+export function siteModel({ options, cache }: BuildContext, { validate, emoji, brand, templates, images }: Pick<Built, 'validate' | 'emoji' | 'brand' | 'templates' | 'images'>): Built['model'] {
+  const model = { ...buildModel(validate, images.images, cache.model), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }) };
   const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
   return { site, pages: templates.pagesOf(site) };
 }

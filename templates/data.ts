@@ -8,7 +8,7 @@ export interface HomeData {
 }
 
 export interface ServiceData {
-  service: Omit<Service, 'slug' | 'categoryAnchor'>;
+  service: Service;
   category: CategoryNav & { notice?: string };
   /** "Often booked with": the services of `service.related`, as cards. */
   related: ServiceCard[];

@@ -42,20 +42,16 @@ export function inStableOrder(results: readonly PagefindResult[]): PagefindResul
   return [...results].sort((a, b) => rank(b) - rank(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-let loading: Promise<Pagefind> | undefined;
-
-/** Pagefind, imported and initialised once; a failed load is tried again on the next call. */
-export function loadPagefind(): Promise<Pagefind> {
-  loading ??= (async () => {
-    const url = PAGEFIND_URL;
-    const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
-    // Results carry the site's own paths; no excerpts are shown, so none are made.
-    await pagefind.options({ baseUrl: '/', excerptLength: 0 });
-    await pagefind.init();
-    return pagefind;
-  })();
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
+/**
+ * Pagefind, imported and initialised. The browser keeps the module once imported, and Pagefind its one
+ * instance (init() makes it only once), so a later call costs an options message; a failed import is tried
+ * again on the next call.
+ */
+export async function loadPagefind(): Promise<Pagefind> {
+  const url = PAGEFIND_URL;
+  const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
+  // Results carry the site's own paths; no excerpts are shown, so none are made.
+  await pagefind.options({ baseUrl: '/', excerptLength: 0 });
+  await pagefind.init();
+  return pagefind;
 }

@@ -88,9 +88,8 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
   return undefined;
 }
 
-type Sharp = typeof import('sharp').default;
-let sharpModule: Promise<Sharp> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+// Imported when first needed (a site without a brand image never loads it); Node keeps the module after that.
+const loadSharp = async () => (await import('sharp')).default;
 
 /** sharp's results by their input, for the next build in this process (dev rebuilds). */
 const rendered = new Map<string, Promise<Uint8Array>>();

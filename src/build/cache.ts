@@ -122,14 +122,11 @@ export function codeVersion(entries: readonly string[]): string {
 /** What every key includes: the cache's layout, the tool's release, its lock file and Node's version. */
 export const toolRelease = () => keyOf(LAYOUT, TOOL.version, lockHash(), process.versions.node);
 
-let lock: { mtimeMs: number; hash: string } | undefined;
-/** The lock file's hash (every dependency's exact version), read again only when it changes. */
+/** The lock file's hash (every dependency's exact version). Read each time, like the code files beside it:
+ *  0.3 ms for its 250 kB here. */
 function lockHash(): string {
-  const file = join(PACKAGE_ROOT, 'package-lock.json');
   try {
-    const { mtimeMs } = statSync(file);
-    if (lock?.mtimeMs !== mtimeMs) lock = { mtimeMs, hash: sha256(readFileSync(file)) };
-    return lock.hash;
+    return sha256(readFileSync(join(PACKAGE_ROOT, 'package-lock.json')));
   } catch {
     return ''; // an installed copy of the tool has no lock file: the packages' versions stand for it
   }

@@ -79,7 +79,7 @@ export class Staging {
     } else await this.makeFolderFor(path);
     // A page from the build cache carries its HTML too: should another build prune the cache's copy meanwhile,
     // the page is written instead.
-    if ('copyFrom' in file) await linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(error)));
+    if ('copyFrom' in file) await this.linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(error)));
     else await writeFile(target, file.content);
   }
 
@@ -101,6 +101,25 @@ export class Staging {
   }
 
   abort = () => rm(this.dir, { recursive: true, force: true });
+
+  // The catalogue's images go into the site as hard links where the file system allows it: the same file under
+  // a second name, nothing copied. Copying 10,000 images took 1.9 s and 3 s of the kernel's CPU here, linking
+  // them 0.15 s. Across file systems (or where links are refused) they are copied. The images in dist/ are then
+  // the catalogue's own files: edit them in the catalogue, never in dist/ (no publishing step writes into dist/).
+  /** Whether this folder's file system still takes links (false after the first refusal). */
+  private linking = true;
+
+  private async linkOrCopy(from: string, to: string): Promise<void> {
+    if (this.linking) {
+      try {
+        return await link(from, to);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+        this.linking = false; // EXDEV, EPERM and the like: this file system will not link, so stop asking it
+      }
+    }
+    await copyFile(from, to);
+  }
 
   /** The folder of a file the previous site did not have, made once; a file of the previous site in the way
    *  (where a folder now goes, or the folder where a file now goes) is removed first. */
@@ -153,24 +172,6 @@ function filesIn(dir: string): { files: Set<string>; folders: Set<string> } {
   const folders = new Set<string>();
   for (const [entry, path] of walkFolder(dir)) (entry.isDirectory() ? folders : files).add(path);
   return { files, folders };
-}
-
-// The catalogue's images go into the site as hard links where the file system allows it: the same file under a
-// second name, nothing copied. Copying 10,000 images took 1.9 s and 3 s of the kernel's CPU here, linking them
-// 0.15 s. Across file systems (or where links are refused) they are copied. The images in dist/ are then the
-// catalogue's own files: edit them in the catalogue, never in dist/ (no publishing step writes into dist/).
-let linking = true;
-
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  if (linking) {
-    try {
-      return await link(from, to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      linking = false; // EXDEV, EPERM and the like: this file system will not link, so stop asking it
-    }
-  }
-  await copyFile(from, to);
 }
 
 /** Where the site an output folder's last build replaced is kept: its entry in the cache folder (`sites/`, named

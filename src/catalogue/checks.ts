@@ -22,9 +22,10 @@ const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const at = (yaml: YamlFile, path: (string | number)[], field: string) => ({ ...locate(yaml, path), field });
 const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${locate(yaml, path).line}`;
 
-/** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …). */
-export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): Problem[] {
-  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes);
+/** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …); `memo`:
+ *  the last build's YAML checks, for the next (dev). */
+export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: YamlChecksMemo = {}): Problem[] {
+  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, memo);
   return [
     ...before,
     ...descriptionChecks(catalogue, services, known),
@@ -44,16 +45,21 @@ interface YamlChecks {
 }
 
 /**
- * The last run's YAML checks, by what they read: a dev rebuild after a description edit hands validation the
- * very YAML parse of the run before (validate.ts `lastParse`) and the same image list (devLoad.ts), and these
- * checks were 85 ms of its 170 ms validation at 10,000 services. Nothing downstream writes to what they return.
+ * The last run's YAML checks, by what they read, kept for the next build in the same process: a dev rebuild after
+ * a description edit hands validation the very YAML parse of the run before (validate.ts `lastParse`) and the
+ * same image list (devLoad.ts), and these checks were 85 ms of its 170 ms validation at 10,000 services. Nothing
+ * downstream writes to what they return.
  */
-let lastYamlChecks: { inputs: unknown[]; checks: YamlChecks } | undefined;
+export interface YamlChecksMemo {
+  last?: { inputs: unknown[]; checks: YamlChecks };
+}
 
-function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): YamlChecks {
+export const createYamlChecksMemo = (): YamlChecksMemo => ({});
+
+function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: YamlChecksMemo): YamlChecks {
   const { site, categories, images } = catalogue;
   const inputs = [site?.yaml, site?.data, site?.value, images, pageRoutes.join('\n'), ...categories.flatMap((c) => [c.name, c.yaml, c.data, c.value])];
-  const last = lastYamlChecks;
+  const { last } = memo;
   if (last && sameItems(inputs, last.inputs)) return last.checks;
   const services = categories.flatMap((category) => {
     const list = record(category.data).services;
@@ -71,7 +77,7 @@ function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[]): 
     before: [...categoryListChecks(catalogue), ...categoryChecks(catalogue), ...serviceChecks(catalogue, services), ...offerChecks(services, readable(catalogue))],
     after: siteChecks(catalogue, known),
   };
-  lastYamlChecks = { inputs, checks };
+  memo.last = { inputs, checks };
   return checks;
 }
 

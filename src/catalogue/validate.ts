@@ -1,7 +1,7 @@
 // Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
 // All problems are collected; nothing stops at the first one.
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
-import { crossChecks } from './checks.ts';
+import { crossChecks, type YamlChecksMemo } from './checks.ts';
 import { imageChecks } from './imageChecks.ts';
 import { themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
@@ -33,6 +33,8 @@ export interface ValidateOptions {
    * only that one (Markdown is most of this stage). Validation refills it with this run's.
    */
   memo?: Map<string, CompiledDescription>;
+  /** The YAML checks of an earlier run (createYamlChecksMemo), reused while the YAML and images are the same. */
+  yamlChecks?: YamlChecksMemo;
   /** The UTC day an alternatives page's "reviewed" date may not be after, YYYY-MM-DD (default: today). */
   today?: string;
   /** The image checks' problems for exactly this catalogue's images, from the build cache (cachedStages.ts:
@@ -97,7 +99,7 @@ function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: stri
 }
 
 /** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
-function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, { pageRoutes, memo, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
+function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, { pageRoutes, memo, yamlChecks, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
   const compiledNow = new Map<string, CompiledDescription>();
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
@@ -131,7 +133,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   }
   const images = imageProblems?.cached ?? cachedImageChecks(source);
   if (!imageProblems?.cached) imageProblems?.made?.(images);
-  problems.push(...crossChecks(parsed, pageRoutes), ...themeChecks(parsed), ...images);
+  problems.push(...crossChecks(parsed, pageRoutes, yamlChecks), ...themeChecks(parsed), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

@@ -3,7 +3,7 @@
 // over the History API, read with useSyncExternalStore: a navigation is a synchronous update, so a route that
 // suspends shows the spinner at once, as BrowserRouter did with useTransitions={false}. On the server, the
 // page's route. The shapes are React Router's, so templates read `key`, `search` and `hash` as before.
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 export interface Location {
   pathname: string;
@@ -46,50 +46,56 @@ export function Navigate({ to, replace = false }: { to: string; replace?: boolea
   return null;
 }
 
-// The browser's store. History entries carry React Router's state shape ({ usr, key }), so entries made by
-// either read the same.
+// The browser's store: one per page load (BrowserLocation makes it). History entries carry React Router's
+// state shape ({ usr, key }), so entries made by either read the same.
 type HistoryState = { usr?: unknown; key?: string } | null;
-let snapshot: Location | undefined;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
 
-function current(): Location {
-  const { pathname, search, hash } = window.location;
-  const state = history.state as HistoryState;
-  const key = state?.key ?? 'default';
-  // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
-  if (snapshot?.pathname !== pathname || snapshot.search !== search || snapshot.hash !== hash || snapshot.key !== key) {
-    snapshot = { pathname, search, hash, state: state?.usr ?? null, key };
+function createLocationStore() {
+  let snapshot: Location | undefined;
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+
+  function current(): Location {
+    const { pathname, search, hash } = window.location;
+    const state = history.state as HistoryState;
+    const key = state?.key ?? 'default';
+    // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
+    if (snapshot?.pathname !== pathname || snapshot.search !== search || snapshot.hash !== hash || snapshot.key !== key) {
+      snapshot = { pathname, search, hash, state: state?.usr ?? null, key };
+    }
+    return snapshot;
   }
-  return snapshot;
-}
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  if (listeners.size === 1) addEventListener('popstate', changed);
-  return () => {
-    listeners.delete(listener);
-    if (!listeners.size) removeEventListener('popstate', changed);
+  function subscribe(listener: () => void) {
+    listeners.add(listener);
+    if (listeners.size === 1) addEventListener('popstate', changed);
+    return () => {
+      listeners.delete(listener);
+      if (!listeners.size) removeEventListener('popstate', changed);
+    };
+  }
+
+  const navigate: NavigateFunction = (to, { replace = false, state = null } = {}) => {
+    if (typeof to === 'number') return history.go(to);
+    const url = new URL(to, window.location.href);
+    const entry = { usr: state, key: Math.random().toString(36).slice(2, 10) };
+    try {
+      history[replace ? 'replaceState' : 'pushState'](entry, '', url.pathname + url.search + url.hash);
+    } catch {
+      // Safari allows 100 pushState calls in 30 seconds; past that, a full navigation still gets there.
+      return window.location[replace ? 'replace' : 'assign'](url.href);
+    }
+    changed();
   };
-}
 
-const browserNavigate: NavigateFunction = (to, { replace = false, state = null } = {}) => {
-  if (typeof to === 'number') return history.go(to);
-  const url = new URL(to, window.location.href);
-  const entry = { usr: state, key: Math.random().toString(36).slice(2, 10) };
-  try {
-    history[replace ? 'replaceState' : 'pushState'](entry, '', url.pathname + url.search + url.hash);
-  } catch {
-    // Safari allows 100 pushState calls in 30 seconds; past that, a full navigation still gets there.
-    return window.location[replace ? 'replace' : 'assign'](url.href);
-  }
-  changed();
-};
+  return { current, subscribe, navigate };
+}
 
 /** The browser's address, for the app (mount.tsx). */
 export function BrowserLocation({ children }: { children: ReactNode }) {
-  const location = useSyncExternalStore(subscribe, current, current);
-  const router = useMemo(() => ({ location, navigate: browserNavigate }), [location]);
+  const [store] = useState(createLocationStore);
+  const location = useSyncExternalStore(store.subscribe, store.current, store.current);
+  const router = useMemo(() => ({ location, navigate: store.navigate }), [location, store]);
   return <RouterContext value={router}>{children}</RouterContext>;
 }
 

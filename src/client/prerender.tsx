@@ -28,19 +28,8 @@ export const kindInfo: Record<string, KindInfo> = Object.fromEntries(
 
 const routes = kindProblems.length ? undefined : routeTable(kindInfo);
 
-/** A page of `kind`: the same object as last time when its data is (a page kind may keep a page's data while what
- *  it is made of stays: templates/pages/service.tsx), so dev's render knows it unchanged at once (render.ts). */
-function pageOf(kind: string, spec: PageSpec): Page {
-  const indexed = spec.indexed ?? true;
-  const data = typeof spec.data === 'object' && spec.data !== null ? spec.data : undefined;
-  const known = data && pagesByData.get(data);
-  if (known && known.kind === kind && known.route === spec.route && known.indexed === indexed) return known;
-  const page = { kind, route: spec.route, data: spec.data, indexed };
-  if (data) pagesByData.set(data, page);
-  return page;
-}
-
-const pagesByData = new WeakMap<object, Page>();
+/** A page of `kind`. */
+const pageOf = (kind: string, spec: PageSpec): Page => ({ kind, route: spec.route, data: spec.data, indexed: spec.indexed ?? true });
 
 /** Every page of the site, from every kind, in the order of their routes. */
 export function pagesOf(site: Site): Page[] {

@@ -123,11 +123,11 @@ export interface Site {
 }
 
 /** The site model. `images`: what the build made of the raster images (src/build/images.ts); without it, every
- *  image is its file as it is. */
-export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site {
+ *  image is its file as it is. `memo`: the last build's, to keep what did not change (dev). */
+export function buildModel(catalogue: ValidCatalogue, images?: SiteImages, memo: ModelMemo = {}): Site {
   const { site } = catalogue;
   const image = (file: string, use: ImageUse): SiteImage => images?.get(file)?.[use] ?? { src: `/${file}` };
-  const categories = categoriesOf(catalogue, images, image);
+  const categories = categoriesOf(catalogue, images, image, memo);
   return deepFreeze({
     brand: site.brand,
     baseUrl: site.baseUrl.replace(/\/+$/, ''),
@@ -148,18 +148,22 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages): Site
 }
 
 /**
- * The categories of the last model, by what they were made of: a dev rebuild after a description edit hands
- * the model the very category values of the run before (validate.ts `lastParse`) and the same images, and only
- * the edited description's tree is new. The last model's services are then kept, each edited one copied with
- * its new tree, so the pages' data shares every unchanged service with the rebuild before (render.ts keys a
- * page again only where it differs).
+ * What buildModel keeps for the next build in the same process (dev): the categories of the last model, by what
+ * they were made of. A dev rebuild after a description edit hands the model the very category values of the run
+ * before (validate.ts `lastParse`) and the same images, and only the edited description's tree is new. The last
+ * model's services are then kept, each edited one copied with its new tree, so the pages' data shares every
+ * unchanged service with the rebuild before (render.ts keys a page again only where it differs).
  */
-let lastCategories: { inputs: unknown[]; categories: readonly Category[] } | undefined;
+export interface ModelMemo {
+  last?: { inputs: unknown[]; categories: readonly Category[] };
+}
 
-function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined, image: (file: string, use: ImageUse) => SiteImage): Category[] {
+export const createModelMemo = (): ModelMemo => ({});
+
+function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined, image: (file: string, use: ImageUse) => SiteImage, memo: ModelMemo): Category[] {
   // The images as text: the build makes their map anew each time.
   const inputs = [JSON.stringify([...(images ?? [])]), ...catalogue.categories.map((c) => c.value)];
-  const last = lastCategories;
+  const { last } = memo;
   if (last && sameItems(inputs, last.inputs)) {
     const categories = last.categories.map((category) => {
       const services = category.services.map((service) => {
@@ -168,7 +172,7 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
       });
       return sameItems(services, category.services) ? category : { ...category, services };
     });
-    lastCategories = { inputs, categories };
+    memo.last = { inputs, categories };
     return categories;
   }
   const categories = catalogue.categories.map(({ value }): Category => ({
@@ -210,7 +214,7 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
     }),
   }));
   linkServices(catalogue, categories);
-  lastCategories = { inputs, categories };
+  memo.last = { inputs, categories };
   return categories;
 }
 

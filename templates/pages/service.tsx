@@ -1,8 +1,6 @@
 // A service: image, name, price, label, description; its contact card beside them; related services; the hero heading.
 import { Prerendered, type Page, type PageProps, type PageSpec } from '../../src/client/api.ts';
-import { perObject } from '../../src/core/perObject.ts';
-import { sameItems } from '../../src/core/sameItems.ts';
-import type { Category, Service, Site } from '../../src/model/model.ts';
+import type { Site } from '../../src/model/model.ts';
 import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.ts';
 import { ContactCard } from '../components/ContactCard.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -18,35 +16,11 @@ export const options = { prerenderedParts: true };
 
 export function pages(site: Site): PageSpec<ServiceData>[] {
   const byId = new Map(site.services.map((s) => [s.id, s]));
-  return site.categories.flatMap((c) =>
-    c.services.map((s) => ({ route: s.route, data: serviceData(s, c, s.related.map((id) => serviceCard(byId.get(id)!))) })),
-  );
+  return site.categories.flatMap((c) => {
+    const category = { ...categoryNav(c), notice: c.notice };
+    return c.services.map((service) => ({ route: service.route, data: { service, category, related: service.related.map((id) => serviceCard(byId.get(id)!)) } }));
+  });
 }
-
-/**
- * A service page's data (frozen), the same object while the service, its category and the services it shows
- * are: a dev rebuild keeps every unchanged one of them (src/model/model.ts), and its render then knows the page
- * unchanged at a glance (src/build/render.ts) rather than by walking its data, 10,000 times.
- */
-function serviceData(s: Service, c: Category, related: ServiceData['related']): ServiceData {
-  const category = pageCategory(c);
-  const last = dataByService.get(s);
-  if (last && last.category === category && sameItems(last.related, related)) return last;
-  const data: ServiceData = Object.freeze({ service: pageService(s), category, related: Object.freeze(related) as ServiceData['related'] });
-  dataByService.set(s, data);
-  return data;
-}
-
-const dataByService = /* @__PURE__ */ new WeakMap<Service, ServiceData>();
-
-/** The category as its services' pages show it, made once per category. */
-const pageCategory = /* @__PURE__ */ perObject((c: Category): ServiceData['category'] => Object.freeze({ ...categoryNav(c), notice: c.notice }));
-
-/** The service as its page's data holds it (without what only the route needs), made once per service. */
-const pageService = /* @__PURE__ */ perObject((s: Service): ServiceData['service'] => {
-  const { slug: _slug, categoryAnchor: _anchor, ...service } = s;
-  return Object.freeze(service);
-});
 
 export function head(page: Page<ServiceData>, site: SiteShell) {
   const { service, category } = page.data!;
