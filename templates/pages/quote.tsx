@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSite, type Page } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
-import { breadcrumb, pageHead } from '../head.ts';
+import { breadcrumb, organization, pageHead } from '../head.ts';
 import { QuoteBasket } from '../quote/QuotePanel.tsx';
 import { sharedLines } from '../quote/share.ts';
 import * as store from '../quote/store.ts';
@@ -18,7 +18,8 @@ export const head = (page: Page, site: SiteShell) =>
   pageHead(page, site, {
     title: `Your quote | ${site.brand}`,
     description: `How ordering from ${site.brand} works: add services to a quote, choose options and quantities, and send the list by e-mail or chat for a firm price.`,
-    jsonLd: [breadcrumb(site, [{ name: 'Home', route: '/' }, { name: 'Your quote', route: page.route }])],
+    // The agency the quote is asked of, and where the page sits.
+    jsonLd: [organization(site), breadcrumb(site, [{ name: 'Home', route: '/' }, { name: 'Your quote', route: page.route }])],
   });
 
 const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;

@@ -345,7 +345,7 @@ describe('keyboard', () => {
 });
 
 describe('without JavaScript', () => {
-  it('says search needs it, links the categories and the sitemap, and the form still navigates', async () => {
+  it("says search needs it, links the categories and the sitemap; the home page's field still leads here", async () => {
     const { page, close } = await openPage(browser(), { javaScriptEnabled: false });
     await page.goto(siteUrl('/search/'));
     expect(await page.locator('h1').textContent()).toBe('Find a service');
@@ -360,10 +360,14 @@ describe('without JavaScript', () => {
     const response = await page.goto(siteUrl(categories[0]!));
     expect(response?.status()).toBe(200);
 
+    // The page's own form is not shown (it could only reload this note); the home page's field leads here.
     await page.goto(siteUrl('/search/'));
-    await field(page).fill('listing');
+    expect(await page.locator('.search-form').isVisible()).toBe(false);
+    await page.goto(siteUrl('/'));
+    await page.locator('.hero-search input[type=search]').fill('listing');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('q') === 'listing');
+    expect(await page.locator('.search-note').isVisible()).toBe(true);
     await close();
   });
 
