@@ -39,6 +39,7 @@ interface Env {
   definitions: MarkdownLink[];
 }
 
+const MAY_LINK = /www\.|@|:\/\//i;
 const parser = createParser();
 
 export function parseMarkdown(text: string): ParsedMarkdown {
@@ -57,6 +58,9 @@ function createParser(): MarkdownIt {
   md.normalizeLinkText = (text) => text;
   // GitHub's bare links: http(s)://…, www.… and e-mail addresses; not ftp:, "//…" or a bare "example.com".
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: false }).add('ftp:', null).add('//', null);
+  // Looking for bare domains is most of the parse's time; a text without "www.", "@" or "://" has no such link.
+  const test = md.linkify.test.bind(md.linkify);
+  md.linkify.test = (text) => MAY_LINK.test(text) && test(text);
   const match = md.linkify.match.bind(md.linkify);
   md.linkify.match = (text) => match(text)?.filter((link) => link.schema !== '' || /^www\./i.test(link.text)) ?? null;
   md.use(footnote);
@@ -207,6 +211,9 @@ function placeDelimiters(md: MarkdownIt, name: string): void {
   );
 }
 
+/** The tokens whose place checks and bounds report. */
+const PLACED = new Set(['link_open', 'em_open', 'strong_open', 's_open']);
+
 /** Turns the inline offsets noted while parsing into lines and columns of the text. */
 function placeInlineTokens(tokens: Token[], lines: string[]): void {
   // a table cell's text is found in its row's line, after the cells before it
@@ -216,42 +223,53 @@ function placeInlineTokens(tokens: Token[], lines: string[]): void {
     if (token.type === 'tr_open') [row, rowCursor] = [token.map?.[0] ?? row, 0];
     if (token.type !== 'inline' || !token.children) continue;
     const before = tokens[index - 1]?.type;
-    let cellStart: number | undefined;
+    let place: (offset: number) => Place;
     if (before === 'td_open' || before === 'th_open') {
       const at = (lines[row] ?? '').indexOf(token.content, rowCursor);
-      cellStart = at < 0 ? rowCursor : at;
+      const cellStart = at < 0 ? rowCursor : at;
       rowCursor = cellStart + token.content.length;
-    } else if (!token.map) continue;
+      const line = row + 1;
+      place = (offset) => ({ line, column: cellStart + offset + 1 });
+    } else if (token.map) {
+      place = inlinePlacer(token.content, token.map[0], lines);
+    } else continue;
     let cursor = 0;
     for (let i = 0; i < token.children.length; i++) {
       const child = token.children[i]!;
-      const meta = child.meta as { offset?: number } | null;
-      let offset = meta?.offset;
-      if (offset === undefined && child.type === 'link_open' && child.markup === 'linkify') {
+      if (!PLACED.has(child.type)) continue;
+      let offset = (child.meta as { offset?: number } | null)?.offset;
+      if (offset === undefined && child.markup === 'linkify') {
         // GitHub's bare links the core rule found in a text token: searched for in the text after the last place
-        const text = token.children[i + 1]?.content ?? '';
-        const at = token.content.indexOf(text, cursor);
+        const at = token.content.indexOf(token.children[i + 1]?.content ?? '', cursor);
         offset = at < 0 ? cursor : at;
       }
       if (offset === undefined) continue;
       cursor = offset;
-      child.meta = { ...child.meta, ...(cellStart === undefined ? inlinePlace(token, offset, lines) : { line: row + 1, column: cellStart + offset + 1 }) };
+      child.meta = { ...child.meta, ...place(offset) };
     }
   }
 }
 
 /**
- * The line and column of `offset` in an inline token's text. Its lines are the ends of the text's lines from
- * the token's first line on (block quote markers and indentation cut off, the last line trimmed), so each is
- * found as the last occurrence in its line.
+ * Places offsets of an inline token's text that starts on line `first` (0-based). The text's lines are the
+ * ends of the text's lines from there on (block quote markers and indentation cut off, the last line
+ * trimmed), so each is found as the last occurrence in its line; each line is looked up once.
  */
-function inlinePlace(token: Token, offset: number, lines: string[]): Place {
-  const content = token.content;
-  const lineStart = content.lastIndexOf('\n', offset - 1) + 1;
-  let index = 0;
-  for (let at = content.indexOf('\n'); at >= 0 && at < lineStart; at = content.indexOf('\n', at + 1)) index++;
-  const lineEnd = content.indexOf('\n', lineStart);
-  const line = token.map![0] + index;
-  const from = (lines[line] ?? '').lastIndexOf(content.slice(lineStart, lineEnd < 0 ? undefined : lineEnd));
-  return { line: line + 1, column: Math.max(0, from) + offset - lineStart + 1 };
+function inlinePlacer(content: string, first: number, lines: string[]): (offset: number) => Place {
+  const starts = [0];
+  for (let at = content.indexOf('\n'); at >= 0; at = content.indexOf('\n', at + 1)) starts.push(at + 1);
+  const shifts: number[] = [];
+  return (offset) => {
+    let index = 0;
+    for (let low = 0, high = starts.length - 1; low <= high; ) {
+      const middle = (low + high) >> 1;
+      if (starts[middle]! <= offset) [index, low] = [middle, middle + 1];
+      else high = middle - 1;
+    }
+    if (shifts[index] === undefined) {
+      const end = index + 1 < starts.length ? starts[index + 1]! - 1 : content.length;
+      shifts[index] = Math.max(0, (lines[first + index] ?? '').lastIndexOf(content.slice(starts[index], end)));
+    }
+    return { line: first + index + 1, column: shifts[index]! + offset - starts[index]! + 1 };
+  };
 }
