@@ -17,7 +17,7 @@ type Shard = { tool: string; entries: [hash: string, description: CompiledDescri
 /**
  * What validation reuses of earlier runs' Markdown (validate.ts `memo`): a Map by text, as validation wants it,
  * that also answers from the cache folder. The key of a description is the hash of its text with the tool's
- * fingerprint (the compiler is the tool's own code and remark's libraries). Validation refills it with this
+ * fingerprint (the compiler is the tool's own code and markdown-it's libraries). Validation refills it with this
  * run's descriptions (clear, then set), so what persist() writes is exactly the set this build used.
  * `version` is the compiler's: the modules markdown.ts reaches and the versions of the libraries they use.
  */

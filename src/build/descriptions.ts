@@ -1,6 +1,6 @@
 // Stage: markdown. Every description the memo does not hold yet is compiled (catalogue/markdown.ts) before
 // validation reads them: most of a cold build's CPU time with long descriptions, so it is spread over the
-// worker pool in batches when there are enough of them to repay a thread's start (about 0.2 s to load remark).
+// worker pool in batches when there are enough of them to repay a thread's start (about 0.2 s to load the compiler).
 import { compileDescription, type CompiledDescription } from '../catalogue/markdown.ts';
 import type { Workers } from './workers.ts';
 

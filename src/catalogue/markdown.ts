@@ -1,46 +1,13 @@
-// Markdown descriptions: parsed once with remark (positions kept for link problems), then compiled to a
-// sanitised element tree. Raw HTML is dropped and unsafe links removed by rehype-sanitize.
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype, { defaultHandlers } from 'remark-rehype';
-import { unified } from 'unified';
+// Markdown descriptions: parsed once with markdown-it (markdownParse.ts; places kept for link problems), then
+// compiled to a sanitised element tree, as GitHub shows Markdown: raw HTML is dropped, and only the elements
+// and attributes below are made, links only to web, mail and chat addresses or within the site.
+import type { Token } from 'markdown-it';
 import { withTrailingSlash } from '../core/routes.ts';
 import type { TreeElement, TreeNode } from '../core/tree.ts';
 import { beyondInputBounds, beyondTreeBounds, type BoundExceeded } from './markdownBounds.ts';
+import { parseMarkdown, placeOf, type MarkdownLink, type ParsedMarkdown } from './markdownParse.ts';
 
-const gfmParser = unified().use(remarkParse).use(remarkGfm);
-const plainParser = unified().use(remarkParse);
-// GitHub's extensions double the parsing time, and each needs a character or word that most prose lacks:
-// tables "|", strikethrough "~", footnotes "[^", task lists "[ ]" or "[x]", autolinks "www.", "http(s):" or
-// "@". A text without any of them parses to the same tree without the extensions.
-const MAY_USE_GFM = /[|~@]|\[\^|\[[ xX]\]|www\.|https?:/i;
-// A link's own address ("[text](https://…)") is not prose: no extension applies inside it. Most descriptions
-// with a web address have it there, and took the slower parser for it.
-const LINK_ADDRESS = /(\[[^\]]*\]\()[^()\s]*\)/g;
-const compiler = unified()
-  // Headings move down two levels: the page already has its h1 and the description sits under an h2. Done
-  // while converting, so the parsed Markdown is never copied or changed (it is kept for the next rebuild).
-  .use(remarkRehype, {
-    handlers: {
-      heading: (state, node) => ({ ...defaultHandlers.heading(state, node), tagName: `h${Math.min(6, node.depth + 2)}` }),
-    },
-  })
-  .use(rehypeSanitize, {
-    ...defaultSchema,
-    // Task-list checkboxes would be unlabelled form controls; images belong in the service's `image`.
-    tagNames: defaultSchema.tagNames?.filter((tag) => !['input', 'img', 'h1', 'h2'].includes(tag)),
-  });
-
-export interface MarkdownLink {
-  url: string;
-  line: number;
-  column: number;
-}
-
-export const parseMarkdown = (text: string): MdastRoot => (MAY_USE_GFM.test(text.replace(LINK_ADDRESS, '$1)')) ? gfmParser : plainParser).parse(text);
+export { parseMarkdown, type MarkdownLink, type ParsedMarkdown };
 
 /** What the build keeps of a description: its links (for checking), its words (for the length check) and its
  *  compiled element tree; or, for a text beyond the bounds on hostile Markdown, which bound and where. */
@@ -57,23 +24,25 @@ export function compileDescription(text: string): CompiledDescription {
   const words = wordCount(text);
   const beyondInput = beyondInputBounds(text);
   if (beyondInput) return { links: [], words, tree: [], refused: beyondInput };
-  const root = parseMarkdown(text);
-  const beyondTree = beyondTreeBounds(root);
+  const parsed = parseMarkdown(text);
+  const beyondTree = beyondTreeBounds(parsed.tokens);
   if (beyondTree) return { links: [], words, tree: [], refused: beyondTree };
-  return { links: linksOf(root), words, tree: compileMarkdown(root) };
+  return { links: linksOf(parsed), words, tree: compileMarkdown(parsed) };
 }
 
-/** Every link and definition in a document, with its position, for checking. */
-export function linksOf(root: MdastRoot): MarkdownLink[] {
-  const links: MarkdownLink[] = [];
-  const visit = (node: MdastNodes) => {
-    if ((node.type === 'link' || node.type === 'definition') && node.position) {
-      links.push({ url: node.url, line: node.position.start.line, column: node.position.start.column });
+/** Every link and link reference definition in a document, in reading order, with its place, for checking.
+ *  Links by reference ("[text][name]") are checked at their definition. */
+export function linksOf(parsed: ParsedMarkdown): MarkdownLink[] {
+  const links = [...parsed.definitions];
+  for (const token of parsed.tokens) {
+    for (const child of token.children ?? []) {
+      const place = placeOf(child);
+      if (child.type !== 'link_open' || !place || (child.meta as { reference?: boolean }).reference) continue;
+      links.push({ url: child.attrGet('href') as string, line: place.line, column: place.column });
     }
-    if ('children' in node) node.children.forEach(visit);
-  };
-  visit(root);
-  return links;
+  }
+  // footnotes are moved to the end of the tokens, and definitions kept apart: reading order is by place
+  return links.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Words of prose, for length checks. */
@@ -81,25 +50,178 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-export function compileMarkdown(root: MdastRoot): TreeNode[] {
-  const hast = compiler.runSync(root) as HastRoot;
-  return hast.children.flatMap(toTree);
+/** A container being filled: its children, and the text not yet added (adjacent text and line breaks join). */
+interface Open {
+  element: TreeElement;
+  text: string | undefined;
+  /** A paragraph of a tight list item: its children go to the item, as GitHub shows them. */
+  unwrap?: boolean;
+  /** A task list item's first paragraph: its "[ ] " or "[x] " is dropped (and the checkbox with it). */
+  task?: boolean;
 }
 
-function toTree(node: HastRoot['children'][number] | ElementContent): TreeNode[] {
-  if (node.type === 'text') return node.value.trim() || !/\n/.test(node.value) ? [node.value] : [];
-  if (node.type !== 'element') return [];
-  return [[node.tagName, propsOf(node), ...node.children.flatMap(toTree)] as TreeElement];
+const TASK = /^\[[ \t\nxX]\](?:\n|[ \t]+(?!$))/;
+
+/** The element tree of a parsed description. Reads the tokens without changing them. */
+export function compileMarkdown(parsed: ParsedMarkdown): TreeNode[] {
+  const root: Open = { element: ['root', null], text: undefined };
+  const stack: Open[] = [root];
+  let open = root;
+  const flush = () => {
+    const text = open.text;
+    open.text = undefined;
+    // whitespace between elements is not kept; a line break's spaces and tabs neither
+    if (text && (text.trim() || !text.includes('\n'))) open.element.push(text.includes('\n') ? text.replace(/[ \t]*\n[ \t]*/g, '\n') : text);
+  };
+  const addText = (text: string) => {
+    open.text = (open.text ?? '') + text;
+  };
+  const add = (node: TreeNode) => {
+    flush();
+    open.element.push(node);
+  };
+  const enter = (tag: string, props: Record<string, string> | null, extra?: Partial<Open>) => {
+    flush();
+    const element: TreeElement = [tag, props];
+    if (!extra?.unwrap) open.element.push(element);
+    open = { element, text: undefined, ...extra };
+    stack.push(open);
+  };
+  const exit = () => {
+    flush();
+    const closed = stack.pop()!;
+    open = stack[stack.length - 1]!;
+    if (closed.task) dropTaskMarker(closed.element);
+    if (closed.unwrap) open.element.push(...closed.element.slice(2));
+  };
+
+  const visit = (tokens: Token[]) => {
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      switch (token.type) {
+        case 'inline':
+          visit(token.children ?? []);
+          break;
+        case 'text':
+          addText(token.content);
+          break;
+        case 'softbreak':
+          addText('\n');
+          break;
+        case 'hardbreak':
+          add(['br', null]);
+          break;
+        case 'code_inline':
+          add(['code', null, token.content]);
+          break;
+        case 'fence':
+        case 'code_block': {
+          const lang = token.info.trim().split(/\s+/)[0];
+          const value = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+          const code = value ? `${value}\n` : '';
+          // a block of blank lines is whitespace between elements too
+          add(['pre', null, ['code', lang ? { className: `language-${lang}` } : null, ...(code.trim() || !code.includes('\n') ? [code] : [])]]);
+          break;
+        }
+        case 'hr':
+          add(['hr', null]);
+          break;
+        case 'html_block':
+        case 'html_inline':
+        case 'image':
+          flush();
+          break;
+        case 'heading_open':
+          enter(`h${Math.min(6, Number(token.tag.slice(1)) + 2)}`, null);
+          break;
+        case 'paragraph_open': {
+          const item = tokens[i - 1]?.type === 'list_item_open' ? tokens[i - 1] : undefined;
+          enter('p', null, { unwrap: token.hidden, task: item !== undefined && isTask(tokens[i + 1]) });
+          break;
+        }
+        case 'bullet_list_open':
+        case 'ordered_list_open':
+          enter(token.tag, listProps(tokens, i));
+          break;
+        case 'list_item_open':
+          enter('li', isTaskItem(tokens, i) ? { className: 'task-list-item' } : null);
+          break;
+        case 'th_open':
+        case 'td_open': {
+          const align = /text-align:(\w+)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+          enter(token.tag, align ? { align } : null);
+          break;
+        }
+        case 's_open':
+          enter('del', null);
+          break;
+        case 'link_open':
+          enter('a', linkProps(token));
+          break;
+        case 'footnote_ref':
+          add(footnoteReference(token));
+          break;
+        case 'footnote_block_open':
+          enter('section', { dataFootnotes: 'true', className: 'footnotes' });
+          add('Footnotes');
+          enter('ol', null);
+          break;
+        case 'footnote_block_close':
+          exit();
+          exit();
+          break;
+        case 'footnote_open':
+          enter('li', { id: `user-content-fn-${footnoteId(token)}` });
+          break;
+        case 'footnote_anchor':
+          footnoteBackReference(open, add, token);
+          break;
+        default:
+          if (token.nesting === 1) enter(token.tag, null);
+          else if (token.nesting === -1) exit();
+      }
+    }
+  };
+  visit(parsed.tokens);
+  flush();
+  return root.element.slice(2) as TreeNode[];
 }
 
-function propsOf(element: Element): Record<string, string> | null {
+const isTask = (inline: Token | undefined) => inline?.type === 'inline' && TASK.test(inline.content);
+const isTaskItem = (tokens: Token[], i: number) => tokens[i + 1]?.type === 'paragraph_open' && isTask(tokens[i + 2]);
+
+/** "[ ] " or "[x] " and the space after it off the paragraph's text; a space before the rest, where the
+ *  checkbox was (as GitHub's compiler leaves it, the checkbox itself being dropped as an unlabelled control). */
+function dropTaskMarker(paragraph: TreeElement): void {
+  const first = paragraph[2];
+  if (typeof first !== 'string') return;
+  const rest = first.slice(4);
+  if (rest) paragraph[2] = rest;
+  else paragraph.splice(2, 1);
+  if (paragraph.length > 2) paragraph.splice(2, 0, ' ');
+}
+
+function listProps(tokens: Token[], open: number): Record<string, string> | null {
   const props: Record<string, string> = {};
-  for (const [name, value] of Object.entries(element.properties)) {
-    if (value === undefined || value === null || value === false) continue;
-    const key = name === 'className' ? 'className' : name;
-    props[key] = Array.isArray(value) ? value.join(' ') : String(value);
+  const start = tokens[open]!.attrGet('start');
+  if (start !== null) props.start = String(start);
+  const level = tokens[open]!.level;
+  for (let i = open + 1; i < tokens.length && tokens[i]!.level > level; i++) {
+    if (tokens[i]!.type === 'list_item_open' && tokens[i]!.level === level + 1 && isTaskItem(tokens, i)) {
+      props.className = 'contains-task-list';
+      break;
+    }
   }
-  if (element.tagName === 'a' && props.href) {
+  return Object.keys(props).length ? props : null;
+}
+
+function linkProps(token: Token): Record<string, string> | null {
+  const props: Record<string, string> = {};
+  const href = normalizeUri(String(token.attrGet('href') ?? ''));
+  if (safeProtocol(href)) props.href = href;
+  const title = token.attrGet('title');
+  if (title !== null) props.title = String(title);
+  if (props.href) {
     if (/^https?:\/\//.test(props.href)) {
       props.rel = 'noopener noreferrer';
       props.target = '_blank';
@@ -109,3 +231,72 @@ function propsOf(element: Element): Record<string, string> | null {
   }
   return Object.keys(props).length ? props : null;
 }
+
+// Footnotes as GitHub's compiler makes them; ids get the "user-content-" prefix GitHub gives ids from the text.
+const footnoteId = (token: Token) => normalizeUri(String((token.meta as { label?: string }).label ?? (token.meta as { id: number }).id + 1).toLowerCase());
+const referenceId = (token: Token) => {
+  const subId = (token.meta as { subId?: number }).subId ?? 0;
+  return `user-content-fnref-${footnoteId(token)}${subId > 0 ? `-${subId + 1}` : ''}`;
+};
+
+function footnoteReference(token: Token): TreeElement {
+  const number = String((token.meta as { id: number }).id + 1);
+  const props = { href: `#user-content-fn-${footnoteId(token)}`, id: referenceId(token), dataFootnoteRef: 'true', ariaDescribedBy: 'user-content-footnote-label' };
+  return ['sup', null, ['a', props, number]];
+}
+
+function footnoteBackReference(open: Open, add: (node: TreeNode) => void, token: Token): void {
+  const { id, subId = 0 } = token.meta as { id: number; subId?: number };
+  const label = `${id + 1}${subId > 0 ? `-${subId + 1}` : ''}`;
+  const props = { href: `#${referenceId(token)}`, dataFootnoteBackref: '', ariaLabel: `Back to reference ${label}`, className: 'data-footnote-backref' };
+  open.text = `${open.text ?? ''} `;
+  add(['a', props, '↩', ...(subId > 0 ? [['sup', null, String(subId + 1)] as TreeElement] : [])]);
+}
+
+/** Link schemes GitHub keeps (and addresses without one: relative, or a colon after a "/", "?" or "#"). */
+const PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'];
+
+function safeProtocol(url: string): boolean {
+  const colon = url.indexOf(':');
+  const before = (char: string) => {
+    const at = url.indexOf(char);
+    return at > -1 && colon > at;
+  };
+  if (colon < 0 || before('/') || before('?') || before('#')) return true;
+  return PROTOCOLS.some((protocol) => colon === protocol.length && url.startsWith(protocol));
+}
+
+/** An address with what may not stand in one percent-encoded, and correct percent-encodings kept (as
+ *  CommonMark's reference compiler does). */
+function normalizeUri(value: string): string {
+  let result = '';
+  let start = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    let replace = '';
+    let skip = 0;
+    if (code === 37 /* % */ && isAlphanumeric(value.charCodeAt(index + 1)) && isAlphanumeric(value.charCodeAt(index + 2))) {
+      skip = 2;
+    } else if (code < 128) {
+      if (!/[!#$&-;=?-Z_a-z~]/.test(String.fromCharCode(code))) replace = String.fromCharCode(code);
+    } else if (code > 55_295 && code < 57_344) {
+      const next = value.charCodeAt(index + 1);
+      if (code < 56_320 && next > 56_319 && next < 57_344) {
+        replace = String.fromCharCode(code, next);
+        skip = 1;
+      } else {
+        replace = '\uFFFD';
+      }
+    } else {
+      replace = String.fromCharCode(code);
+    }
+    if (replace) {
+      result += value.slice(start, index) + encodeURIComponent(replace);
+      start = index + skip + 1;
+    }
+    index += skip;
+  }
+  return result + value.slice(start);
+}
+
+const isAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

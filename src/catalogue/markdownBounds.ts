@@ -1,12 +1,15 @@
-// Bounds on hostile Markdown. remark's parser (micromark) and the compiler after it recurse with the nesting
-// and take time that grows with the square of some counts: "> " × 3000 (6 KB) overflowed the stack, and
-// "**_" × 30,000 (90 KB) in one paragraph took 67 s of CPU. Real descriptions nest 3 or 4 deep and have a few
-// dozen marks a paragraph, so each bound is far above them and is decided by counting, never by a clock: the
-// same text gets the same answer on every machine. The text is counted before it is parsed (what makes the
-// parser slow), and the parsed tree before it is compiled (what the parser does not slow down on, but the
-// compiler would crash or swell on).
-import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+// Bounds on hostile Markdown. Set for remark's parser (micromark), which recursed with the nesting and took
+// time that grew with the square of some counts: "> " × 3000 (6 KB) overflowed the stack, and "**_" × 30,000
+// (90 KB) in one paragraph took 67 s of CPU. markdown-it, which parses now, takes 0.3 s on that paragraph and
+// does not recurse with block nesting, but it too takes 0.3-0.4 s on 30,000 links in one paragraph, and a page
+// would not show such texts well: the bounds stay, and their answers with them. Real
+// descriptions nest 3 or 4 deep and have a few dozen marks a paragraph, so each bound is far above them and is
+// decided by counting, never by a clock: the same text gets the same answer on every machine. The text is
+// counted before it is parsed (what makes the parser slow), and the parsed tokens before they are compiled
+// (nesting and table cells, which the compiled tree would carry to every page).
+import type { Token } from 'markdown-it';
 import type { ProblemCode } from './codes.ts';
+import { placeOf } from './markdownParse.ts';
 import { error, type Problem } from './problems.ts';
 
 /** Block quotes, lists, links and emphasis inside one another: the compiler recursed out of stack at ~1000. */
@@ -131,32 +134,63 @@ function inlineMarks(line: string, from: number): number {
   return marks;
 }
 
-const NESTING_NODES = new Set<MdastNodes['type']>(['blockquote', 'list', 'footnoteDefinition', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+/** Tokens that open what nests: block quotes, lists, footnotes, emphasis, strikethrough and links. */
+const NESTING = new Set(['blockquote_open', 'bullet_list_open', 'ordered_list_open', 'footnote_open', 'em_open', 'strong_open', 's_open', 'link_open']);
 
-/** The first node, in reading order, that exceeds a bound on the parsed tree: nesting, or table cells. */
-export function beyondTreeBounds(root: MdastRoot): BoundExceeded | undefined {
-  // An explicit stack rather than recursion: the tree may be deeper than the call stack allows.
-  const stack: [node: MdastNodes, level: number][] = [[root, 0]];
+/** The first token, in reading order, that exceeds a bound on the parsed text: nesting, or table cells. */
+export function beyondTreeBounds(tokens: readonly Token[]): BoundExceeded | undefined {
   let cells = 0;
-  while (stack.length) {
-    const [node, outer] = stack.pop()!;
-    const level = outer + (NESTING_NODES.has(node.type) ? 1 : 0);
-    const start = node.position?.start ?? { line: 1, column: 1 };
-    if (level > MAX_NESTING) return tooDeep(start.line, start.column);
-    if (node.type === 'table') {
-      const columns = node.align?.length ?? 0;
-      cells += columns * node.children.length;
+  let level = 0;
+  let line = 1;
+  for (const [index, token] of tokens.entries()) {
+    if (token.map) line = token.map[0] + 1;
+    if (NESTING.has(token.type) && ++level > MAX_NESTING) {
+      const place = placeOf(token);
+      return tooDeep(place?.line ?? line, place?.column ?? 1);
+    }
+    if (token.nesting === -1 && NESTING.has(token.type.replace(/_close$/, '_open'))) level--;
+    if (token.type === 'inline' && token.children) {
+      const inner = beyondInlineBounds(token.children, level, line);
+      if (inner) return inner;
+    }
+    if (token.type === 'table_open') {
+      const { columns, rows } = tableSize(tokens, index);
+      cells += columns * rows;
       if (cells > MAX_TABLE_CELLS) {
+        const place = placeOf(token);
         return {
           code: 'description-too-complex',
-          line: start.line,
-          column: start.column,
-          message: `This table has ${columns.toLocaleString('en')} columns and ${node.children.length.toLocaleString('en')} rows: with the tables before it, more than ${MAX_TABLE_CELLS.toLocaleString('en')} cells.`,
+          line: place?.line ?? line,
+          column: place?.column ?? 1,
+          message: `This table has ${columns.toLocaleString('en')} columns and ${rows.toLocaleString('en')} rows: with the tables before it, more than ${MAX_TABLE_CELLS.toLocaleString('en')} cells.`,
           hint: 'Every row gets as many cells as the header has columns: shorten the header row or the table, or link to a page of your own for the data.',
         };
       }
     }
-    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, level]);
   }
   return undefined;
+}
+
+function beyondInlineBounds(children: readonly Token[], outer: number, line: number): BoundExceeded | undefined {
+  let level = outer;
+  for (const token of children) {
+    if (NESTING.has(token.type) && ++level > MAX_NESTING) {
+      const place = placeOf(token);
+      return tooDeep(place?.line ?? line, place?.column ?? 1);
+    }
+    if (token.nesting === -1 && NESTING.has(token.type.replace(/_close$/, '_open'))) level--;
+  }
+  return undefined;
+}
+
+/** A table's columns (its header's) and rows (the header's too). */
+function tableSize(tokens: readonly Token[], open: number): { columns: number; rows: number } {
+  let columns = 0;
+  let rows = 0;
+  for (let i = open + 1; i < tokens.length && tokens[i]!.type !== 'table_close'; i++) {
+    const type = tokens[i]!.type;
+    if (type === 'tr_open') rows++;
+    else if (type === 'th_open') columns++;
+  }
+  return { columns, rows };
 }
