@@ -64,127 +64,143 @@ const TASK = /^\[[ \t\nxX]\](?:\n|[ \t]+(?!$))/;
 
 /** The element tree of a parsed description. Reads the tokens without changing them. */
 export function compileMarkdown(parsed: ParsedMarkdown): TreeNode[] {
-  const root: Open = { element: ['root', null], text: undefined };
-  const stack: Open[] = [root];
-  let open = root;
-  const flush = () => {
-    const text = open.text;
-    open.text = undefined;
-    // whitespace between elements is not kept; a line break's spaces and tabs neither
-    if (text && (text.trim() || !text.includes('\n'))) open.element.push(text.includes('\n') ? text.replace(/[ \t]*\n[ \t]*/g, '\n') : text);
-  };
-  const addText = (text: string) => {
-    open.text = (open.text ?? '') + text;
-  };
-  const add = (node: TreeNode) => {
-    flush();
-    open.element.push(node);
-  };
-  const enter = (tag: string, props: Record<string, string> | null, extra?: Partial<Open>) => {
-    flush();
-    const element: TreeElement = [tag, props];
-    if (!extra?.unwrap) open.element.push(element);
-    open = { element, text: undefined, ...extra };
-    stack.push(open);
-  };
-  const exit = () => {
-    flush();
-    const closed = stack.pop()!;
-    open = stack[stack.length - 1]!;
-    if (closed.task) dropTaskMarker(closed.element);
-    if (closed.unwrap) open.element.push(...closed.element.slice(2));
-  };
+  const tree = new TreeBuilder();
+  tree.visit(parsed.tokens);
+  return tree.finish();
+}
 
-  const visit = (tokens: Token[]) => {
+/** Builds the tree as the tokens are read: the open containers, innermost last. */
+class TreeBuilder {
+  private readonly root: Open = { element: ['root', null], text: undefined };
+  private readonly stack: Open[] = [this.root];
+  open: Open = this.root;
+
+  visit(tokens: Token[]): void {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      switch (token.type) {
-        case 'inline':
-          visit(token.children ?? []);
-          break;
-        case 'text':
-          addText(token.content);
-          break;
-        case 'softbreak':
-          addText('\n');
-          break;
-        case 'hardbreak':
-          add(['br', null]);
-          break;
-        case 'code_inline':
-          add(['code', null, token.content]);
-          break;
-        case 'fence':
-        case 'code_block': {
-          const lang = token.info.trim().split(/\s+/)[0];
-          const value = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
-          const code = value ? `${value}\n` : '';
-          // a block of blank lines is whitespace between elements too
-          add(['pre', null, ['code', lang ? { className: `language-${lang}` } : null, ...(code.trim() || !code.includes('\n') ? [code] : [])]]);
-          break;
-        }
-        case 'hr':
-          add(['hr', null]);
-          break;
-        case 'html_block':
-        case 'html_inline':
-        case 'image':
-          flush();
-          break;
-        case 'heading_open':
-          enter(`h${Math.min(6, Number(token.tag.slice(1)) + 2)}`, null);
-          break;
-        case 'paragraph_open': {
-          const item = tokens[i - 1]?.type === 'list_item_open' ? tokens[i - 1] : undefined;
-          enter('p', null, { unwrap: token.hidden, task: item !== undefined && isTask(tokens[i + 1]) });
-          break;
-        }
-        case 'bullet_list_open':
-        case 'ordered_list_open':
-          enter(token.tag, listProps(tokens, i));
-          break;
-        case 'list_item_open':
-          enter('li', isTaskItem(tokens, i) ? { className: 'task-list-item' } : null);
-          break;
-        case 'th_open':
-        case 'td_open': {
-          const align = /text-align:(\w+)/.exec(String(token.attrGet('style') ?? ''))?.[1];
-          enter(token.tag, align ? { align } : null);
-          break;
-        }
-        case 's_open':
-          enter('del', null);
-          break;
-        case 'link_open':
-          enter('a', linkProps(token));
-          break;
-        case 'footnote_ref':
-          add(footnoteReference(token));
-          break;
-        case 'footnote_block_open':
-          enter('section', { dataFootnotes: 'true', className: 'footnotes' });
-          add('Footnotes');
-          enter('ol', null);
-          break;
-        case 'footnote_block_close':
-          exit();
-          exit();
-          break;
-        case 'footnote_open':
-          enter('li', { id: `user-content-fn-${footnoteId(token)}` });
-          break;
-        case 'footnote_anchor':
-          footnoteBackReference(open, add, token);
-          break;
-        default:
-          if (token.nesting === 1) enter(token.tag, null);
-          else if (token.nesting === -1) exit();
-      }
+      if (token.type === 'inline') this.visit(token.children ?? []);
+      else if (!addLeaf(this, token)) addContainer(this, tokens, i);
     }
-  };
-  visit(parsed.tokens);
-  flush();
-  return root.element.slice(2) as TreeNode[];
+  }
+
+  finish(): TreeNode[] {
+    this.flush();
+    return this.root.element.slice(2) as TreeNode[];
+  }
+
+  flush(): void {
+    const text = this.open.text;
+    this.open.text = undefined;
+    // whitespace between elements is not kept; a line break's spaces and tabs neither
+    if (text && (text.trim() || !text.includes('\n'))) this.open.element.push(text.includes('\n') ? text.replace(/[ \t]*\n[ \t]*/g, '\n') : text);
+  }
+
+  addText(text: string): void {
+    this.open.text = (this.open.text ?? '') + text;
+  }
+
+  add(node: TreeNode): void {
+    this.flush();
+    this.open.element.push(node);
+  }
+
+  enter(tag: string, props: Record<string, string> | null, extra?: Partial<Open>): void {
+    this.flush();
+    const element: TreeElement = [tag, props];
+    if (!extra?.unwrap) this.open.element.push(element);
+    this.open = { element, text: undefined, ...extra };
+    this.stack.push(this.open);
+  }
+
+  exit(): void {
+    this.flush();
+    const closed = this.stack.pop()!;
+    this.open = this.stack[this.stack.length - 1]!;
+    if (closed.task) dropTaskMarker(closed.element);
+    if (closed.unwrap) this.open.element.push(...closed.element.slice(2));
+  }
+}
+
+/** A token that holds no others: added to the tree (or dropped); false for the rest. */
+function addLeaf(tree: TreeBuilder, token: Token): boolean {
+  switch (token.type) {
+    case 'text':
+      tree.addText(token.content);
+      return true;
+    case 'softbreak':
+      tree.addText('\n');
+      return true;
+    case 'hardbreak':
+      tree.add(['br', null]);
+      return true;
+    case 'code_inline':
+      tree.add(['code', null, token.content]);
+      return true;
+    case 'fence':
+    case 'code_block': {
+      const lang = token.info.trim().split(/\s+/)[0];
+      const value = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+      const code = value ? `${value}\n` : '';
+      // a block of blank lines is whitespace between elements too
+      tree.add(['pre', null, ['code', lang ? { className: `language-${lang}` } : null, ...(code.trim() || !code.includes('\n') ? [code] : [])]]);
+      return true;
+    }
+    case 'hr':
+      tree.add(['hr', null]);
+      return true;
+    case 'html_block':
+    case 'html_inline':
+    case 'image':
+      tree.flush();
+      return true;
+    case 'footnote_ref':
+      tree.add(footnoteReference(token));
+      return true;
+    case 'footnote_anchor':
+      footnoteBackReference(tree.open, (node) => tree.add(node), token);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A token that opens or closes a container: the element entered, or the open one closed. */
+function addContainer(tree: TreeBuilder, tokens: Token[], i: number): void {
+  const token = tokens[i]!;
+  switch (token.type) {
+    case 'heading_open':
+      return tree.enter(`h${Math.min(6, Number(token.tag.slice(1)) + 2)}`, null);
+    case 'paragraph_open': {
+      const item = tokens[i - 1]?.type === 'list_item_open' ? tokens[i - 1] : undefined;
+      return tree.enter('p', null, { unwrap: token.hidden, task: item !== undefined && isTask(tokens[i + 1]) });
+    }
+    case 'bullet_list_open':
+    case 'ordered_list_open':
+      return tree.enter(token.tag, listProps(tokens, i));
+    case 'list_item_open':
+      return tree.enter('li', isTaskItem(tokens, i) ? { className: 'task-list-item' } : null);
+    case 'th_open':
+    case 'td_open': {
+      const align = /text-align:(\w+)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+      return tree.enter(token.tag, align ? { align } : null);
+    }
+    case 's_open':
+      return tree.enter('del', null);
+    case 'link_open':
+      return tree.enter('a', linkProps(token));
+    case 'footnote_block_open':
+      tree.enter('section', { dataFootnotes: 'true', className: 'footnotes' });
+      tree.add('Footnotes');
+      return tree.enter('ol', null);
+    case 'footnote_block_close':
+      tree.exit();
+      return tree.exit();
+    case 'footnote_open':
+      return tree.enter('li', { id: `user-content-fn-${footnoteId(token)}` });
+    default:
+      if (token.nesting === 1) tree.enter(token.tag, null);
+      else if (token.nesting === -1) tree.exit();
+  }
 }
 
 const isTask = (inline: Token | undefined) => inline?.type === 'inline' && TASK.test(inline.content);

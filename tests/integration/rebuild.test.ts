@@ -11,7 +11,7 @@ import { PerText } from '../../src/build/perText.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import type { Page } from '../../src/client/pageKind.ts';
-import { buildModel } from '../../src/model/model.ts';
+import { buildModel, createModelMemo } from '../../src/model/model.ts';
 import { serviceCard } from '../../src/model/shell.ts';
 import { prerenderer, validate } from '../support/site.ts';
 
@@ -53,17 +53,19 @@ describe('rebuilds reuse what did not change', () => {
   it('keeps the last model\'s unchanged services after a description edit, and makes the model a full build makes', async () => {
     const source = await loadCatalogue(fixture);
     const memo = new Map();
-    const first = buildModel((await validate(source, { memo })).catalogue!);
+    // What a dev session's BuildCache keeps of the model between rebuilds.
+    const models = createModelMemo();
+    const first = buildModel((await validate(source, { memo })).catalogue!, undefined, models);
     const file = 'descriptions/alpha-2.md';
     const edited = (await validate({ ...source, texts: new Map(source.texts).set(file, `${source.texts.get(file)}\nOne more sentence.\n`) }, { memo })).catalogue!;
-    const second = buildModel(edited);
+    const second = buildModel(edited, undefined, models);
     for (const service of second.services) {
       if (service.id === 'alpha-2') expect(service.description).not.toBe(first.services.find((s) => s.id === 'alpha-2')!.description);
       else expect(service).toBe(first.services.find((s) => s.id === service.id));
     }
     // The same catalogue with copies of its category values (not the last run's objects): built in full.
     const copied = { ...edited, categories: edited.categories.map((c) => ({ ...c, value: structuredClone(c.value) })) };
-    const full = buildModel(copied);
+    const full = buildModel(copied, undefined, models);
     expect(full.services[0]).not.toBe(second.services[0]);
     expect(second).toEqual(full);
     expect(Object.isFrozen(second.services.find((s) => s.id === 'alpha-2'))).toBe(true);
