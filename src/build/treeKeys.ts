@@ -65,7 +65,7 @@ export function sameKeyJson(now: unknown, before: unknown): boolean {
     // Most fields of a page's data are the same text or number as before, or the same frozen object (a service
     // the model kept): taken here, without a call each (a page kind makes its data anew every rebuild, so dev
     // walks 10,000 service pages' fields).
-    if (a === b && (typeof a === 'string' || typeof a === 'boolean' || a === null || (typeof a === 'number' && Number.isFinite(a)) || (typeof a === 'object' && Object.isFrozen(a)))) continue;
+    if (a === b && (typeof a === 'string' || typeof a === 'boolean' || a === null || (typeof a === 'number' && Number.isFinite(a) && Object.is(a, b)) || (typeof a === 'object' && Object.isFrozen(a)))) continue;
     if (!sameKeyJson(a, b)) return false;
   }
   return true;
