@@ -52,16 +52,18 @@ export const BUDGETS = {
     /** Runs per page; each figure is their median. */
     runs: 5,
   },
+  // The owner's decision in issue 38 (the budgets issue 23 could not meet): the output size budget is withdrawn
+  // (the size is still reported), the cold and warm ones set for this 2-core machine.
   build: {
     exampleSeconds: 2,
     /** Cold builds of the heavy synthetic catalogue, by number of services. */
-    coldSeconds: { 150: 1, 1_500: 2.5, 10_000: 10 } as Record<number, number>,
+    coldSeconds: { 150: 1.5, 1_500: 3.5, 10_000: 14 } as Record<number, number>,
+    /** Workers included. */
     at10000PeakMemoryBytes: 1 * GB,
-    at10000OutputBytes: 100 * MB,
     /** A second build of 10,000 services into the same output folder, nothing changed, default cache. */
     warmNoChangeSeconds: 1,
     /** The same after one description was edited. */
-    warmOneChangeSeconds: 1.5,
+    warmOneChangeSeconds: 3,
     /**
      * "Time grows no faster than linearly in N": the marginal cost of a service between 1,500 and 10,000
      * services, (t10000 - t1500) / 8,500, may be at most this factor times the marginal cost between 150 and
