@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSite, type Page } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
+import { servicesText } from '../components/QuoteButton.tsx';
 import { breadcrumb, organization, pageHead } from '../head.ts';
 import { QuoteBasket } from '../quote/QuotePanel.tsx';
 import { sharedLines } from '../quote/share.ts';
@@ -22,7 +23,6 @@ export const head = (page: Page, site: SiteShell) =>
     jsonLd: [organization(site), breadcrumb(site, [{ name: 'Home', route: '/' }, { name: 'Your quote', route: page.route }])],
   });
 
-const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 const sameLines = (a: readonly QuoteLine[], b: readonly QuoteLine[]) => JSON.stringify(a) === JSON.stringify(b);
 
 export default function Quote() {

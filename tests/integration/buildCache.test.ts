@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT, PAGE_KINDS_DIR } from '../../src/build/bundle.ts';
 import { TOOL } from '../../src/build/cache.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
+import { filesOf } from '../support/siteFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-build-cache-'));
 const catalogue = join(work, 'catalogue');
@@ -17,15 +18,6 @@ const kinds = mkdtempSync(join(PACKAGE_ROOT, 'node_modules/.cache/storefront-tes
 const cacheDir = join(work, 'cache');
 const log: string[] = [];
 const io = { out: (t: string) => log.push(t), err: (t: string) => log.push(t) };
-
-/** Every file of a built site, by path, as bytes in base64 (so a difference shows as text). */
-function filesOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name)).toString('base64'));
-  }
-  return files;
-}
 
 let run = 0;
 /** A build with the cache and a clean one, the first with its result. Both outputs must be the same. */

@@ -1,29 +1,22 @@
 // The worker pool (src/build/workers.ts) changes where descriptions are compiled, never what is built: a site
 // built with one thread, with two, and with two from a warm cache is the same, byte for byte. The catalogue has
 // enough descriptions (250) to fill more than one batch, so the pool's threads do the work.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { BATCH, compileAll } from '../../src/build/descriptions.ts';
 import { Workers } from '../../src/build/workers.ts';
 import { compileDescription } from '../../src/catalogue/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
+import { filesOf } from '../support/siteFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-workers-'));
 const catalogue = join(work, 'catalogue');
 const SERVICES = 250;
 const log: string[] = [];
 const io = { out: (t: string) => log.push(t), err: (t: string) => log.push(t) };
-
-function filesOf(dir: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name)).toString('base64'));
-  }
-  return files;
-}
 
 async function build(name: string, workers: number, cacheDir: string | false) {
   const result = await buildSite({ catalogueDir: catalogue, outDir: join(work, name), deployDir: join(work, `deploy-${name}`), projectDir: work, precompress: false, cacheDir, workers }, io);
