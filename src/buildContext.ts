@@ -38,7 +38,7 @@ export interface BuildContext {
   pageKinds: readonly PageKindFile[];
   /** The compiled descriptions the cache folder holds, being read since the build began. */
   descriptionsLoaded: Promise<void>;
-  /** The threads for the CPU-bound work per description (build/workers.ts), closed when the build ends. */
+  /** The threads for the CPU-bound work per description and per page (build/workers.ts), closed when the build ends. */
   workers: Workers;
   /** The inputs this build reads, noted before it read them, for its record; none when it keeps no record. */
   snapshot: InputSnapshot | undefined;

@@ -88,7 +88,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     searchStarted: { needs: ['model', 'templates'], run: (built) => startSearch(context, built) },
     // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
     search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
-    // Every page's HTML (build/render.ts).
+    // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
     render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {

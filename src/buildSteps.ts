@@ -101,6 +101,7 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
     // One page index per catalogue: two catalogues sharing the cache keep theirs.
     indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
     linkFiles: !options.live,
+    workers: context.workers,
     ...(live &&
       openPages && {
         first: { routes: openPages.routes(), ready: async (pages: readonly RenderedPage[]) => openPages.shown(await live.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)) },

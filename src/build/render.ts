@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pLimit from 'p-limit';
 import type { DocumentAssets } from '../client/document.ts';
 import type { Page } from '../client/pageKind.ts';
 import { InternalError } from '../errors.ts';
@@ -14,7 +15,9 @@ import { deepFreeze, type Site } from '../model/model.ts';
 import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
+import type { RenderOutcome, RenderTask } from './renderWorker.ts';
 import { keyJson, sameKeyJson } from './treeKeys.ts';
+import type { Workers } from './workers.ts';
 
 export interface RenderedPage {
   page: Page;
@@ -64,7 +67,12 @@ export interface RenderOptions {
   /** Pages to render before all others, by route, and what to do with them before the others are rendered:
    *  dev shows the pages open in a browser first (dev.ts). */
   first?: { routes: ReadonlySet<string>; ready(pages: readonly RenderedPage[]): Promise<unknown> };
+  /** The threads that render the pages no cache holds, when there are more than a batch of them. */
+  workers?: Workers;
 }
+
+/** Pages per task of the worker pool: a tenth of a second's work or so, and few enough that threads end together. */
+export const RENDER_BATCH = 100;
 
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */
 export async function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, options: RenderOptions = {}): Promise<RenderedPage[]> {
@@ -73,19 +81,28 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const index = (options.store && (await options.store.readRecord<PageIndex>(options.indexName ?? 'pages'))) || {};
   const run = new RenderRun(shell, pages.length, renderer, keys, index, options);
   const early = await run.renderFirst(pages);
-  const results: [RenderedPage, string][] = [];
-  for (const page of pages) {
-    results.push(early.get(page) ?? run.renderOne(page));
-    // Rendering is synchronous: let the writes of the pages just rendered finish (their bytes go), and Pagefind's
-    // messages through (search.ts).
-    if (results.length % 10 === 0) await new Promise(setImmediate);
-    if (results.length % 100 === 0) await run.paceWrites();
+  const results = new Array<[RenderedPage, string]>(pages.length);
+  // The pages the cache holds are taken from it first; those it lacks are rendered after, together.
+  const fresh: Fresh[] = [];
+  for (const [at, given] of pages.entries()) {
+    const first = early.get(given);
+    if (first) {
+      results[at] = first;
+      continue;
+    }
+    const keyed = keys.keyed(given);
+    if (run.isNew(keyed)) fresh.push({ at, keyed });
+    else await run.paced(() => (results[at] = run.renderOne(keyed)));
   }
+  await run.renderFresh(fresh, (at, result) => (results[at] = result));
   await run.finish(results);
   return results.map(([r]) => r);
 }
 
 type KeyedPage = { page: Page; assets: DocumentAssets; code: string; key: string };
+/** A page ready to render or find: the page object to render, its kind's assets and its key. */
+type Keyed = { page: Page; assets: DocumentAssets; key: string };
+type Fresh = { at: number; keyed: Keyed };
 
 /** Each page's key in the cache, and the page object that is rendered. A page's key must say what it renders: its
  *  data and assets are frozen before they are keyed. */
@@ -109,6 +126,13 @@ class PageKeys {
     this.assetsFor = assetsFor;
     this.remember = memo !== undefined;
     this.last = memo?.keys?.common === common ? memo.keys.pages : undefined;
+  }
+
+  /** The page to render, its assets and its key. */
+  keyed(given: Page): Keyed {
+    const assets = this.assetsOf(given.kind);
+    const [page, key] = this.keyOf(given, assets);
+    return { page, assets, key };
   }
 
   assetsOf(kind: string) {
@@ -157,6 +181,7 @@ class RenderRun {
   private readonly written: [key: string, hash: string][] = [];
   private readonly failures: { route: string; cause: unknown }[] = [];
   private done = 0;
+  private stepped = 0;
   private writes: Promise<void>[] = [];
   private lastWrites: Promise<unknown> = Promise.resolve();
 
@@ -177,16 +202,53 @@ class RenderRun {
     const early = new Map<Page, [RenderedPage, string]>();
     const { first } = this.options;
     if (!first?.routes.size) return early;
-    for (const page of pages) if (first.routes.has(page.route)) early.set(page, this.renderOne(page));
+    for (const page of pages) if (first.routes.has(page.route)) early.set(page, this.renderOne(this.keys.keyed(page)));
     // A page that failed is reported with the others, after the loop.
     const rendered = [...early].filter(([page]) => !this.failures.some((f) => f.route === page.route)).map(([, [done]]) => done);
     if (rendered.length) await first.ready(rendered);
     return early;
   }
 
-  renderOne(given: Page): [RenderedPage, string] {
-    const assets = this.keys.assetsOf(given.kind);
-    const [page, key] = this.keys.keyOf(given, assets);
+  /** Whether neither the memo nor the cache's index holds the page. */
+  isNew({ key }: Keyed): boolean {
+    return !this.options.memo?.pages?.has(key) && !this.index[key];
+  }
+
+  /** Runs `step`, a page's synchronous work, and every tenth page lets the writes of the pages just done finish
+   *  (their bytes go) and Pagefind's messages through (search.ts); every hundredth waits for the disk. */
+  async paced(step: () => unknown) {
+    step();
+    if (++this.stepped % 10 === 0) await new Promise(setImmediate);
+    if (this.stepped % 100 === 0) await this.paceWrites();
+  }
+
+  /** Renders the pages no cache holds: on the worker pool when there are more than a batch of them (a thread
+   *  takes about 0.3 s to load React and the templates), else here. */
+  async renderFresh(fresh: readonly Fresh[], place: (at: number, result: [RenderedPage, string]) => void) {
+    const { workers } = this.options;
+    if (!workers || workers.size === 1 || fresh.length <= RENDER_BATCH) {
+      for (const { at, keyed } of fresh) await this.paced(() => place(at, this.renderOne(keyed)));
+      return;
+    }
+    // Two batches per thread in flight: one rendering, one waiting, and no more pages held than that.
+    const limit = pLimit(workers.size * 2);
+    const module = this.renderer.moduleUrl;
+    const batches: Fresh[][] = [];
+    for (let i = 0; i < fresh.length; i += RENDER_BATCH) batches.push(fresh.slice(i, i + RENDER_BATCH));
+    await Promise.all(
+      batches.map((batch) =>
+        limit(async () => {
+          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]) };
+          const outcomes = await workers.run<RenderTask, RenderOutcome[]>('renderPages', task);
+          batch.forEach(({ at, keyed }, i) => place(at, this.renderOne(keyed, outcomes[i])));
+          await this.paceWrites();
+        }),
+      ),
+    );
+  }
+
+  /** A page, from the memo, the cache or `rendered` (a worker's), else rendered now. */
+  renderOne({ page, assets, key }: Keyed, rendered?: RenderOutcome): [RenderedPage, string] {
     const remembered = this.options.memo?.pages?.get(key);
     const entry = remembered?.blob ?? this.index[key];
     const [hash, stamp] = entry ? [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)] : [];
@@ -201,7 +263,7 @@ class RenderRun {
       this.options.progress?.(++this.done, this.total);
       return [this.linkCached(page, assets, staging, store.blobPath(hash), { hash }), key];
     }
-    const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp });
+    const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
     this.options.progress?.(++this.done, this.total);
     return [this.handOver(page, bytes, extra), key];
   }
@@ -218,7 +280,7 @@ class RenderRun {
 
   /** A page's bytes: remembered (dev), read from the cache folder, or rendered now (put into the cache; a failure
    *  is collected and has none); with the cache's copy and hash when there is one. */
-  private bytesOf(page: Page, assets: DocumentAssets, key: string, remembered: { bytes: Buffer } | undefined, found: { entry?: string; hash?: string; stamp?: string }) {
+  private bytesOf(page: Page, assets: DocumentAssets, key: string, remembered: { bytes: Buffer } | undefined, found: { entry?: string; hash?: string; stamp?: string }, rendered?: RenderOutcome) {
     const { store, linkFiles } = this;
     const { entry, hash, stamp } = found;
     let bytes = remembered?.bytes;
@@ -240,7 +302,7 @@ class RenderRun {
     } else {
       store?.count('pages', false);
       try {
-        bytes = Buffer.from(this.renderer.renderPage(page, this.shell, assets));
+        bytes = rendered ? bytesOfOutcome(rendered) : Buffer.from(this.renderer.renderPage(page, this.shell, assets));
         if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
         this.failures.push({ route: page.route, cause });
@@ -264,10 +326,12 @@ class RenderRun {
   /** At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
    *  queued before them) and held 400 MB more at 10,000 pages with the cache. */
   async paceWrites() {
-    await this.lastWrites;
-    this.lastWrites = Promise.all(this.writes);
+    const before = this.lastWrites;
+    // Every write so far, so that batches of the worker pool pacing at once still leave finish all of them.
+    this.lastWrites = Promise.all([before, ...this.writes]);
     this.lastWrites.catch(() => undefined); // awaited at the next hundred, or in finish
     this.writes = [];
+    await before;
   }
 
   /** Waits for the writes, throws for the pages that failed, and keeps what the next build reuses. */
@@ -323,6 +387,14 @@ function stagedPage(page: Page, staged: string, extra: { file?: string; hash?: s
     },
     ...extra,
   };
+}
+
+/** A worker's page as bytes (not copied), or its error thrown here. */
+function bytesOfOutcome(outcome: RenderOutcome): Buffer {
+  if (outcome instanceof Uint8Array) return Buffer.from(outcome.buffer, outcome.byteOffset, outcome.byteLength);
+  const error = new Error(outcome.error);
+  if (outcome.stack) error.stack = outcome.stack;
+  throw error;
 }
 
 const sameIndex = (a: PageIndex, b: PageIndex) => {

@@ -1,16 +1,22 @@
-// The build's worker pool: the CPU-bound work done once per description (Markdown to a tree) runs on every core
-// rather than on the main thread, which is busy with the stages around it. piscina runs the pool
+// The build's worker pool: the CPU-bound work done once per description (Markdown to a tree) and once per page
+// (React to HTML) runs on every core rather than on the main thread, which is busy with the stages around it. piscina runs the pool
 // (docs/decisions.md, Libraries). Threads start on the first task only: a build with little to do (dev's
 // rebuilds, a warm build) starts none.
 import { availableParallelism } from 'node:os';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 
 /** Threads by default: one per core the process may use. */
 export const defaultWorkers = (): number => availableParallelism();
 
+/** A module beside this one, as TypeScript in this repository and as JavaScript in the installed package. */
+const sibling = (name: string) => new URL(`./${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+
 /** What a worker module exports, by file: each task runs one of these. */
 const TASKS = {
-  compileDescriptions: new URL('./markdownWorker.ts', import.meta.url).href,
+  compileDescriptions: sibling('markdownWorker'),
+  renderPages: sibling('renderWorker'),
 } as const;
 
 export type TaskName = keyof typeof TASKS;

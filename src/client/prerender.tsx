@@ -16,6 +16,9 @@ import { pageKindProblems, type Head, type KindInfo, type Page, type PageSpec, t
 import { forPage, routeTable } from './routeTable.ts';
 import type { PageSource } from './runtime.tsx';
 
+/** This module's own file once bundled: what the build's worker threads import to render pages (build/render.ts). */
+export const moduleUrl = import.meta.url;
+
 /** Each kind's module that lacks an export it needs, with what is wrong. */
 export const kindProblems: [kind: string, problems: string[]][] = Object.entries(pageKinds)
   .map(([kind, module]): [string, string[]] => [kind, pageKindProblems(kind, module)])

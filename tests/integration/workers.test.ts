@@ -1,12 +1,15 @@
-// The worker pool (src/build/workers.ts) changes where descriptions are compiled, never what is built: a site
-// built with one thread, with two, and with two from a warm cache is the same, byte for byte. The catalogue has
-// enough descriptions (250) to fill more than one batch, so the pool's threads do the work.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The worker pool (src/build/workers.ts) changes where descriptions are compiled and pages rendered, never what
+// is built: a site built with one thread, with two, and with two from a warm cache is the same, byte for byte.
+// The catalogue has enough descriptions and pages (250 services) to fill more than one batch of each, so the
+// pool's threads do the work.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 import { BATCH, compileAll } from '../../src/build/descriptions.ts';
+import { PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { PAGE_KINDS_DIR } from '../../src/build/bundle.ts';
 import { Workers } from '../../src/build/workers.ts';
 import { compileDescription } from '../../src/catalogue/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
@@ -57,4 +60,33 @@ describe('the worker pool', () => {
     expect(warm.result.cache?.descriptions?.misses).toBe(0);
     expectSameSite(warm.files, one.files);
   }, 600_000);
+
+  it('reports a page that fails in a thread with its route and error, as the main thread would', async () => {
+    // A page kind of one page per service, inside the package so that its imports resolve; the eighth throws.
+    const kinds = join(PACKAGE_ROOT, 'node_modules/.cache', `storefront-test-fragile-${process.pid}`);
+    mkdirSync(kinds, { recursive: true });
+    writeFileSync(
+      join(kinds, 'fragile.tsx'),
+      [
+        "import type { Page } from '../../../src/client/api.ts';",
+        "import type { Site } from '../../../src/model/model.ts';",
+        "export const paths = ['/fragile/:n'];",
+        'export const pages = (site: Site) => site.services.map((_, n) => ({ route: `/fragile/${n}/`, data: { n } }));',
+        "import type { SiteShell } from '../../../src/model/shell.ts';",
+        "import { pageHead } from '../../../templates/head.ts';",
+        "export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: page.route, description: 'A page that may fail.' });",
+        'export default function Fragile({ params }: { params?: { n?: string } }) {',
+        "  if (params?.n === '7') throw new Error('A template that fails on page seven');",
+        '  return <p>Page {params?.n}</p>;',
+        '}',
+      ].join('\n'),
+    );
+    try {
+      const options = { catalogueDir: catalogue, pageKindDirs: [PAGE_KINDS_DIR, kinds], precompress: false, projectDir: work, cacheDir: false as const, workers: 2 };
+      const failing = buildSite({ ...options, outDir: join(work, 'fragile'), deployDir: join(work, 'deploy-fragile') }, io);
+      await expect(failing).rejects.toThrow(/^Internal error: 1 of \d+ pages failed to render:\n {2}\/fragile\/7\/: /);
+    } finally {
+      rmSync(kinds, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -1,0 +1,27 @@
+// A worker's task (workers.ts): pages rendered off the main thread by the prerenderer module at `module` (Node's
+// module map keeps it loaded for the thread's next tasks), each returned as its UTF-8 bytes or the error it threw.
+import type { DocumentAssets } from '../client/document.ts';
+import type { Page } from '../client/pageKind.ts';
+import type { SiteShell } from '../model/shell.ts';
+import type { Renderer } from './bundle.ts';
+
+export interface RenderTask {
+  module: string;
+  shell: SiteShell;
+  pages: [Page, DocumentAssets][];
+}
+
+export type RenderOutcome = Uint8Array | { error: string; stack?: string };
+
+const encoder = new TextEncoder();
+
+export default async ({ module, shell, pages }: RenderTask): Promise<RenderOutcome[]> => {
+  const renderer = (await import(module)) as Renderer;
+  return pages.map(([page, assets]) => {
+    try {
+      return encoder.encode(renderer.renderPage(page, shell, assets));
+    } catch (cause) {
+      return cause instanceof Error ? { error: cause.message, ...(cause.stack && { stack: cause.stack }) } : { error: String(cause) };
+    }
+  });
+};
