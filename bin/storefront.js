@@ -1,9 +1,19 @@
 #!/usr/bin/env node
-// storefront runs its TypeScript sources directly, which needs Node 24. `npm run`, `npm start` and `npx`
-// put the project's own Node 24 (the `node` devDependency) first on PATH; a bare call may not.
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 24) {
-  process.stderr.write(`storefront needs Node 24 or newer, but this is Node ${process.versions.node}. Run it as \`npx storefront\` or through an npm script, which use the project's own Node 24.\n`);
+// The command. In the installed package it runs the JavaScript compiled when the package was packed (lib/); in
+// this repository (which has a tsconfig.json, never packed), the TypeScript sources (src/), which needs Node 24
+// (`npm run`, `npm start` and `npx` put the project's own Node 24, the `node` devDependency, first on PATH; a
+// bare call may not).
+import { existsSync } from 'node:fs';
+
+const compiled = !existsSync(new URL('../tsconfig.json', import.meta.url));
+// The LTS lines the package supports (package.json's engines): 22 from 22.12, and 24.
+const [needMajor, needMinor] = compiled ? [22, 12] : [24, 0];
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < needMajor || (major === needMajor && minor < needMinor)) {
+  const how = compiled
+    ? 'Install a current LTS release of Node (22 or 24) from https://nodejs.org/ or with your version manager (for example `nvm install --lts`), then run the command again.'
+    : "Run it as `npx storefront` or through an npm script, which use the project's own Node 24.";
+  process.stderr.write(`storefront needs Node ${needMajor}.${needMinor} or newer, but this is Node ${process.versions.node}. ${how}\n`);
   process.exit(2);
 }
 // Memory settings that only take effect when a process starts, so the CLI starts itself again with them, in
@@ -26,5 +36,5 @@ const { enableCompileCache } = await import('node:module');
 enableCompileCache();
 // React's server renderer picks its build from NODE_ENV when first loaded: prerender with the fast one.
 process.env.NODE_ENV ??= 'production';
-const { run } = await import('../src/cli.ts');
+const { run } = await import(compiled ? '../lib/cli.js' : '../src/cli.ts');
 process.exitCode = await run(process.argv.slice(2));

@@ -3,6 +3,7 @@
 // defined in a module of its own under commands/; what they share is in commands/shared.ts. A command imports
 // the heavy parts (the build, the AWS SDK) only when it runs, so `--help` and an up-to-date build load neither.
 import { Command, CommanderError } from 'commander';
+import { TOOL } from './build/cache.ts';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, EXIT, UserError } from './errors.ts';
 import { isCI } from './output.ts';
@@ -30,7 +31,7 @@ const processIO: CliIO = {
 export function createProgram(io: CliIO = processIO, setExit: (code: number) => void = () => {}): Command {
   const program = new Command('storefront')
     .description('Build a fast, accessible storefront website from a YAML and Markdown catalogue.')
-    .version('0.1.0')
+    .version(TOOL.version, '-V, --version', 'print the version of storefront')
     .showHelpAfterError('(run storefront --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .exitOverride();

@@ -12,7 +12,7 @@
 // prepare runs this file).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
@@ -59,7 +59,7 @@ export async function subsetInter(font: Uint8Array, cacheDir: string, characters
 /** subset-font run in a thread of its own, which takes its WebAssembly memory with it when it ends. */
 function inWorker(font: Uint8Array, characters: string): Promise<Uint8Array> {
   const options = { targetFormat: 'woff2', keepFeatures: [...DEFAULT_FEATURES], variationAxes: { wght: { ...INTER_WEIGHTS } } };
-  const worker = new Worker(new URL('./fontSubsetWorker.ts', import.meta.url), { workerData: { font, characters, options } });
+  const worker = new Worker(new URL(`./fontSubsetWorker${extname(fileURLToPath(import.meta.url))}`, import.meta.url), { workerData: { font, characters, options } });
   return new Promise((resolve, reject) => {
     worker.once('message', (subset: Uint8Array) => resolve(Buffer.from(subset.buffer, subset.byteOffset, subset.byteLength)));
     worker.once('error', reject);

@@ -2,14 +2,17 @@
 // one) and the catalogue goes into DIR/catalogue/, so that from DIR the other commands' defaults (-c catalogue,
 // -o dist) just work. The starter catalogue is data, kept as files in template/catalogue/: it validates and builds
 // with no warnings (tests/integration/init.test.ts), and its comments explain each field to whoever edits it.
+import { existsSync } from 'node:fs';
 import { cp, readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJsonSchemas } from '../catalogue/jsonSchema.ts';
 import { UserError } from '../errors.ts';
 import { CannotMakeFolder, makeFolder, whyNotWritable } from '../makeFolder.ts';
+import { PACKAGE_NAME, type SiteFiles } from './site.ts';
 
-export const TEMPLATE_DIR = fileURLToPath(new URL('./template/catalogue/', import.meta.url));
+// From the package's root: the same folder whether this module runs as TypeScript (src/) or compiled (lib/).
+export const TEMPLATE_DIR = fileURLToPath(new URL('../../src/init/template/catalogue/', import.meta.url));
 
 /** The catalogue folder holds something, or cannot be made or written: init never overwrites (wrong usage, exit 2). */
 export class InitRefused extends UserError {}
@@ -48,33 +51,79 @@ export async function initCatalogue(siteDir: string, shownDir: string): Promise<
   return catalogueDir;
 }
 
-/** This installation of storefront: `npx storefront` runs it from this folder and any folder inside it. Elsewhere
- *  npx would fetch the registry's package of that name, which is someone else's. */
+/** This installation of storefront. */
 export const INSTALL_DIR = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+
+/** Whether `installDir` is a clone of storefront's repository (it runs from its sources) rather than the package. */
+export const isCheckout = (installDir: string) => existsSync(join(installDir, 'tsconfig.json'));
+
+export interface StepsContext {
+  installDir?: string;
+  /** storefront runs from a clone of its repository (default: whether installDir is one). */
+  checkout?: boolean;
+  /** The site's folder has storefront installed already (default: whether its node_modules holds it). */
+  installed?: boolean;
+  /** What init wrote beside the catalogue, and kept. */
+  files?: SiteFiles;
+}
+
+const shell = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
 
 /** What init prints: what it wrote, and the commands to run next, from a folder where they run this storefront.
  *  `dir` is the folder as typed; `siteDir` its real path. */
-export function nextSteps(dir: string, siteDir: string, installDir = INSTALL_DIR): string {
-  const shell = (path: string) => (/^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
-  const fromSite = !relative(installDir, siteDir).startsWith('..') && !isAbsolute(relative(installDir, siteDir));
-  // Outside the installation, the commands run from it and name the site's folders.
-  const site = fromSite ? '' : ` -c ${shell(join(siteDir, 'catalogue'))}`;
-  const out = fromSite ? 'dist/' : `${join(siteDir, 'dist')}/`;
-  const commands: [string, string][] = [
-    [`npx storefront validate${site}`, 'check it: every problem, with its file, line and what to do'],
-    [`npx storefront dev${site}`, 'edit it with live reload at http://127.0.0.1:4173/'],
-    [`npx storefront build${site}${fromSite ? '' : ` -o ${shell(join(siteDir, 'dist'))}`}`, `build the site into ${out}`],
-  ];
+export function nextSteps(dir: string, siteDir: string, context: StepsContext = {}): string {
+  const { installDir = INSTALL_DIR, files } = context;
+  const checkout = context.checkout ?? isCheckout(installDir);
+  const installed = context.installed ?? existsSync(join(siteDir, 'node_modules', PACKAGE_NAME));
+  const [intro, commands] = checkout ? fromCheckout(dir, siteDir, installDir) : fromPackage(dir, installed);
   const width = Math.max(...commands.map(([command]) => command.length)) + 4;
-  const cd = fromSite ? (dir === '.' ? undefined : dir) : resolve(installDir);
+  const beside = files?.written.filter((file) => !file.startsWith('catalogue/')) ?? [];
   return [
     `Wrote a starter catalogue into ${join(dir, 'catalogue')}/: site.yaml, one category with two services, their descriptions and images.`,
+    ...(beside.length ? [`Beside it: ${beside.join(', ')}.`] : []),
+    ...(files?.kept.length ? [`Kept as they were: ${files.kept.join(', ')}.`] : []),
     '',
-    fromSite ? 'Next:' : `Next, from ${resolve(installDir)}, where storefront is installed (\`npx storefront\` runs it only from there):`,
-    ...(cd === undefined ? [] : [`  cd ${shell(cd)}`]),
-    ...commands.map(([command, what]) => `  ${command.padEnd(width)}${what}`),
+    ...intro,
+    ...commands.map(([command, what]) => (what ? `  ${command.padEnd(width)}${what}` : `  ${command}`)),
     '',
     'Then replace the example brand, text, images and prices with your own: the comments in each file say what',
-    'each field is, and docs/guide.md has the details.',
+    'each field is, and the README the site folder now has says where things go.',
   ].join('\n');
+}
+
+type Commands = [intro: string[], commands: [command: string, what?: string][]];
+
+const CHECK = 'check it: every problem, with its file, line and what to do';
+const DEV = 'edit it with live reload at http://127.0.0.1:4173/';
+
+/** From the installed package: the site's own scripts, from its folder. */
+function fromPackage(dir: string, installed: boolean): Commands {
+  return [
+    ['Next:'],
+    [
+      ...(dir === '.' ? [] : [[`cd ${shell(dir)}`] as [string]]),
+      ...(installed ? [] : [['npm install', 'install storefront into the site'] as [string, string]]),
+      ['npm run validate', CHECK],
+      ['npm run dev', DEV],
+      ['npm run build', 'build the site into dist/'],
+    ],
+  ];
+}
+
+/** From a clone of storefront's repository: `npx storefront` runs it from the clone's folder and any folder
+ *  inside it, and elsewhere would fetch the registry's package, so outside it the commands name the site. */
+function fromCheckout(dir: string, siteDir: string, installDir: string): Commands {
+  const fromSite = !relative(installDir, siteDir).startsWith('..') && !isAbsolute(relative(installDir, siteDir));
+  const site = fromSite ? '' : ` -c ${shell(join(siteDir, 'catalogue'))}`;
+  const out = fromSite ? 'dist/' : `${join(siteDir, 'dist')}/`;
+  const cd = fromSite ? (dir === '.' ? undefined : dir) : resolve(installDir);
+  return [
+    [fromSite ? 'Next:' : `Next, from ${resolve(installDir)}, where storefront is installed (\`npx storefront\` runs it only from there):`],
+    [
+      ...(cd === undefined ? [] : [[`cd ${shell(cd)}`] as [string]]),
+      [`npx storefront validate${site}`, CHECK],
+      [`npx storefront dev${site}`, DEV],
+      [`npx storefront build${site}${fromSite ? '' : ` -o ${shell(join(siteDir, 'dist'))}`}`, `build the site into ${out}`],
+    ],
+  ];
 }

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliProcess } from '../support/cliRun.ts';
 import { IMAGE_USES } from '../../src/core/images.ts';
+import { TOOL } from '../../src/build/cache.ts';
 import { INSTALL_DIR, nextSteps, TEMPLATE_DIR } from '../../src/init/init.ts';
+import { PACKAGE_NAME, packageNameOf, SITE_SCRIPTS, sitePackage } from '../../src/init/site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-init-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -146,16 +148,64 @@ describe('the commands init prints', () => {
   });
 
   it('inside the installation: cd to the site, where `npx storefront` finds this one', () => {
-    const steps = nextSteps('my-site', '/srv/storefront/my-site', '/srv/storefront/');
+    const steps = nextSteps('my-site', '/srv/storefront/my-site', { installDir: '/srv/storefront/', checkout: true });
     expect(steps).toMatch(/\n {2}cd my-site\n {2}npx storefront validate {2,}check it.*\n {2}npx storefront dev {2,}.*\n {2}npx storefront build {2,}/);
-    expect(nextSteps('.', '/srv/storefront', '/srv/storefront/')).toMatch(/\nNext:\n {2}npx storefront validate {2,}/);
+    expect(nextSteps('.', '/srv/storefront', { installDir: '/srv/storefront/', checkout: true })).toMatch(/\nNext:\n {2}npx storefront validate {2,}/);
   });
 
   it('outside it: from the installation, with the site named', () => {
-    const steps = nextSteps('../my site', '/srv/my site', '/srv/storefront/');
+    const steps = nextSteps('../my site', '/srv/my site', { installDir: '/srv/storefront/', checkout: true });
     expect(steps).toContain("\n  cd /srv/storefront\n  npx storefront validate -c '/srv/my site/catalogue'  ");
     expect(steps).toContain("\n  npx storefront build -c '/srv/my site/catalogue' -o '/srv/my site/dist'  ");
     expect(steps).not.toMatch(/cd '?\.\.\/my site/);
+  });
+});
+
+describe('the commands init prints from the installed package', () => {
+  it("are the site's own npm scripts, from its folder, with npm install first when storefront is not there yet", () => {
+    const steps = nextSteps('my site', '/srv/my site', { checkout: false, installed: false });
+    expect(steps).toMatch(/\nNext:\n {2}cd 'my site'\n {2}npm install {2,}install storefront.*\n {2}npm run validate {2,}check it.*\n {2}npm run dev {2,}.*\n {2}npm run build {2,}build the site into dist\/\n/);
+    expect(nextSteps('.', '/srv/site', { checkout: false, installed: true })).toMatch(/\nNext:\n {2}npm run validate {2,}/);
+  });
+});
+
+describe('the files init writes beside the catalogue', () => {
+  const site = join(work, 'files');
+
+  it('are a package.json that depends on storefront with the scripts the README names, pages/, public/, a README, .gitignore and a workflow', async () => {
+    const result = await cli(work, 'init', 'files');
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toContain('Beside it: .github/workflows/site.yml, .gitignore, README.md, pages/, public/, package.json.');
+    const manifest = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8'));
+    expect(manifest).toEqual({ name: 'files', private: true, scripts: SITE_SCRIPTS, dependencies: { [PACKAGE_NAME]: `^${TOOL.version}` } });
+    const readme = readFileSync(join(site, 'README.md'), 'utf8');
+    for (const script of Object.keys(SITE_SCRIPTS)) expect(readme).toContain(script === 'start' ? '`npm start`' : `\`npm run ${script}`);
+    expect(readme).toMatch(/^# files\n/);
+    expect(readFileSync(join(site, '.gitignore'), 'utf8')).toMatch(/^node_modules\/\ndist\/\n/m);
+    const workflow = readFileSync(join(site, '.github/workflows/site.yml'), 'utf8');
+    expect(workflow).toContain('npm run validate -- --format github');
+    expect(workflow).toContain('npm run deploy -- --target "s3://${{ vars.BUCKET }}"');
+    for (const folder of ['pages', 'public']) expect(readdirSync(join(site, folder))).toEqual([]);
+  });
+
+  it('never replace a file that is there: package.json gains only the scripts and the dependency it lacks', async () => {
+    const own = join(work, 'own');
+    mkdirSync(own);
+    writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'ours', version: '1.0.0', scripts: { build: 'make site' }, devDependencies: { [PACKAGE_NAME]: 'file:../storefront.tgz' } }));
+    writeFileSync(join(own, 'README.md'), 'Our notes.\n');
+    const result = await cli(own, 'init');
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toContain('Kept as they were: README.md.');
+    expect(readFileSync(join(own, 'README.md'), 'utf8')).toBe('Our notes.\n');
+    const manifest = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8'));
+    expect(manifest).toEqual({ name: 'ours', version: '1.0.0', scripts: { ...SITE_SCRIPTS, build: 'make site' }, devDependencies: { [PACKAGE_NAME]: 'file:../storefront.tgz' } });
+  });
+
+  it('name the package after the folder as npm allows', () => {
+    expect(packageNameOf('My Agency Site')).toBe('my-agency-site');
+    expect(packageNameOf('.hidden')).toBe('hidden');
+    expect(packageNameOf('***')).toBe('my-site');
+    expect(sitePackage(undefined, 'Acme', '1.2.3')).toEqual({ name: 'acme', private: true, scripts: SITE_SCRIPTS, dependencies: { [PACKAGE_NAME]: '^1.2.3' } });
   });
 });
 

@@ -1,0 +1,114 @@
+// storefront as a tool a site installs (issue "A tool, not a fork"): the package packed as it would be
+// published, installed with plain npm into a folder outside this repository, and used from there as a
+// maintainer would, on the oldest Node line it supports (22, installed into the site from the npm registry).
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { PACKAGE_NAME } from '../../src/init/site.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-package-'));
+const site = join(work, 'site');
+const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+// npm as the test runs it (the project's Node 24 first on PATH), but without this project's npm_* settings.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') && name !== 'INIT_CWD'));
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, env: { ...env, CI: 'true' }, encoding: 'utf8', timeout: 600_000 });
+  if (result.error) throw result.error;
+  return result;
+}
+
+function ok(result: SpawnSyncReturns<string>) {
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+/** A Node older than 22 on this machine, if there is one (the system's own, on Debian). */
+const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((node) => existsSync(node) && Number(spawnSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout) < 22);
+
+/** `npm run NAME` in the site, or `npx storefront ARGS`: both run on the site's own Node. */
+const npmRun = (...args: string[]) => run('npm', ['run', '--silent', ...args], site);
+const npx = (...args: string[]) => run('npx', ['--no-install', ...args], site);
+
+beforeAll(() => {
+  const packed = ok(run('npm', ['pack', '--silent', '--pack-destination', work], PACKAGE_ROOT)).trim().split('\n').at(-1)!;
+  expect(existsSync(join(PACKAGE_ROOT, 'lib')), 'npm pack removes the compiled lib/ it made').toBe(false);
+  mkdirSync(site);
+  writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true }));
+  ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed), 'node@22'], site));
+}, 900_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the packed package, installed into a folder of its own', () => {
+  it('ships compiled JavaScript, no tests, and runs on Node 22', () => {
+    const installed = join(site, 'node_modules', PACKAGE_NAME);
+    expect(existsSync(join(installed, 'lib/cli.js'))).toBe(true);
+    expect(existsSync(join(installed, 'tests'))).toBe(false);
+    expect(existsSync(join(installed, 'tsconfig.json'))).toBe(false);
+    expect(ok(npx('node', '--version'))).toMatch(/^v22\./);
+    expect(ok(npx('storefront', '--version')).trim()).toBe(version);
+  });
+
+  it('init writes a site there that keeps the installed storefront, and prints commands that work as printed', () => {
+    const out = ok(npx('storefront', 'init'));
+    expect(out).toContain('Wrote a starter catalogue into catalogue/');
+    expect(out).toMatch(/\nNext:\n {2}npm run validate {2,}check it/);
+    const manifest = JSON.parse(readFileSync(join(site, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(manifest.dependencies[PACKAGE_NAME]).toMatch(/^file:.*\.tgz$/);
+    expect(manifest.scripts).toMatchObject({ build: 'storefront build', validate: 'storefront validate', dev: 'storefront dev' });
+    for (const file of ['catalogue/site.yaml', '.gitignore', 'README.md', '.github/workflows/site.yml']) expect(existsSync(join(site, file)), file).toBe(true);
+    for (const folder of ['pages', 'public']) expect(readdirSync(join(site, folder))).toEqual([]);
+  });
+
+  it('validates and builds with the scripts init wrote', () => {
+    expect(ok(npmRun('validate')).trim()).toBe('The catalogue is valid. 1 category, 2 services.');
+    expect(ok(npmRun('build'))).toMatch(/Built 9 pages into dist /);
+    expect(existsSync(join(site, 'dist/index.html'))).toBe(true);
+  }, 300_000);
+
+  it('serves the site it built', async () => {
+    const port = await freePort();
+    const server = spawn('npx', ['--no-install', 'storefront', 'serve', '--port', String(port)], { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const home = await fetchWhenUp(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toMatch(/<h1[^>]*>/);
+      expect(html).toContain(readFileSync(join(site, 'catalogue/site.yaml'), 'utf8').match(/^brand: (.+)$/m)![1]!.trim());
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 120_000);
+
+  it.runIf(OLD_NODE)('says which Node it needs on an older one, with no stack trace', () => {
+    const result = run(OLD_NODE!, [join(site, 'node_modules/.bin/storefront'), '--version'], site);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^storefront needs Node 22\.12 or newer, but this is Node \d+\.\d+\.\d+\. Install a current LTS release of Node/);
+    expect(result.stderr).not.toContain('    at ');
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function fetchWhenUp(url: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (attempt > 600) throw error; // a minute: the server did not start
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
