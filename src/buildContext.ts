@@ -1,6 +1,7 @@
 // What the build's stages share: the context the pipeline sets up before they run (pipeline.ts), the little state
 // they leave for the build's end, and the results of the stages by name (buildStages.ts).
 import type { Workers } from './build/workers.ts';
+import type { PublicFile } from './catalogue/publicFolder.ts';
 import type { ClientBundle, Renderer } from './build/bundle.ts';
 import type { BuildCacheDir } from './build/cache.ts';
 import type { cachedImageProblems } from './build/cachedStages.ts';
@@ -67,6 +68,7 @@ export interface Built {
   brand: BrandAssets;
   markdown: Map<string, CompiledDescription>;
   imageChecks: Awaited<ReturnType<typeof cachedImageProblems>>;
+  public: PublicFile[];
   validate: ValidCatalogue;
   model: { site: Site; pages: Page[] };
   bundle: ClientBundle;

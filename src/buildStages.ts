@@ -11,6 +11,7 @@ import { emojiAssets } from './build/emoji.ts';
 import { siteCharacters } from './build/fontSubset.ts';
 import { clientFiles } from './build/shell.ts';
 import { stagingFolder } from './build/outDir.ts';
+import { readPublicFolder } from './build/publicFiles.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
 import { plural } from './catalogue/problems.ts';
 import type { BuildContext, Built } from './buildContext.ts';
@@ -51,6 +52,8 @@ export function buildStages(context: BuildContext): Stages<Built> {
       },
       summary: () => descriptionsLine(cache.descriptions, verbose),
     },
+    // The files of the site's public/ folder, beside the catalogue, copied to the site's root as they are.
+    public: { run: () => readPublicFolder(options.catalogueDir), ...(verbose && { summary: (p: Built['public']) => `${p.length} files in public/` }) },
     // The image checks' problems from the cache when the images are as they were (dev keeps them in memory).
     imageChecks: { needs: ['load'], run: ({ load }) => (options.live ? {} : cachedImageProblems(load, store)) },
     // The client bundle, with the font subset of the characters the texts use: esbuild makes it in its own process
@@ -68,7 +71,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
       summary: (c) => `${c.size} .br and .gz files${verbose ? `, ${compressed.fromCache} from the cache in ${shown(compressCache)}` : ''}`,
     },
     // The valid catalogue, its problems printed; a catalogue with errors stops the build here.
-    validate: { needs: ['load', 'templates', 'markdown', 'imageChecks'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
+    validate: { needs: ['load', 'templates', 'markdown', 'imageChecks', 'public'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
     // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
     brand: {
       needs: ['validate', 'load', 'emoji'],
@@ -92,7 +95,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {
-      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'searchStarted', 'images', 'load', 'staging'],
+      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'searchStarted', 'images', 'load', 'staging', 'public'],
       run: (built) => emitBuilt(context, built),
       summary: (r) => emitLine(r, state.staging),
     },

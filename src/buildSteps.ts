@@ -1,7 +1,9 @@
 // The stage bodies of the build's table (buildStages.ts) that take more than a line: each what one stage makes,
 // from the build's context and the results of the stages it needs.
+import { readFile } from 'node:fs/promises';
 import { stop as stopEsbuild } from 'esbuild';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
+import type { PublicFile } from './catalogue/publicFolder.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import type { Renderer } from './build/bundle.ts';
@@ -12,6 +14,7 @@ import { emitSite, pagePaths } from './build/emit.ts';
 import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
+import { withPublicProblems } from './build/publicFiles.ts';
 import { renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
@@ -58,11 +61,12 @@ export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKind
 }
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
-export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks'>): Promise<ValidCatalogue> {
-  const validation = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, yamlChecks: cache.yamlChecks, imageProblems: imageChecks });
+export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public'>): Promise<ValidCatalogue> {
+  const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, yamlChecks: cache.yamlChecks, imageProblems: imageChecks });
+  const validation = withPublicProblems(catalogue, publicFiles, templates.kindInfo);
   state.warnings = validation.problems;
   // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
-  state.validDescriptions = validation.catalogue !== undefined;
+  state.validDescriptions = catalogue.catalogue !== undefined;
   return validCatalogue(validation, io, options.catalogueDir);
 }
 
@@ -110,16 +114,16 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   });
 }
 
-type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'searchStarted' | 'images' | 'load' | 'staging'>;
+type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'searchStarted' | 'images' | 'load' | 'staging' | 'public'>;
 
 /** The site written: swapped into the output folder whole once its links are checked, or, for dev, only what
  *  changed written into its folder (liveSite.ts). */
 export async function emitBuilt(context: BuildContext, built: EmitInputs): Promise<Built['emit']> {
   const { options, store, state, snapshot } = context;
-  const { model, render, templates, bundle, client, compress, emoji, brand, searchStarted, images, load, staging } = built;
+  const { model, render, templates, bundle, client, compress, emoji, brand, searchStarted, images, load, staging, public: publicFiles } = built;
   const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
   if (options.live) {
-    const assets = new Map([...emoji.files, ...brand.files]);
+    const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
     const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files, replacedImages: images.replaced };
     return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
   }
@@ -140,6 +144,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     assets: new Map([...emoji.files, ...brand.files]),
     search: searchStarted.files,
     clientFiles: client.files,
+    publicFiles,
     staging: staging!,
     ...(snapshot && { beforeSwap: (dir: string) => void (state.output = recordOutput(dir, staging!.written)) }),
     ...(facts && { facts: { checkLinks: facts.checkLinks, scriptHashes: (pages: readonly RenderedPage[]) => facts.scriptHashes(pages, templates.kindInfo) } }),
@@ -147,5 +152,8 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
   facts?.keep();
   return emitted;
 }
+
+/** The public files' bytes, for dev's folder (a few small files). */
+const publicContents = async (files: readonly PublicFile[]) => Promise.all(files.map(async (file): Promise<[string, Uint8Array]> => [file.path, await readFile(file.source)]));
 
 const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));

@@ -11,6 +11,7 @@ import { BuildCacheDir, DEFAULT_CACHE_DIR } from './build/cache.ts';
 import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
 import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
 import { asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
+import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { Workers } from './build/workers.ts';
 import { findPageKinds } from './build/pageKinds.ts';
 import { recordName, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
@@ -171,10 +172,11 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, 
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
   const descriptions = new DescriptionMemo();
-  const [source, renderer] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), descriptions.load(store)]);
+  const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);
   const imageProblems = await cachedImageProblems(source, store);
-  const { problems, catalogue } = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
-  if (catalogue) descriptions.persist(store);
+  const valid = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
+  const { problems, catalogue } = withPublicProblems(valid, publicFiles, renderer.kindInfo);
+  if (valid.catalogue) descriptions.persist(store);
   await store?.settle();
   if (problems.length) printProblems(problems, dir, shownDir, io, errorsIn(problems).length > 0);
   if (!catalogue) {

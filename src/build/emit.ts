@@ -11,7 +11,8 @@ import type { Site } from '../model/model.ts';
 import type { ClientBundle } from './bundle.ts';
 import { atomicWrite } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
-import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
+import type { PublicFile } from '../catalogue/publicFolder.ts';
+import { headerRules, headersFile, inlineScriptHashes, nginxConf, publicRules } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
 import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
@@ -40,6 +41,8 @@ export interface EmitInput {
   assets?: ReadonlyMap<string, Uint8Array>;
   /** The site shell and the client loader, by path inside the site (shell.ts clientFiles). */
   clientFiles: ReadonlyMap<string, string>;
+  /** The files of the site's public/ folder, copied to the site's root as they are. */
+  publicFiles?: readonly PublicFile[];
 }
 
 /** Files of the site other than pages and bundles: the sitemap and robots.txt (the icons are the theme's: brand.ts). */
@@ -89,8 +92,10 @@ export const pageDocuments = (pages: readonly RenderedPage[], kinds: Readonly<Re
 
 /** The whole site as a file tree (the images already written are in it too, for the link check); without
  *  `_headers` when `rules` is null. */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, replacedImages, precompressed, assets, clientFiles }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets))): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, replacedImages, precompressed, assets, clientFiles, publicFiles = [] }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets), undefined, publicFiles)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
+  // Validation made sure that no built file has a public file's name (build/publicFiles.ts).
+  for (const file of publicFiles) tree.set(file.path, { copyFrom: file.source });
   for (const [path, file] of imageFiles(catalogueDir, images)) if (!replacedImages?.has(path)) tree.set(path, file);
   for (const [path, file] of imageVariants ?? []) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
@@ -114,8 +119,13 @@ export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images,
 type HeaderRules = ReturnType<typeof hostingRules>;
 
 /** The hosting headers of the site: its routes and the hashes of the inline scripts its pages run. */
-export const hostingRules = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>, search = false, scripts = (all: readonly RenderedPage[]) => inlineScriptHashes(documentsOf(all))) =>
-  headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: scripts(pages), search });
+export const hostingRules = (
+  pages: readonly RenderedPage[],
+  kinds: Readonly<Record<string, KindInfo>>,
+  search = false,
+  scripts = (all: readonly RenderedPage[]) => inlineScriptHashes(documentsOf(all)),
+  publicFiles: readonly PublicFile[] = [],
+) => headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: scripts(pages), search, publicFiles: publicFiles.map((file) => file.path) });
 
 /** Each page's text in turn, none kept (render.ts). */
 function* documentsOf(pages: readonly RenderedPage[]): Generator<string> {
@@ -159,7 +169,7 @@ export async function emitSite(
     const search = (await input.search) ?? new Map<string, Uint8Array>();
     for (const [path, content] of search) tree.set(path, { content });
     // One scan of every page for its inline scripts, for both header files.
-    const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets) || hasSearch(search), input.facts?.scriptHashes);
+    const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets) || hasSearch(search), input.facts?.scriptHashes, input.publicFiles);
     tree.set('_headers', { content: headersFile(rules) });
     const broken = (input.facts?.checkLinks ?? findBrokenLinks)(pageDocuments(input.pages, input.kinds), new Set(tree.keys()));
     if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\nNothing was written: the previous site is unchanged.`);
@@ -171,7 +181,8 @@ export async function emitSite(
     await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? defaultDeployDir(outDir), 'nginx.conf');
     // Sibling builds (-o out/a, -o out/b) share this file: each writes its own temporary file.
-    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds)));
+    const publicPatterns = publicRules((input.publicFiles ?? []).map((file) => file.path)).map((rule) => rule.pattern);
+    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds), publicPatterns));
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
     // Writes still under way would recreate folders in the staging folder after it is removed.

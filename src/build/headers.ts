@@ -110,6 +110,8 @@ export interface HostingInput {
   scriptHashes: readonly string[];
   /** The site has a search index (/pagefind/), run by WebAssembly. */
   search?: boolean;
+  /** The files of the site's public/ folder, by path inside the site (catalogue/publicFolder.ts). */
+  publicFiles?: readonly string[];
 }
 
 export interface HeaderRule {
@@ -133,7 +135,7 @@ function sections(routes: readonly string[]): string[] {
  * header name appears in two rules that can match the same path, except Content-Security-Policy, where a
  * joined value is two policies that both apply.
  */
-export function headerRules({ routes, embeddable = [], scriptHashes, search = false }: HostingInput): HeaderRule[] {
+export function headerRules({ routes, embeddable = [], scriptHashes, search = false, publicFiles = [] }: HostingInput): HeaderRule[] {
   const csp = contentSecurityPolicy(scriptHashes, search);
   const page = (pattern: string): HeaderRule => ({
     pattern,
@@ -152,7 +154,23 @@ export function headerRules({ routes, embeddable = [], scriptHashes, search = fa
     page('/404.html'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
     { pattern: '/robots.txt', headers: { 'Cache-Control': CACHE.revalidate } },
+    ...publicRules(publicFiles),
   ];
+}
+
+/**
+ * The public/ folder's files: unhashed, so they revalidate, and with the images' policy on top of the site's, so
+ * that an HTML or SVG file there runs no script under the site's origin. A PDF goes without it: Chrome will not
+ * show a PDF whose document is sandboxed, and a browser's PDF viewer runs a PDF's scripts apart from the site.
+ * One rule a top-level folder (`/.well-known/*`) or a file at the root.
+ */
+export function publicRules(files: readonly string[]): HeaderRule[] {
+  const patterns = new Map<string, boolean>();
+  for (const file of files) {
+    const pattern = file.includes('/') ? `/${file.slice(0, file.indexOf('/'))}/*` : `/${file}`;
+    patterns.set(pattern, (patterns.get(pattern) ?? false) || !file.toLowerCase().endsWith('.pdf'));
+  }
+  return [...patterns].sort().map(([pattern, policy]) => ({ pattern, headers: { 'Cache-Control': CACHE.revalidate, ...(policy && { 'Content-Security-Policy': IMAGE_POLICY }) } }));
 }
 
 export function headersFile(rules: readonly HeaderRule[]): string {
@@ -183,8 +201,11 @@ interface NginxLocation {
   comment?: string[];
 }
 
-/** nginx locations; embeddable pages get their own, to send their own headers. */
-const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
+/** nginx locations; embeddable pages and the public/ folder's files get their own, to send their own headers. */
+const nginxLocations = (embeddable: readonly string[], publicPatterns: readonly string[]): NginxLocation[] => [
+  ...publicPatterns.map((pattern) =>
+    pattern.endsWith('/*') ? { location: `^~ ${pattern.slice(0, -1)}`, sample: `${pattern.slice(0, -1)}x`, directives: ['try_files $uri =404;'] } : { location: `= ${pattern}`, sample: pattern, directives: ['try_files $uri =404;'] },
+  ),
   { location: '/', sample: '/', directives: ['try_files $uri @folder;'] },
   ...embeddable.map((route) => ({ location: route, sample: route, directives: ['try_files $uri @folder;'] })),
   {
@@ -217,10 +238,10 @@ const nginxLocations = (embeddable: readonly string[]): NginxLocation[] => [
 export const NGINX_CONF_FIRST_LINE = '# nginx server block for a site built by `storefront build`, with the same headers as its _headers file.';
 
 /** An nginx server block serving the built site with the same headers as the `_headers` file. */
-export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = []): string {
+export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = [], publicPatterns: readonly string[] = []): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
-  const locations = nginxLocations(embeddable).map(({ location, sample, directives, comment = [] }) => {
+  const locations = nginxLocations(embeddable, publicPatterns).map(({ location, sample, directives, comment = [] }) => {
     const headers = sample ? Object.entries(headersFor(sample, rules)).map(([name, value]) => `add_header ${name} ${quote(value)} always;`) : [];
     return [...comment.map((line) => `    # ${line}`), `    location ${location} {`, ...[...directives, ...headers].map((d) => indent(d, 8)), '    }'].join('\n');
   });

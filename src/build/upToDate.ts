@@ -15,7 +15,7 @@
 // The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
 // never stop early. Anything unreadable, or any doubt, is a real build.
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
@@ -23,6 +23,7 @@ import type { Problem } from '../catalogue/problems.ts';
 import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
+import { publicDirOf } from './publicFiles.ts';
 import { walkFolder } from './walkFolder.ts';
 
 /** A file whose time is this close to the moment it was looked at may change again without its time
@@ -124,7 +125,18 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
   const at = Date.now();
   const catalogue: Record<string, FileStamp> = {};
   for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampOf(lstatSync(path));
+  // The public/ folder's files, by their path from the catalogue folder: they have no text hash, so any change
+  // to one, or one more or less, is a real build.
+  for (const [file, path] of publicFolderFiles(publicDirOf(inputs.catalogueDir))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
   return { key: inputsKey(inputs), at, catalogue };
+}
+
+/** The files loadPublicFolder reads (catalogue/publicFolder.ts), none when there is no public/ folder. */
+function publicFolderFiles(dir: string): [string, string][] {
+  if (!existsSync(dir)) return [];
+  return walkFolder(dir)
+    .filter(([e, file]) => e.isFile() && !file.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known')))
+    .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
 }
 
 /** The files load.ts would read (every file not under a dot-named folder nor dot-named itself): each as

@@ -88,6 +88,10 @@ export const PROBLEM_CODES = [
   'svg-external-reference',
   // The theme (site.yaml's theme block)
   'low-contrast',
+  // The site's public/ folder, beside the catalogue (publicFolder.ts)
+  'public-file-type',
+  'public-file-too-large',
+  'public-name-taken',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

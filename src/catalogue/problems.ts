@@ -1,5 +1,6 @@
 // A problem is a catalogue mistake the maintainer can fix: where it is, what is wrong and what to do.
 // Program bugs are not problems; they surface as InternalError (see src/errors.ts).
+import { posix } from 'node:path';
 import type { ProblemCode } from './codes.ts';
 
 export type { ProblemCode } from './codes.ts';
@@ -81,4 +82,5 @@ export function summarise(problems: readonly Problem[]): string {
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const joinPath = (dir: string, file: string) => (dir === '.' || dir === '' ? file : `${dir.replace(/\/$/, '')}/${file}`);
+// A public/ file's problem names it from the catalogue folder (../public/x): shown as public/x beside it.
+const joinPath = (dir: string, file: string) => posix.normalize(dir === '.' || dir === '' ? file : `${dir.replace(/\/$/, '')}/${file}`);

@@ -62,7 +62,7 @@ describe('build by default and with --verbose', () => {
     expect(verbose.code).toBe(0);
     const stages = (lines: string[]) => lines.filter((l) => STAGE_LINE.test(l)).map((l) => l.trim().split(' ')[0]);
     expect(stages(normal.out)).not.toContain('staging');
-    expect(new Set(stages(verbose.out))).toEqual(new Set([...stages(normal.out), 'staging', 'client']));
+    expect(new Set(stages(verbose.out))).toEqual(new Set([...stages(normal.out), 'staging', 'client', 'public']));
     const text = verbose.out.join('\n');
     expect(text).toContain(`  catalogue  ${join(fixtures, 'valid')}`);
     expect(text).toContain(`  output     ${join(work, 'dist-valid')}, replaced whole once the build succeeds`);

@@ -70,7 +70,13 @@ describe('the packed package, installed into a folder of its own', () => {
     expect(existsSync(join(site, 'dist/index.html'))).toBe(true);
   }, 300_000);
 
-  it('serves the site it built', async () => {
+  it('copies public/ to the site root when it builds', () => {
+    writeFileSync(join(site, 'public/google0123456789abcdef.html'), 'google-site-verification: google0123456789abcdef.html\n');
+    expect(ok(npmRun('build', '--', '--quiet'))).toMatch(/^Built 9 pages into dist /);
+    expect(existsSync(join(site, 'dist/google0123456789abcdef.html'))).toBe(true);
+  }, 300_000);
+
+  it('serves the site it built, public/ files at the root', async () => {
     const port = await freePort();
     const server = spawn('npx', ['--no-install', 'storefront', 'serve', '--port', String(port)], { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
@@ -79,6 +85,9 @@ describe('the packed package, installed into a folder of its own', () => {
       const html = await home.text();
       expect(html).toMatch(/<h1[^>]*>/);
       expect(html).toContain(readFileSync(join(site, 'catalogue/site.yaml'), 'utf8').match(/^brand: (.+)$/m)![1]!.trim());
+      const verification = await fetch(`http://127.0.0.1:${port}/google0123456789abcdef.html`);
+      expect(verification.status).toBe(200);
+      expect(await verification.text()).toBe('google-site-verification: google0123456789abcdef.html\n');
     } finally {
       server.kill('SIGTERM');
     }

@@ -1,0 +1,43 @@
+// The site's public/ folder in the build: where it is (beside the catalogue folder), what the build makes at the
+// site's root that a public file may not replace, and its problems joined to the catalogue's (catalogue/publicFolder.ts).
+import { dirname, join } from 'node:path';
+import type { KindInfo } from '../client/pageKind.ts';
+import { loadPublicFolder, publicProblems, type PublicFile } from '../catalogue/publicFolder.ts';
+import { errorsIn } from '../catalogue/problems.ts';
+import type { Validation } from '../catalogue/validate.ts';
+import { SEARCH_FOLDER } from './search.ts';
+
+/** The public folder of a site whose catalogue is `catalogueDir`: `public/` beside it. */
+export const publicDirOf = (catalogueDir: string) => join(dirname(catalogueDir), 'public');
+
+/** What the build makes at the site's root, by name (a folder's ends in `/`), with what it is. */
+export function builtRootNames(kinds: Readonly<Record<string, KindInfo>>): Map<string, string> {
+  const taken = new Map<string, string>([
+    ['assets/', 'the scripts, styles, fonts and icons'],
+    ['img/', "the catalogue's images"],
+    [`${SEARCH_FOLDER}/`, 'the search index'],
+    ['index.html', 'the home page'],
+    ['404.html', 'the page for an address that is not found'],
+    ['sitemap.xml', 'the sitemap'],
+    ['robots.txt', 'the rules for search engines'],
+    ['_headers', 'the hosting headers'],
+  ]);
+  for (const [kind, info] of Object.entries(kinds)) {
+    for (const path of info.paths) {
+      const first = path.split('/')[1];
+      if (first && !first.startsWith(':')) taken.set(`${first}/`, `the ${kind} page${path.split('/').length > 2 ? 's' : ''}`);
+    }
+  }
+  return taken;
+}
+
+/** The public files, read. */
+export const readPublicFolder = (catalogueDir: string): Promise<PublicFile[]> => loadPublicFolder(publicDirOf(catalogueDir));
+
+/** The validation with the public files' problems added: no valid catalogue when one of them is an error. */
+export function withPublicProblems(validation: Validation, files: readonly PublicFile[], kinds: Readonly<Record<string, KindInfo>>): Validation {
+  const problems = publicProblems(files, builtRootNames(kinds));
+  if (!problems.length) return validation;
+  const all = [...validation.problems, ...problems];
+  return errorsIn(problems).length ? { problems: all } : { ...validation, problems: all };
+}

@@ -1,0 +1,68 @@
+// The site's public/ folder, beside its catalogue: files copied to the site's root as they are (a search engine's
+// verification file, favicon.ico, a PDF, .well-known/). They are published under the site's origin, so they are
+// checked as img/ is: only types a static site serves as documents or downloads, none too large to download, and
+// none that would take the place of a file the build makes. The hosting headers give them the images' policy,
+// which runs no script (build/headers.ts).
+import { readdir, stat } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { error, type Problem } from './problems.ts';
+import { sizeText } from './limits.ts';
+
+export interface PublicFile {
+  /** Path inside the site (and inside public/), with forward slashes. */
+  path: string;
+  /** The file on disk. */
+  source: string;
+  size: number;
+}
+
+/** At most this many bytes a file: a brochure or a price list as a PDF fits, a video does not. */
+export const PUBLIC_MAX_BYTES = 20 * 1024 * 1024;
+
+/** What public/ may hold, by extension: documents, images, fonts, downloads and the well-known text formats. */
+export const PUBLIC_TYPES = ['html', 'htm', 'txt', 'xml', 'json', 'webmanifest', 'pdf', 'csv', 'ico', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'woff2', 'zip', 'asc', 'pem'] as const;
+
+/** The files under `dir`, or none when there is no such folder. Names starting with a dot are left out (an
+ *  editor's or the system's), but for `.well-known/`, which is what it is for. */
+export async function loadPublicFolder(dir: string): Promise<PublicFile[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => {
+    if (cause.code === 'ENOENT') return [];
+    throw cause;
+  });
+  const files: PublicFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const source = join(entry.parentPath, entry.name);
+    const path = source.slice(dir.length + 1).split(/[\\/]/).join('/');
+    if (path.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known'))) continue;
+    files.push({ path, source, size: (await stat(source)).size });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** Where the problems of a public file are reported: its path from the catalogue folder, ../public/… */
+const fileOf = (path: string) => posix.join('..', 'public', path);
+
+/**
+ * The problems of the public files. `taken` names what the build makes at the site's root: a file name, or a
+ * folder name ending in `/`, each with what it is.
+ */
+export function publicProblems(files: readonly PublicFile[], taken: ReadonlyMap<string, string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const { path, size } of files) {
+    const file = fileOf(path);
+    const extension = posix.extname(path).slice(1).toLowerCase();
+    if (!(PUBLIC_TYPES as readonly string[]).includes(extension)) {
+      problems.push(error('public-file-type', file, {}, `public/ publishes its files as they are, and .${extension || ' (no extension)'} is not a type it publishes (${PUBLIC_TYPES.join(', ')}).`, 'Remove it from public/, or save it as one of those types (a document as PDF, an archive as ZIP).'));
+    }
+    if (size > PUBLIC_MAX_BYTES) {
+      problems.push(error('public-file-too-large', file, {}, `The file is ${sizeText(size)}; at most ${sizeText(PUBLIC_MAX_BYTES)} is allowed in public/, since visitors download it as it is.`, 'Make it smaller (a PDF exported for the screen, not for print), or link to it where it is hosted.'));
+    }
+    const top = path.includes('/') ? `${path.slice(0, path.indexOf('/'))}/` : path;
+    const builtAs = taken.get(top) ?? (top.endsWith('/') ? taken.get(top.slice(0, -1)) : taken.get(`${top}/`));
+    if (builtAs) {
+      problems.push(error('public-name-taken', file, {}, `The build makes ${top} itself (${builtAs}), so public/${top} would replace it or be replaced.`, `Rename public/${top}, or move it into a folder of its own such as public/files/.`));
+    }
+  }
+  return problems;
+}

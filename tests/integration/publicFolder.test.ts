@@ -1,0 +1,89 @@
+// The site's public/ folder, beside its catalogue: copied to the site's root as it is, with headers that run no
+// script from it; checked like img/ (types, sizes, and no name the build makes itself); a change to it is a
+// real build, never "nothing changed".
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFor, IMAGE_POLICY, parseHeadersFile } from '../../src/build/headers.ts';
+import { PUBLIC_MAX_BYTES } from '../../src/catalogue/publicFolder.ts';
+import { TEMPLATE_DIR } from '../../src/init/init.ts';
+import { runCli, snapshot } from '../support/cliRun.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-public-'));
+const site = join(work, 'site');
+const put = (path: string, content: string | Buffer) => {
+  mkdirSync(join(site, 'public', path, '..'), { recursive: true });
+  writeFileSync(join(site, 'public', path), content);
+};
+const VERIFICATION = 'google-site-verification: google0123456789abcdef.html\n';
+
+beforeAll(() => {
+  cpSync(TEMPLATE_DIR, join(site, 'catalogue'), { recursive: true });
+  put('google0123456789abcdef.html', VERIFICATION);
+  put('favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0, 16, 16]));
+  put('.well-known/security.txt', 'Contact: mailto:security@example.com\n');
+  put('files/brochure.pdf', '%PDF-1.4\n%%EOF\n');
+  put('.DS_Store', 'an editor leaves these');
+  // Written a minute ago: a file written within two seconds of a build is one its record cannot vouch for
+  // (upToDate.ts), and an image or a public file has no text hash to compare instead.
+  const then = new Date(Date.now() - 60_000);
+  for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), then, then);
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('public/', () => {
+  it('is copied to the site root as it is, but for names that start with a dot (.well-known/ is kept)', async () => {
+    const result = await runCli(site, 'build', '--quiet');
+    expect(result.code, result.err).toBe(0);
+    expect(readFileSync(join(site, 'dist/google0123456789abcdef.html'), 'utf8')).toBe(VERIFICATION);
+    expect(readFileSync(join(site, 'dist/.well-known/security.txt'), 'utf8')).toContain('Contact:');
+    expect(existsSync(join(site, 'dist/favicon.ico'))).toBe(true);
+    expect(existsSync(join(site, 'dist/files/brochure.pdf'))).toBe(true);
+    expect(existsSync(join(site, 'dist/.DS_Store'))).toBe(false);
+  });
+
+  it('gets headers that run no script from it under the site origin, but for a PDF, which Chrome shows only unsandboxed', () => {
+    const rules = parseHeadersFile(readFileSync(join(site, 'dist/_headers'), 'utf8'));
+    for (const path of ['/google0123456789abcdef.html', '/.well-known/security.txt', '/favicon.ico']) {
+      expect(headersFor(path, rules)['Content-Security-Policy'], path).toContain(IMAGE_POLICY);
+      expect(headersFor(path, rules)['Cache-Control'], path).toMatch(/no-cache|max-age=0/);
+    }
+    expect(headersFor('/files/brochure.pdf', rules)['Content-Security-Policy']).not.toContain('sandbox');
+    const nginx = readFileSync(join(site, 'deploy/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/location = \/google0123456789abcdef\.html \{\n\s+try_files \$uri =404;\n(.*\n)*?\s+add_header Content-Security-Policy "[^"]*sandbox/);
+    expect(nginx).toContain('location ^~ /.well-known/ {');
+  });
+
+  it('is part of what "nothing changed" compares: a file added there is built', async () => {
+    expect((await runCli(site, 'build')).out).toMatch(/^Nothing changed since the last build/);
+    utimesSync(join(site, 'public/favicon.ico'), new Date(), new Date());
+    expect((await runCli(site, 'build', '--quiet')).out).toMatch(/^Built /);
+    put('price-list.csv', 'service,price\nlaunch,900\n');
+    const result = await runCli(site, 'build', '--quiet');
+    expect(result.out).toMatch(/^Built /);
+    expect(readFileSync(join(site, 'dist/price-list.csv'), 'utf8')).toContain('launch,900');
+  });
+
+  it('refuses a file the build would make, a type it does not publish and one too large: every problem, located, nothing written', async () => {
+    const before = snapshot(join(site, 'dist'));
+    put('404.html', '<h1>Ours</h1>');
+    put('service/terms.pdf', '%PDF-1.4\n');
+    put('tools/setup.exe', 'MZ');
+    put('files/video.pdf', Buffer.alloc(PUBLIC_MAX_BYTES + 1));
+    try {
+      const json = await runCli(site, 'validate', '--format', 'json');
+      expect(json.code).toBe(1);
+      const problems = (JSON.parse(json.out) as { problems: { code: string; file: string }[] }).problems.map((p) => `${p.code} ${p.file}`);
+      expect(problems.sort()).toEqual(['public-file-too-large public/files/video.pdf', 'public-file-type public/tools/setup.exe', 'public-name-taken public/404.html', 'public-name-taken public/service/terms.pdf']);
+      const build = await runCli(site, 'build');
+      expect(build.code).toBe(1);
+      expect(build.err).toMatch(/\/public\/404\.html\n {2}\s+error {3}The build makes 404\.html itself \(the page for an address that is not found\)/m);
+      expect(build.err).toMatch(/\/public\/service\/terms\.pdf\n {2}\s+error {3}The build makes service\/ itself \(the service pages\)/m);
+      expect(build.err).toMatch(/\/public\/tools\/setup\.exe\n.*\.exe is not a type it publishes/m);
+      expect(snapshot(join(site, 'dist'))).toEqual(before);
+    } finally {
+      for (const path of ['404.html', 'service', 'tools', 'files/video.pdf']) rmSync(join(site, 'public', path), { recursive: true });
+    }
+  }, 120_000);
+});
