@@ -9,7 +9,7 @@ import { cachedImageProblems } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emojiAssets } from './build/emoji.ts';
 import { siteCharacters } from './build/fontSubset.ts';
-import { clientFiles } from './build/shell.ts';
+import { clientFiles, kindsWithPages } from './build/shell.ts';
 import { stagingFolder } from './build/outDir.ts';
 import { readPublicFolder } from './build/publicFiles.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
@@ -83,7 +83,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The site shell and the client loader: hashed files the same for every page.
     client: {
       needs: ['model', 'bundle', 'templates'],
-      run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, templates.kindInfo),
+      run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, kindsWithPages(templates.kindInfo, model.pages)),
       ...(verbose && { summary: (c: Built['client']) => `site shell and loader, ${c.files.size} files` }),
     },
     // Pagefind's index, started: its indexer works in a process of its own while this one renders and writes the

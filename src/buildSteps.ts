@@ -63,7 +63,7 @@ export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKind
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
 export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public'>): Promise<ValidCatalogue> {
   const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, yamlChecks: cache.yamlChecks, imageProblems: imageChecks });
-  const validation = withPublicProblems(catalogue, publicFiles, templates.kindInfo);
+  const validation = withPublicProblems(catalogue, publicFiles, templates.kindInfo, load.texts.keys());
   state.warnings = validation.problems;
   // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
   state.validDescriptions = catalogue.catalogue !== undefined;

@@ -175,7 +175,7 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, 
   const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);
   const imageProblems = await cachedImageProblems(source, store);
   const valid = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
-  const { problems, catalogue } = withPublicProblems(valid, publicFiles, renderer.kindInfo);
+  const { problems, catalogue } = withPublicProblems(valid, publicFiles, renderer.kindInfo, source.texts.keys());
   if (valid.catalogue) descriptions.persist(store);
   await store?.settle();
   if (problems.length) printProblems(problems, dir, shownDir, io, errorsIn(problems).length > 0);

@@ -1,6 +1,7 @@
 // The data the page kinds with prerendered parts render from, on the server only: made by each kind's
 // `pages` (templates/pages/), read by its server-only parts (templates/parts/).
 import type { AlternativeContent, Service } from '../src/model/model.ts';
+import type { TreeNode } from '../src/core/tree.ts';
 import type { CategoryNav, ServiceCard } from '../src/model/shell.ts';
 
 export interface HomeData {
@@ -36,4 +37,11 @@ export interface AlternativeData {
   /** The competitor's display name. */
   name: string;
   content: AlternativeContent;
+}
+
+/** A page of the site's own (pages/{slug}.md): what its head and its text are made of. */
+export interface PageData {
+  title: string;
+  description: string;
+  tree: TreeNode[];
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { KindInfo } from '../client/pageKind.ts';
 import { loadPublicFolder, publicProblems, type PublicFile } from '../catalogue/publicFolder.ts';
 import { errorsIn } from '../catalogue/problems.ts';
+import { isPageFile, pageSlugOf } from '../catalogue/sitePages.ts';
 import type { Validation } from '../catalogue/validate.ts';
 import { SEARCH_FOLDER } from './search.ts';
 
@@ -35,8 +36,11 @@ export function builtRootNames(kinds: Readonly<Record<string, KindInfo>>): Map<s
 export const readPublicFolder = (catalogueDir: string): Promise<PublicFile[]> => loadPublicFolder(publicDirOf(catalogueDir));
 
 /** The validation with the public files' problems added: no valid catalogue when one of them is an error. */
-export function withPublicProblems(validation: Validation, files: readonly PublicFile[], kinds: Readonly<Record<string, KindInfo>>): Validation {
-  const problems = publicProblems(files, builtRootNames(kinds));
+export function withPublicProblems(validation: Validation, files: readonly PublicFile[], kinds: Readonly<Record<string, KindInfo>>, texts: Iterable<string> = []): Validation {
+  const taken = builtRootNames(kinds);
+  // The site's own pages take their addresses too (pages/about.md is about/).
+  for (const file of texts) if (isPageFile(file)) taken.set(`${pageSlugOf(file)}/`, `the page ${file.slice(3)}`);
+  const problems = publicProblems(files, taken);
   if (!problems.length) return validation;
   const all = [...validation.problems, ...problems];
   return errorsIn(problems).length ? { problems: all } : { ...validation, problems: all };

@@ -28,16 +28,25 @@ type BundleParts = Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'>;
 
 /** The client loader of a site (src/client/clientLoader.ts), named by its content's hash. */
 export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, KindInfo>, siteShellUrl: string): { path: string; url: string; js: string } {
-  const names = Object.keys(bundle.chunks);
+  // Only the kinds in `kinds`: a site without pages of a kind (no pages/ folder) does not make every visitor
+  // download its entry.
+  const names = Object.keys(bundle.chunks).filter((kind) => kind in kinds);
+  const only = <T,>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).filter(([kind]) => kind in kinds));
   const js = clientLoaderScript({
     entry: bundle.assetsFor(names[0]!).entry,
     preload: Object.fromEntries(names.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
     fetches: [siteShellUrl],
-    manifest: { chunks: bundle.chunks, styles: bundle.stylesheets, kinds, site: siteShellUrl },
+    manifest: { chunks: only(bundle.chunks), styles: only(bundle.stylesheets), kinds, site: siteShellUrl },
   });
   const path = `assets/loader-${contentHash(js)}.js`;
   return { path, url: `/${path}`, js };
 }
+
+/** The page kinds the site has pages of: what the client loader lists. */
+export const kindsWithPages = (kinds: Readonly<Record<string, KindInfo>>, pages: readonly { kind: string }[]): Record<string, KindInfo> => {
+  const used = new Set(pages.map((page) => page.kind));
+  return Object.fromEntries(Object.entries(kinds).filter(([kind]) => used.has(kind)));
+};
 
 /** Both files, as a site has them. */
 export function clientFiles(site: Site, bundle: BundleParts, kinds: Record<string, KindInfo>) {

@@ -15,9 +15,9 @@
 // The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
 // never stop early. Anything unreadable, or any doubt, is a real build.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
@@ -128,6 +128,9 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
   // The public/ folder's files, by their path from the catalogue folder: they have no text hash, so any change
   // to one, or one more or less, is a real build.
   for (const [file, path] of publicFolderFiles(publicDirOf(inputs.catalogueDir))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
+  // The site's pages (load.ts listPages), which have text hashes like the catalogue's texts.
+  const pagesDir = join(dirname(resolve(inputs.catalogueDir)), 'pages');
+  if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir)) if (name.endsWith('.md') && !name.startsWith('.')) catalogue[`../pages/${name}`] = stampOf(lstatSync(join(pagesDir, name)));
   return { key: inputsKey(inputs), at, catalogue };
 }
 

@@ -31,6 +31,7 @@ export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly str
     ...descriptionChecks(catalogue, services, known),
     ...after,
     ...alternativeChecks(catalogue, known),
+    ...[...catalogue.pages.values()].flatMap((page) => contentLinkProblems(page.file, page.links, known)),
     ...unusedImageChecks(catalogue, services),
   ];
 }
@@ -293,6 +294,14 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
  * The alternatives pages' own content: each file names a listed competitor and links only where links may go.
  * Pages without any differ from each other only by the name, which search engines may treat as doorway pages.
  */
+/** The problems of the links in a page's or an alternatives page's own Markdown. */
+function contentLinkProblems(file: string, links: readonly MarkdownLink[], known: KnownRoutes): Problem[] {
+  return links.flatMap((link) => {
+    const problem = checkLink(link.url, known);
+    return problem ? [error(problem.code, file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint)] : [];
+  });
+}
+
 function alternativeChecks({ site, alternatives }: ParsedCatalogue, known: KnownRoutes): Problem[] {
   const listed = record(site?.data).alternatives;
   // Only slugs that make a page (a malformed one is reported by the schema).
@@ -303,10 +312,7 @@ function alternativeChecks({ site, alternatives }: ParsedCatalogue, known: Known
       const guess = closest(slug, [...slugs]);
       problems.push(error('alternative-not-listed', content.file, { line: 1, column: 1 }, `"${slug}" is not in site.yaml's alternatives list, so this page would never be built.`, guess ? `Rename the file to alternatives/${guess}.md if it is meant for "${guess}", or add "- slug: ${slug}" to the alternatives list in site.yaml.` : `Add "- slug: ${slug}" to the alternatives list in site.yaml, or delete the file.`));
     }
-    for (const link of content.links) {
-      const problem = checkLink(link.url, known);
-      if (problem) problems.push(error(problem.code, content.file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint));
-    }
+    problems.push(...contentLinkProblems(content.file, content.links, known));
   }
   const without = [...slugs].filter((slug) => !alternatives.has(slug));
   if (site && without.length) {

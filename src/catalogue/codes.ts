@@ -88,6 +88,10 @@ export const PROBLEM_CODES = [
   'svg-external-reference',
   // The theme (site.yaml's theme block)
   'low-contrast',
+  // The site's own pages (pages/{slug}.md, beside the catalogue)
+  'page-name',
+  'page-name-taken',
+  'empty-page',
   // The site's public/ folder, beside the catalogue (publicFolder.ts)
   'public-file-type',
   'public-file-too-large',

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
@@ -54,6 +54,8 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
     }
     throw cause;
   });
+  // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder.
+  all.push(...(await listPages(join(dirname(dir), 'pages'))));
   const images = all.filter((f) => f.startsWith('img/'));
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
@@ -93,8 +95,16 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters };
 }
 
-/** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md. */
-export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives)\/[^/]+\.md$/.test(f);
+/** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, and the site's
+ *  pages beside the catalogue (../pages/*.md). */
+export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives|\.\.\/pages)\/[^/]+\.md$/.test(f);
+
+/** The Markdown files of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none
+ *  when there is no such folder. Names starting with a dot are an editor's. */
+export async function listPages(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
+  return names.filter((name) => name.endsWith('.md') && !name.startsWith('.')).map((name) => `../pages/${name}`);
+}
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one
  *  took 1.3 GB): its text is empty. */

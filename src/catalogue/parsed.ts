@@ -21,6 +21,18 @@ export interface ParsedCatalogue {
   images: ReadonlySet<string>;
   /** The alternatives pages' own content (alternatives/{slug}.md), by competitor slug: see alternativeContent.ts. */
   alternatives: Map<string, ParsedAlternative>;
+  /** The site's own pages (pages/{slug}.md beside the catalogue), by slug: see sitePages.ts. */
+  pages: Map<string, ParsedPage>;
+}
+
+/** A page of the site's own: its front matter as far as it passed, and its compiled Markdown, with the links at
+ *  their lines in the file. */
+export interface ParsedPage extends CompiledDescription {
+  file: string;
+  slug: string;
+  title?: string;
+  description?: string;
+  link: 'header' | 'footer' | 'none';
 }
 
 /** An alternatives page's content: its date and compiled Markdown, with the links at their lines in the file. */

@@ -2,6 +2,8 @@
 // All problems are collected; nothing stops at the first one.
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
 import { crossChecks, type YamlChecksMemo } from './checks.ts';
+import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
+import { routes } from '../core/routes.ts';
 import { imageChecks } from './imageChecks.ts';
 import { themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
@@ -23,6 +25,16 @@ export interface ValidCatalogue {
   descriptions: Map<string, { file: string; tree: TreeNode[] }>;
   /** The alternatives pages' own content, by competitor slug (alternativeContent.ts). */
   alternatives: Map<string, { reviewed: string; title?: string; tree: TreeNode[] }>;
+  /** The site's own pages, by slug (sitePages.ts). */
+  pages: ValidPage[];
+}
+
+export interface ValidPage {
+  slug: string;
+  title: string;
+  description: string;
+  link: 'header' | 'footer' | 'none';
+  tree: TreeNode[];
 }
 
 export interface ValidateOptions {
@@ -66,7 +78,7 @@ function cachedImageChecks(source: CatalogueSource): Problem[] {
 
 type YamlParse = { problems: Problem[]; parsed: ParsedCatalogue };
 
-const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images, alternatives: new Map() } });
+const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images, alternatives: new Map(), pages: new Map() } });
 const yamlTexts = (source: CatalogueSource) => [...source.texts].filter(([file]) => !file.endsWith('.md'));
 
 /** Every YAML file parsed and checked against its schema. */
@@ -103,6 +115,12 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const compiledNow = new Map<string, CompiledDescription>();
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
+    if (isPageFile(file)) {
+      const read = readPage(file, text);
+      problems.push(...read.problems);
+      parsed.pages.set(read.page.slug, read.page);
+      continue;
+    }
     if (file.startsWith(ALTERNATIVES_FOLDER)) {
       const read = readAlternative(file, text, today);
       problems.push(...read.problems);
@@ -133,7 +151,9 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   }
   const images = imageProblems?.cached ?? cachedImageChecks(source);
   if (!imageProblems?.cached) imageProblems?.made?.(images);
-  problems.push(...crossChecks(parsed, pageRoutes, yamlChecks), ...themeChecks(parsed), ...images);
+  // Links may point at the site's own pages too.
+  const ownPages = [...parsed.pages.values()].map((page) => routes.page(page.slug));
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };
@@ -145,6 +165,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
       descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree }])),
       alternatives: new Map([...parsed.alternatives].map(([slug, a]) => [slug, { reviewed: a.reviewed!, title: a.title, tree: a.tree }])),
+      pages: [...parsed.pages.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, title, description, link, tree }) => ({ slug, title: title!, description: description!, link, tree })),
     },
   };
 }

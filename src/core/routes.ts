@@ -12,6 +12,8 @@ export const routes = {
   section: (anchor: string) => `/#${anchor}`,
   /** A category's own page; its further pages (page 2 on) at /category/{anchor}/page/{n}/. */
   category: (anchor: string, page = 1) => (page > 1 ? `/category/${anchor}/page/${page}/` : `/category/${anchor}/`),
+  /** A page of the site's own (pages/{slug}.md). */
+  page: (slug: string) => `/${slug}/`,
 } as const;
 
 /** The file a route is written to, relative to the output folder. */

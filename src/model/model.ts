@@ -101,6 +101,17 @@ export interface Logo {
   showsName: boolean;
 }
 
+/** A page of the site's own: About, Terms, … (catalogue/sitePages.ts). */
+export interface SitePage {
+  slug: string;
+  route: string;
+  title: string;
+  description: string;
+  /** Where every page links it: the header's navigation, the footer, or nowhere. */
+  link: 'header' | 'footer' | 'none';
+  tree: TreeNode[];
+}
+
 export interface Site {
   brand: string;
   baseUrl: string;
@@ -116,6 +127,8 @@ export interface Site {
   homeServicesPerCategory: number;
   /** Every service in menu order. */
   services: Service[];
+  /** The site's own pages (pages/{slug}.md), by slug. */
+  pages: SitePage[];
   /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
   emoji?: Record<string, string>;
   /** The logo beside the brand name (the build adds it from site.yaml's theme: src/build/brand.ts). */
@@ -144,6 +157,7 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages, memo:
     categories,
     homeServicesPerCategory: site.homeServicesPerCategory,
     services: categories.flatMap((c) => c.services),
+    pages: catalogue.pages.map((page) => ({ ...page, route: routes.page(page.slug) })),
   });
 }
 

@@ -4,7 +4,7 @@
 import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
 import { perObject } from '../core/perObject.ts';
-import type { Alternative, Category, Logo, Service, Site } from './model.ts';
+import type { Alternative, Category, Logo, Service, Site, SitePage } from './model.ts';
 
 export interface CategoryNav {
   name: string;
@@ -37,7 +37,12 @@ export interface SiteShell {
   emoji: Record<string, string>;
   /** The logo beside the brand name, when the theme has one. */
   logo?: Logo;
+  /** The site's own pages (none: no key), for the header and footer to link and the page kind to know. */
+  pages?: PageLink[];
 }
+
+/** A page of the site's own as every page knows it: its text stays with the page. */
+export type PageLink = Pick<SitePage, 'title' | 'route' | 'link'>;
 
 /** An alternatives page as every page knows it: its content stays with the page (a server-only part). */
 export type AlternativeLink = Omit<Alternative, 'content'> & {
@@ -73,8 +78,10 @@ export function siteShell(site: Site): SiteShell {
     clients: site.clients,
     categories: site.categories.map(categoryNav),
     alternatives: site.alternatives.map(({ content, ...a }) => ({ ...a, ...(content && { ownContent: true as const }) })),
-    footerLinks: site.footerLinks,
+    // The site's own pages that link: footer say go among the footer's links.
+    footerLinks: [...site.footerLinks, ...site.pages.filter((p) => p.link === 'footer').map((p) => ({ label: p.title, href: p.route }))],
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),
+    ...(site.pages.length > 0 && { pages: site.pages.map(({ title, route, link }) => ({ title, route, link })) }),
   };
 }

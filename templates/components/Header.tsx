@@ -131,6 +131,18 @@ function NavItems({ variant }: { variant: 'dropdown' | 'inline' }) {
           Sitemap
         </NavLink>
       </li>
+      {/* The site's own pages whose front matter says link: header (pages/{slug}.md; those that say footer are
+          among the footer's links). */}
+      {site.pages?.map(
+        (p) =>
+          p.link === 'header' && (
+            <li key={p.route}>
+              <NavLink to={p.route} className="nav-link">
+                {p.title}
+              </NavLink>
+            </li>
+          ),
+      )}
     </>
   );
 }

@@ -49,7 +49,8 @@ describe('alternatives addresses', () => {
 
 describe("the route table of the example's page kinds", () => {
   let table: RouteTable;
-  beforeAll(async () => void (table = routeTable((await prerenderer()).kindInfo)));
+  // The example has no pages of its own (pages/): its client's table has no `page` kind (build/shell.ts).
+  beforeAll(async () => void (table = routeTable(Object.fromEntries(Object.entries((await prerenderer()).kindInfo).filter(([kind]) => kind !== 'page')))));
   const matchRoute = (path: string) => table.match(path);
 
   it('knows the 404 page', () => expect(table.notFound).toEqual({ kind: 'notFound', route: '/404/' }));
@@ -80,4 +81,19 @@ describe("the route table of the example's page kinds", () => {
   });
 
   it.each(['/service/only-slug/', '/service/a/b/c/', '/alternatives/', '/nowhere/', '/sitemapx/'])('%s → no page', (path) => expect(matchRoute(path)).toBeUndefined());
+});
+
+describe("the route table with the site's own pages", () => {
+  let table: RouteTable;
+  beforeAll(async () => void (table = routeTable((await prerenderer()).kindInfo)));
+
+  it.each([
+    ['/about/', 'page', { page: 'about' }],
+    ['/sitemap/', 'sitemap', {}],
+    ['/search/', 'search', {}],
+    ['/service/fast-track/listing-1/', 'service', { slug: 'fast-track', id: 'listing-1' }],
+    ['/', 'home', {}],
+  ])('%s → %s %o: a fixed address outranks a page of the site', (path, kind, params) => expect(table.match(path)).toEqual({ kind, params }));
+
+  it.each(['/about/team/', '/service/only-slug/'])('%s → no page', (path) => expect(table.match(path)).toBeUndefined());
 });

@@ -1,0 +1,97 @@
+// The site's own pages: pages/{slug}.md beside the catalogue folder (About, Terms, Privacy, …), each YAML front
+// matter (its title, its description, where it is linked) then Markdown compiled like a description. The file's
+// name is the page's address: pages/about.md is /about/. They are read with the catalogue (load.ts names them
+// ../pages/{slug}.md, from the catalogue folder), and their problems are located the same way.
+import { z } from 'zod';
+import { routes } from '../core/routes.ts';
+import type { TreeNode } from '../core/tree.ts';
+import { compileDescription } from './markdown.ts';
+import { boundProblem } from './markdownBounds.ts';
+import type { ParsedPage } from './parsed.ts';
+import { error, type Problem } from './problems.ts';
+import { checkSchema } from './schemaIssues.ts';
+import { parseYaml } from './yamlFile.ts';
+
+/** Where the pages are, from the catalogue folder. */
+export const PAGES_FOLDER = '../pages/';
+
+export const PAGE_LINKS = ['header', 'footer', 'none'] as const;
+
+export const pageSchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(60).meta({ description: 'The page\'s heading and the title of its browser tab, e.g. "About us".' }),
+    description: z.string().trim().min(1).max(160).meta({ description: 'What the page is about, in a sentence: search results and link previews show it.' }),
+    link: z
+      .enum(PAGE_LINKS)
+      .default('footer')
+      .meta({ description: 'Where the page is linked on every page: "header" (the main navigation), "footer" (the footer, the default) or "none" (only from other pages and the sitemap).' }),
+  })
+  .meta({ title: 'storefront page', description: 'The front matter of pages/{slug}.md' });
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The address part of a page file, "about" for ../pages/about.md. */
+export const pageSlugOf = (file: string) => file.slice(PAGES_FOLDER.length, -'.md'.length);
+
+/** Whether a catalogue text is one of the site's pages. */
+export const isPageFile = (file: string) => file.startsWith(PAGES_FOLDER);
+
+/** The first part of every address the site makes of its catalogue, which a page may not take. */
+const CATALOGUE_SECTIONS = [routes.service('x', 'y'), routes.category('x'), routes.alternative('x')].map((route) => route.split('/')[1]!);
+
+/** Reads one page file: its problems, and what it holds as far as it could be read. */
+export function readPage(file: string, text: string): { problems: Problem[]; page: ParsedPage } {
+  const slug = pageSlugOf(file);
+  const problems: Problem[] = [];
+  if (!SLUG.test(slug)) {
+    const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    problems.push(error('page-name', file, { line: 1, column: 1 }, `A page's file name is its address (pages/about.md is /about/), and "${slug}" is not one: it may hold only lowercase letters, digits and single hyphens.`, suggestion ? `Rename the file to pages/${suggestion}.md.` : 'Rename the file, e.g. to pages/about.md.'));
+  }
+  const match = FRONT_MATTER.exec(text);
+  if (!match || match.index !== 0) {
+    const compiled = compileDescription(text);
+    const hint = 'Start the file with its title and description between two lines of three hyphens: "---", "title: About us", "description: Who we are and how we work.", "---".';
+    problems.push(error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The required fields "title" and "description" are missing: the file has no front matter.', hint));
+    if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
+    return { problems, page: { file, slug, link: 'footer', ...compiled } };
+  }
+  // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
+  const { yaml, data, problems: yamlProblems } = parseYaml(file, `\n${match[1]}`);
+  problems.push(...yamlProblems);
+  const checked = yamlProblems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, pageSchema);
+  problems.push(...checked.problems);
+  const offset = text.slice(0, match[0].length).split('\n').length - 1;
+  const compiled = compileDescription(text.slice(match[0].length));
+  if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
+  if (compiled.words === 0) {
+    problems.push(error('empty-page', file, { line: offset + 1, column: 1 }, 'The page has a title but no text under it.', 'Write the page under its front matter, or delete the file.'));
+  }
+  const value = checked.value;
+  return {
+    problems,
+    page: { file, slug, ...(value && { title: value.title, description: value.description }), link: value?.link ?? 'footer', words: compiled.words, tree: underTitle(compiled.tree), links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) },
+  };
+}
+
+/**
+ * The headings of a page's text placed under its title (the page's h1): Markdown's # and ## are h2, ### is h3, and
+ * so on. The compiler places them for a service page, two levels down (# is h3, under its section's h2).
+ */
+export function underTitle(nodes: readonly TreeNode[]): TreeNode[] {
+  return nodes.map((node) => {
+    if (typeof node === 'string') return node;
+    const [tag, props, ...children] = node;
+    const level = /^h([3-6])$/.exec(tag)?.[1];
+    return [level ? `h${Math.max(2, Number(level) - 2)}` : tag, props, ...underTitle(children)];
+  });
+}
+
+/** The pages whose address another page of the site has: a page kind's (`pageRoutes`: /search/, /quote/, …) or
+ *  one the catalogue makes (/service/…, /category/…). */
+export function pageNameProblems(pages: Iterable<ParsedPage>, pageRoutes: readonly string[]): Problem[] {
+  const taken = new Set([...CATALOGUE_SECTIONS, ...pageRoutes.map((route) => route.split('/')[1]).filter((part): part is string => Boolean(part))]);
+  return [...pages]
+    .filter((page) => taken.has(page.slug))
+    .map((page) => error('page-name-taken', page.file, { line: 1, column: 1 }, `/${page.slug}/ is an address the site has already, so pages/${page.slug}.md would never be shown there.`, `Rename the file, e.g. to pages/our-${page.slug}.md.`));
+}
