@@ -2,6 +2,7 @@
 // they leave for the build's end, and the results of the stages by name (buildStages.ts).
 import type { Workers } from './build/workers.ts';
 import type { PublicFile } from './catalogue/publicFolder.ts';
+import type { Theme } from './build/theme.ts';
 import type { ClientBundle, Renderer } from './build/bundle.ts';
 import type { BuildCacheDir } from './build/cache.ts';
 import type { cachedImageProblems } from './build/cachedStages.ts';
@@ -69,6 +70,7 @@ export interface Built {
   markdown: Map<string, CompiledDescription>;
   imageChecks: Awaited<ReturnType<typeof cachedImageProblems>>;
   public: PublicFile[];
+  theme: Theme;
   validate: ValidCatalogue;
   model: { site: Site; pages: Page[] };
   bundle: ClientBundle;

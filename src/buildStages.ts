@@ -11,13 +11,15 @@ import { emojiAssets } from './build/emoji.ts';
 import { siteCharacters } from './build/fontSubset.ts';
 import { clientFiles, kindsWithPages } from './build/shell.ts';
 import { stagingFolder } from './build/outDir.ts';
+import { themeDirOf } from './build/theme.ts';
+import { existsSync } from 'node:fs';
 import { readPublicFolder } from './build/publicFiles.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
 import { plural } from './catalogue/problems.ts';
 import type { BuildContext, Built } from './buildContext.ts';
 import type { BuildCache } from './buildOptions.ts';
 import { descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf } from './buildReport.ts';
-import { assertPageKinds, emitBuilt, openStaging, readCatalogue, renderSite, siteImages, siteModel, startSearch, validated } from './buildSteps.ts';
+import { assertPageKinds, emitBuilt, openStaging, readCatalogue, renderSite, siteImages, siteModel, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
 import type { Stages } from './stages.ts';
 
 export function buildStages(context: BuildContext): Stages<Built> {
@@ -32,9 +34,12 @@ export function buildStages(context: BuildContext): Stages<Built> {
       run: () => openStaging(context),
       ...(verbose && !options.live && { summary: (s) => `the new site is written in ${stagingFolder(options.outDir)} first${s?.recycled ? ", starting from an earlier build's site" : ''}` }),
     },
+    // The site's theme/ folder: the built-in template files it replaces (build/theme.ts).
+    theme: { run: () => siteTheme(context), ...(existsSync(themeDirOf(options.catalogueDir)) && { summary: themeLine }) },
     // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
     templates: {
-      run: async () => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store }), pageKinds),
+      needs: ['theme'],
+      run: async ({ theme }) => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store, theme }), pageKinds),
       summary: (r) => `${Object.keys(r.kindInfo).length} page kinds, prerenderer bundled`,
     },
     // The sizes each raster image is shown in (build/images.ts), which pages name instead of it; the other images
@@ -46,10 +51,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // CPU time with long descriptions, so it has its own line.
     markdown: {
       needs: ['load'],
-      run: async ({ load }) => {
-        await context.descriptionsLoaded;
-        return compileAll(descriptionTexts(load), cache.descriptions, context.workers);
-      },
+      run: ({ load }) => context.descriptionsLoaded.then(() => compileAll(descriptionTexts(load), cache.descriptions, context.workers)),
       summary: () => descriptionsLine(cache.descriptions, verbose),
     },
     // The files of the site's public/ folder, beside the catalogue, copied to the site's root as they are.
@@ -59,8 +61,8 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The client bundle, with the font subset of the characters the texts use: esbuild makes it in its own process
     // while this one validates.
     bundle: {
-      needs: ['load'],
-      run: ({ load }) => bundleClient({ development: options.development, characters: siteCharacters(cache.characters.values(load.texts)), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts') }),
+      needs: ['load', 'theme'],
+      run: ({ load, theme }) => bundleClient({ development: options.development, characters: siteCharacters(cache.characters.values(load.texts)), pageKinds, memo: cache.bundles, store, fontCache: folder('fonts'), theme }),
       summary: (b) => `${b.files.size} files, ${kilobytes(sizeOf(b.files))}`,
     },
     // The .br and .gz files of the hashed assets, as soon as they exist (Brotli's best level takes about 0.6 s of

@@ -7,7 +7,7 @@ import type { PublicFile } from './catalogue/publicFolder.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import type { Renderer } from './build/bundle.ts';
-import { keyOf, type BuildCacheDir } from './build/cache.ts';
+import { keyOf, TOOL, type BuildCacheDir } from './build/cache.ts';
 import { cachedSearchIndex, DecodedImages } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
@@ -15,6 +15,7 @@ import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
 import { withPublicProblems } from './build/publicFiles.ts';
+import { readTheme, themeReport, type Theme } from './build/theme.ts';
 import { renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
@@ -59,6 +60,16 @@ export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKind
   const lines = renderer.kindProblems.map(([kind, problems]) => `  ${fileOf(kind)}: ${problems.join('; ')}.`);
   throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
 }
+
+/** The site's theme/ folder (build/theme.ts), with a warning printed for each ejected copy whose original changed. */
+export async function siteTheme({ options, io }: BuildContext): Promise<Theme> {
+  const theme = await readTheme(options.catalogueDir);
+  for (const warning of themeReport(theme, TOOL.version).warnings) io.err(warning);
+  return theme;
+}
+
+/** The theme stage's line: the built-in files replaced. */
+export const themeLine = (theme: Theme) => themeReport(theme, TOOL.version).line ?? 'no built-in file replaced';
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
 export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public'>): Promise<ValidCatalogue> {

@@ -10,6 +10,7 @@ import { isCI } from './output.ts';
 import { buildCommand } from './commands/build.ts';
 import { deployCommand } from './commands/deploy.ts';
 import { devCommand } from './commands/dev.ts';
+import { ejectCommand } from './commands/eject.ts';
 import { initCommand } from './commands/init.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { serveCommand } from './commands/serve.ts';
@@ -37,7 +38,7 @@ export function createProgram(io: CliIO = processIO, setExit: (code: number) => 
     .exitOverride();
   const context: CommandContext = { io, act: async (action) => setExit(await action()), run };
   // In the order `--help` lists them.
-  for (const define of [initCommand, validateCommand, buildCommand, serveCommand, startCommand, devCommand, deployCommand, schemaCommand]) define(program, context);
+  for (const define of [initCommand, validateCommand, buildCommand, serveCommand, startCommand, devCommand, deployCommand, ejectCommand, schemaCommand]) define(program, context);
   return program;
 }
 

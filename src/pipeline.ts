@@ -12,6 +12,7 @@ import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
 import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
 import { asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
 import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
+import { readTheme } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
 import { findPageKinds } from './build/pageKinds.ts';
 import { recordName, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
@@ -172,7 +173,8 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, 
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
   const descriptions = new DescriptionMemo();
-  const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);
+  const theme = await readTheme(dir);
+  const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store, theme }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);
   const imageProblems = await cachedImageProblems(source, store);
   const valid = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
   const { problems, catalogue } = withPublicProblems(valid, publicFiles, renderer.kindInfo, source.texts.keys());

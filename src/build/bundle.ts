@@ -11,6 +11,7 @@ import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryV
 import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
+import { themeKey, themePlugin, type Theme } from './theme.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
@@ -35,6 +36,8 @@ export interface BundleOptions {
   store?: BuildCacheDir;
   /** Where the Inter subsets are kept (default: fonts/ in the default cache folder). */
   fontCache?: string;
+  /** The site's theme/ folder: built-in files it replaces (theme.ts). */
+  theme?: Theme;
 }
 
 /** What a page of one route kind needs from the bundle. */
@@ -108,9 +111,9 @@ async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () 
   return value;
 }
 
-export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE }: BundleOptions = {}): Promise<ClientBundle> =>
-  memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}`, async () => {
-    const name = `client-${keyOf(development, characters, pageKinds, BUNDLER_VERSION())}`;
+export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE, theme }: BundleOptions = {}): Promise<ClientBundle> =>
+  memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
+    const name = `client-${keyOf(development, characters, pageKinds, BUNDLER_VERSION(), themeKey(theme))}`;
     const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, name, async (record) => {
       const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await store!.readBlob(blob)]));
       if (files.some(([, bytes]) => !bytes)) return undefined;
@@ -118,7 +121,7 @@ export const bundleClient = ({ development = false, characters = TEMPLATE_CHARAC
     });
     if (kept) return { value: kept, metafile: kept.metafile };
     const started = Date.now();
-    const bundle = await makeClientBundle(development, characters, pageKinds, fontCache);
+    const bundle = await makeClientBundle(development, characters, pageKinds, fontCache, theme);
     toCache(store, name, bundle.metafile, started, () => ({ files: [...bundle.files].map(([path, bytes]) => [path, store!.putBlob(bytes)]), metafile: bundle.metafile }));
     return { value: bundle, metafile: bundle.metafile };
   });
@@ -164,7 +167,7 @@ function toCache(store: BuildCacheDir | undefined, name: string, metafile: Metaf
   );
 }
 
-async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[], fontCache: string): Promise<ClientBundle & { metafile: Metafile }> {
+async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[], fontCache: string, theme: Theme | undefined): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
@@ -194,7 +197,7 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     // so the content hash in each file's name covers it. Other browsers ignore the comment.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [serverOnlyPlugin, pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters)],
+    plugins: [serverOnlyPlugin, ...themePlugin(theme), pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters)],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,
@@ -255,9 +258,9 @@ export type Renderer = typeof Prerenderer;
  * react and react-router resolve to the package's own copies; it is named by its content's hash, so builds
  * running at once share one file and none has to be removed while another may still use it.
  */
-export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store'> = {}): Promise<Renderer> =>
-  memoised(memo, `renderer-${JSON.stringify(pageKinds)}`, async () => {
-    const name = `renderer-${keyOf(pageKinds, BUNDLER_VERSION())}`;
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
+  memoised(memo, `renderer-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
+    const name = `renderer-${keyOf(pageKinds, BUNDLER_VERSION(), themeKey(theme))}`;
     let inputs: Metafile['inputs'] = {};
     const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record) => {
       inputs = Object.fromEntries(record.inputs.map(([file]) => [file, { bytes: 0, imports: [] }]));
@@ -270,7 +273,7 @@ export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), me
     });
     if (kept) return { value: kept, metafile: { inputs } };
     const started = Date.now();
-    const made = await makeRenderer(pageKinds);
+    const made = await makeRenderer(pageKinds, theme);
     const outfile = basename(made.outfile);
     store?.keepFile(outfile);
     toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: codeHashes.get(made.value) }));
@@ -322,7 +325,7 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
   );
 }
 
-async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
+async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
   const cacheDir = RENDERER_DIR;
   const { metafile, outputFiles } = await build({
     absWorkingDir: PACKAGE_ROOT,
@@ -337,7 +340,7 @@ async function makeRenderer(pageKinds: readonly PageKindFile[]): Promise<{ value
     packages: 'external',
     loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [pageKindsPlugin(pageKinds)],
+    plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds)],
     metafile: true,
     logLevel: 'silent',
   });

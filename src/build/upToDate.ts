@@ -24,6 +24,7 @@ import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cach
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
 import { publicDirOf } from './publicFiles.ts';
+import { themeDirOf } from './theme.ts';
 import { walkFolder } from './walkFolder.ts';
 
 /** A file whose time is this close to the moment it was looked at may change again without its time
@@ -85,7 +86,8 @@ export const siteInputs = (options: SiteOptions): SiteInputs => ({
   catalogueDir: options.catalogueDir,
   outDir: options.outDir,
   nginxConf: join(options.deployDir ?? defaultDeployDir(options.outDir), 'nginx.conf'),
-  codeDirs: options.pageKindDirs ?? [],
+  // The site's theme/ folder is code the output depends on too (theme.ts).
+  codeDirs: [...(options.pageKindDirs ?? []), ...(existsSync(themeDirOf(options.catalogueDir)) ? [themeDirOf(options.catalogueDir)] : [])],
   options: { development: Boolean(options.development), baseUrl: options.baseUrl ?? null, precompress: options.precompress !== false, imageCache: options.imageCache ?? null },
 });
 

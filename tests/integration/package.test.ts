@@ -93,6 +93,45 @@ describe('the packed package, installed into a folder of its own', () => {
     }
   }, 120_000);
 
+  it('makes pages/about.md a page at /about/, linked where its front matter says and in the sitemap', () => {
+    writeFileSync(join(site, 'pages/about.md'), '---\ntitle: About us\ndescription: Who we are and how we work.\nlink: header\n---\nA small team of launch specialists.\n');
+    expect(ok(npmRun('build', '--', '--quiet'))).toMatch(/^Built 10 pages into dist /);
+    const home = readFileSync(join(site, 'dist/index.html'), 'utf8');
+    expect(home.slice(home.indexOf('<header'), home.indexOf('</header>'))).toMatch(/<a[^>]*href="\/about\/"[^>]*>About us<\/a>/);
+    expect(readFileSync(join(site, 'dist/sitemap.xml'), 'utf8')).toContain('/about/</loc>');
+  }, 300_000);
+
+  it('replaces the footer on every page through theme/, with a copy that eject made', () => {
+    const out = ok(npx('storefront', 'eject', 'components/Footer.tsx'));
+    expect(out).toContain('theme/components/Footer.tsx');
+    const footer = join(site, 'theme/components/Footer.tsx');
+    expect(readFileSync(footer, 'utf8')).toMatch(new RegExp(`^// Ejected from storefront ${version.replace(/\./g, '\\.')} \\(templates/components/Footer\\.tsx, [0-9a-f]{16}\\)`));
+    writeFileSync(footer, readFileSync(footer, 'utf8').replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Lisbon by a small team.'));
+    const built = run('npm', ['run', 'build'], site);
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/theme .* 1 built-in file replaced: components\/Footer\.tsx/);
+    for (const page of ['index.html', 'sitemap/index.html', 'quote/index.html', 'category/launch/index.html']) expect(readFileSync(join(site, 'dist', page), 'utf8'), page).toContain('Made in Lisbon by a small team.');
+  }, 300_000);
+
+  it('builds after an upgrade to a version whose built-in footer changed, and warns that the copy misses it', () => {
+    // The next version: this package with another footer, packed as it is (its lib/ compiled already).
+    const next = join(work, 'next');
+    mkdirSync(next);
+    ok(run('tar', ['xzf', join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!), '-C', next], work));
+    const pkg = join(next, 'package');
+    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ ...manifest, version: '99.0.0' }, null, 2));
+    const footer = join(pkg, 'templates/components/Footer.tsx');
+    writeFileSync(footer, readFileSync(footer, 'utf8').replace('Ask us for a quote.', 'Ask us for a quote today.'));
+    const packed = ok(run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', next], pkg)).trim().split('\n').at(-1)!;
+    ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(next, packed)], site));
+    expect(ok(npx('storefront', '--version')).trim()).toBe('99.0.0');
+    const built = run('npm', ['run', 'build'], site);
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stderr).toContain(`Warning: theme/components/Footer.tsx was ejected from storefront ${version}, and the built-in components/Footer.tsx has changed since (this is 99.0.0)`);
+    expect(readFileSync(join(site, 'dist/index.html'), 'utf8')).toContain('Made in Lisbon by a small team.');
+  }, 600_000);
+
   it.runIf(OLD_NODE)('says which Node it needs on an older one, with no stack trace', () => {
     const result = run(OLD_NODE!, [join(site, 'node_modules/.bin/storefront'), '--version'], site);
     expect(result.status).toBe(2);

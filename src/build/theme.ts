@@ -1,0 +1,129 @@
+// A site's theme/ folder, beside its catalogue: each file replaces the built-in one at the same path under the
+// package's templates/ (theme/components/Footer.tsx replaces templates/components/Footer.tsx), the lookup Hugo
+// uses for layouts and Docusaurus for swizzled components. esbuild reads the theme's file in place of the
+// built-in one, and resolves its imports as from the built-in one's folder, so a copy made by `storefront eject`
+// builds as it is. A file made by eject starts with a line naming the version and the original's hash: the
+// build warns when the original has changed since (after an upgrade), as the copy then misses the change.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { UserError } from '../errors.ts';
+import { PACKAGE_ROOT } from './cache.ts';
+
+const TEMPLATES = join(PACKAGE_ROOT, 'templates');
+
+export interface Theme {
+  dir: string;
+  /** Each built-in file replaced, by its absolute path: the theme's file. */
+  overrides: ReadonlyMap<string, string>;
+  /** The theme's files, relative to theme/ (with /). */
+  files: readonly string[];
+  /** The ejected files whose built-in original has changed since they were copied. */
+  outdated: readonly { file: string; version: string }[];
+}
+
+export const themeDirOf = (catalogueDir: string) => join(dirname(catalogueDir), 'theme');
+
+/** The site's theme; none (no overrides) when it has no theme/ folder. Throws for a file that replaces nothing. */
+export async function readTheme(catalogueDir: string): Promise<Theme> {
+  const dir = themeDirOf(catalogueDir);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' ? [] : Promise.reject(cause)));
+  const files = entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+  const strays = files.filter((file) => !existsSync(join(TEMPLATES, file)));
+  if (strays.length) {
+    throw new UserError(
+      `${strays.map((file) => `theme/${file}`).join(', ')} ${strays.length === 1 ? 'replaces' : 'replace'} nothing: a file in theme/ replaces the built-in one at the same path under storefront's templates/, and there is no templates/${strays[0]}. Run \`storefront eject --list\` for the names, and \`storefront eject NAME\` to start from a copy.`,
+    );
+  }
+  const overrides = new Map(files.map((file) => [join(TEMPLATES, file), join(dir, file)]));
+  const outdated = [];
+  for (const file of files) {
+    const ejected = ejectedFrom(await readFile(join(dir, file), 'utf8'));
+    if (ejected && ejected.hash !== originalHash(file)) outdated.push({ file, version: ejected.version });
+  }
+  return { dir, overrides, files, outdated };
+}
+
+/** What the build prints about the theme: the overrides in use, and each ejected copy whose original changed. */
+export function themeReport(theme: Theme, version: string): { line?: string; warnings: string[] } {
+  if (!theme.files.length) return { warnings: [] };
+  return {
+    line: `${theme.files.length} built-in ${theme.files.length === 1 ? 'file' : 'files'} replaced: ${theme.files.join(', ')}`,
+    warnings: theme.outdated.map(
+      ({ file, version: from }) =>
+        `Warning: theme/${file} was ejected from storefront ${from}, and the built-in ${file} has changed since (this is ${version}): your copy misses that change. Compare it with templates/${file} in the installed package, then update the copy and its first line (or delete it to use the built-in one).`,
+    ),
+  };
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const originalHash = (file: string) => hashOf(readFileSync(join(TEMPLATES, file), 'utf8'));
+
+// The first line of an ejected file: `// Ejected from storefront 0.2.0 (templates/components/Footer.tsx, 0123456789abcdef).`
+const EJECTED = /^(?:\/\/|\/\*) Ejected from storefront (\S+) \(templates\/\S+, ([0-9a-f]{16})\)/;
+
+export function ejectedFrom(text: string): { version: string; hash: string } | undefined {
+  const match = EJECTED.exec(text);
+  return match ? { version: match[1]!, hash: match[2]! } : undefined;
+}
+
+/** The built-in files a theme may replace, relative to templates/. */
+export async function ejectable(): Promise<string[]> {
+  const entries = await readdir(TEMPLATES, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.(tsx|ts|css)$/.test(entry.name))
+    .map((entry) => relative(TEMPLATES, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** Copies the built-in `name` into the theme, its first line naming the version and the original. */
+export async function eject(catalogueDir: string, name: string, version: string): Promise<string> {
+  const file = name.replace(/^templates\//, '');
+  if (isAbsolute(file) || file.split('/').includes('..') || !existsSync(join(TEMPLATES, file))) {
+    const names = await ejectable();
+    const close = names.filter((candidate) => candidate.endsWith(`/${file.split('/').pop()}`) || candidate.includes(file));
+    throw new UserError(`storefront has no templates/${file} to eject.${close.length ? ` Did you mean ${close.slice(0, 3).join(', ')}?` : ''} Run \`storefront eject --list\` for every name.`);
+  }
+  const target = join(themeDirOf(catalogueDir), file);
+  if (existsSync(target)) throw new UserError(`theme/${file} exists already: eject never overwrites. Delete or rename it first to start again from the built-in one.`);
+  const original = readFileSync(join(TEMPLATES, file), 'utf8');
+  const line = `Ejected from storefront ${version} (templates/${file}, ${hashOf(original)}). The build warns when a new version changes the original.`;
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, `${file.endsWith('.css') ? `/* ${line} */` : `// ${line}`}\n${original}`, { flag: 'wx' });
+  return target;
+}
+
+const SKIP = Symbol('theme');
+
+/** esbuild: a built-in file the theme replaces is read from the theme; a theme file's imports resolve as from the
+ *  folder of the built-in file it replaces. */
+export function themePlugin(theme: Theme | undefined): Plugin[] {
+  if (!theme?.overrides.size) return [];
+  const fromTheme = (importer: string) => importer.startsWith(theme.dir + sep);
+  return [
+    {
+      name: 'theme',
+      setup(build) {
+        build.onResolve({ filter: /.*/ }, async (args) => {
+          if (args.pluginData === SKIP) return undefined;
+          const own = fromTheme(args.importer);
+          if (!own && !args.path.startsWith('.') && !isAbsolute(args.path)) return undefined;
+          const resolveDir = own ? join(TEMPLATES, relative(theme.dir, args.resolveDir)) : args.resolveDir;
+          const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: SKIP });
+          if (resolved.errors.length) return own ? { errors: resolved.errors } : undefined;
+          const replacement = theme.overrides.get(resolved.path);
+          if (replacement) return { path: replacement };
+          return own ? { path: resolved.path, external: resolved.external, namespace: resolved.namespace, sideEffects: resolved.sideEffects } : undefined;
+        });
+      },
+    },
+  ];
+}
+
+/** The theme's files in a cache key: which built-in files are replaced (their content is among esbuild's inputs). */
+export const themeKey = (theme: Theme | undefined) => (theme?.files.length ? theme.files.join(',') : '');

@@ -1,0 +1,100 @@
+// A site's theme/ folder (src/build/theme.ts): a file there replaces the built-in template file at the same path,
+// in the browser's bundle and the prerenderer alike; the cache never serves a page made without it; `eject`
+// copies a built-in file there with the line that lets the build warn once the original changes.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { TEMPLATE_DIR } from '../../src/init/init.ts';
+import { runCli, snapshot } from '../support/cliRun.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-theme-'));
+const site = join(work, 'site');
+const footer = join(site, 'theme/components/Footer.tsx');
+const BUILT_IN = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
+const LINE = 'Prices are in US dollars; many are starting prices. Ask us for a quote.';
+const pages = ['index.html', 'sitemap/index.html', 'service/launch-strategy-workshop/launch-1/index.html'];
+const cache = join(work, 'cache');
+const build = (...args: string[]) => runCli(site, 'build', '--quiet', '--cache-dir', cache, ...args);
+
+beforeAll(() => cpSync(TEMPLATE_DIR, join(site, 'catalogue'), { recursive: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('theme/', () => {
+  it('replaces a built-in file on every page, and the build names it', async () => {
+    expect((await build()).code).toBe(0);
+    mkdirSync(join(site, 'theme/components'), { recursive: true });
+    writeFileSync(footer, BUILT_IN.replace(LINE, 'Made in Lisbon.'));
+    const result = await runCli(site, 'build', '--cache-dir', cache);
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toMatch(/ {2}theme .* 1 built-in file replaced: components\/Footer\.tsx/);
+    for (const page of pages) expect(readFileSync(join(site, 'dist', page), 'utf8'), page).toContain('Made in Lisbon.');
+    // The browser's bundle has it too, or hydration would put the built-in footer back.
+    expect(Object.entries(snapshot(join(site, 'dist'))).some(([path]) => path.endsWith('.js') && readFileSync(join(site, 'dist', path), 'utf8').includes('Made in Lisbon.'))).toBe(true);
+  });
+
+  it('is what the cache keys say: edited, or removed, the site is what a clean build makes', async () => {
+    writeFileSync(footer, BUILT_IN.replace(LINE, 'Made in Porto.'));
+    expect((await build()).code).toBe(0);
+    const cached = snapshot(join(site, 'dist'));
+    expect((await runCli(site, 'build', '--quiet', '--no-cache', '-o', join(work, 'clean'))).code).toBe(0);
+    expect(cached).toEqual(snapshot(join(work, 'clean')));
+    rmSync(join(site, 'theme'), { recursive: true });
+    expect((await build()).code).toBe(0);
+    for (const page of pages) expect(readFileSync(join(site, 'dist', page), 'utf8'), page).toContain(LINE);
+  });
+
+  it('refuses a file that replaces nothing, and says how to find the names', async () => {
+    mkdirSync(join(site, 'theme/components'), { recursive: true });
+    writeFileSync(join(site, 'theme/components/Fotter.tsx'), 'export {};\n');
+    try {
+      const result = await build();
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('theme/components/Fotter.tsx replaces nothing: a file in theme/ replaces the built-in one at the same path');
+      expect(result.err).toContain('storefront eject --list');
+    } finally {
+      rmSync(join(site, 'theme'), { recursive: true });
+    }
+  });
+});
+
+describe('storefront eject', () => {
+  it('lists what it can copy', async () => {
+    const result = await runCli(site, 'eject', '--list');
+    expect(result.code).toBe(0);
+    expect(result.out.split('\n')).toEqual(expect.arrayContaining(['components/Footer.tsx', 'components/Header.tsx', 'pages/service.tsx', 'styles/site.css']));
+  });
+
+  it('copies a built-in file with the line naming its version and original, and never overwrites', async () => {
+    const result = await runCli(site, 'eject', 'components/Footer.tsx');
+    expect(result.code, result.err).toBe(0);
+    const copy = readFileSync(footer, 'utf8');
+    expect(copy).toMatch(/^\/\/ Ejected from storefront \d+\.\d+\.\d+\S* \(templates\/components\/Footer\.tsx, [0-9a-f]{16}\)\./);
+    expect(copy.slice(copy.indexOf('\n') + 1)).toBe(BUILT_IN);
+    const again = await runCli(site, 'eject', 'components/Footer.tsx');
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/^theme\/components\/Footer\.tsx exists already: eject never overwrites/);
+    const css = await runCli(site, 'eject', 'styles/site.css');
+    expect(readFileSync(join(site, 'theme/styles/site.css'), 'utf8')).toMatch(/^\/\* Ejected from storefront /);
+    expect(css.code).toBe(0);
+  });
+
+  it('names what it has for a name it does not', async () => {
+    const result = await runCli(site, 'eject', 'Footer.tsx');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^storefront has no templates\/Footer\.tsx to eject\. Did you mean components\/Footer\.tsx\?/);
+    expect(existsSync(join(site, 'theme/Footer.tsx'))).toBe(false);
+  });
+
+  it('builds with the copies, and warns when the original changed since', async () => {
+    const clean = await build();
+    expect(clean.code, clean.err).toBe(0);
+    expect(clean.err).not.toContain('Warning');
+    // As after an upgrade: the copy's line names an original other than the one installed now.
+    writeFileSync(footer, readFileSync(footer, 'utf8').replace(/, [0-9a-f]{16}\)/, ', 0123456789abcdef)'));
+    const result = await build();
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/^Warning: theme\/components\/Footer\.tsx was ejected from storefront \S+, and the built-in components\/Footer\.tsx has changed since/m);
+  });
+});
