@@ -4,8 +4,12 @@
 /** "Order: Wallet-App Token Listing (listing-3)": the name and id let the agency find the service at once. */
 export const serviceSubject = (name: string, id: string) => `Order: ${name} (${id})`;
 
-/** Lines the buyer fills in: what the agency needs to answer with a quote in one reply. */
-export const PROJECT_TEMPLATE: readonly string[] = ['Project name:', 'Chain:', 'Launch date:', 'Budget:', 'Links:'];
+/** Where mails go, and the lines the buyer fills in (site.yaml's contact.projectFields, which has a default):
+ *  what the agency needs to answer with a quote in one reply. */
+export type MailContact = { email: string; projectFields: readonly string[] };
+
+/** The project lines of a mail, e.g. "Budget:". */
+export const projectLines = (contact: Pick<MailContact, 'projectFields'>): string[] => contact.projectFields.map((field) => `${field}:`);
 
 // A lone UTF-16 surrogate (e.g. half an emoji cut off by a length limit) makes encodeURIComponent throw;
 // replace it with U+FFFD rather than break the page.
@@ -33,21 +37,21 @@ export function mailtoHref(email: string, subject: string, body: string): string
 export const mailBody = (lines: readonly string[]) => lines.join('\r\n');
 
 /** The project template as one block, with a short lead-in. */
-export const projectTemplate = (): string[] => ['About our project:', ...PROJECT_TEMPLATE];
+export const projectTemplate = (contact: Pick<MailContact, 'projectFields'>): string[] => ['About our project:', ...projectLines(contact)];
 
 
 /** A general enquiry: the header's and the footer's Contact, the hero, the 404 page. */
-export function enquiryHref(email: string, brand: string): string {
+export function enquiryHref(contact: MailContact, brand: string): string {
   // Short: this link is in every page's header and footer (issue 23); the project lines are what matters.
-  return mailtoHref(email, `Enquiry for ${brand}`, mailBody(['Hello,', '', 'We would like a quote for:', '', '', ...PROJECT_TEMPLATE]));
+  return mailtoHref(contact.email, `Enquiry for ${brand}`, mailBody(['Hello,', '', 'We would like a quote for:', '', '', ...projectLines(contact)]));
 }
 
 /** An enquiry about one service, naming it and linking its page, with the project template. */
-export function serviceEnquiryHref(email: string, service: { name: string; id: string }, pageUrl: string): string {
+export function serviceEnquiryHref(contact: MailContact, service: { name: string; id: string }, pageUrl: string): string {
   return mailtoHref(
-    email,
+    contact.email,
     serviceSubject(service.name, service.id),
     // The subject names the service; the body links its page rather than naming it again (issue 23: bytes per page).
-    mailBody(['Hello,', '', 'We would like to order this service:', pageUrl, '', ...PROJECT_TEMPLATE]),
+    mailBody(['Hello,', '', 'We would like to order this service:', pageUrl, '', ...projectLines(contact)]),
   );
 }

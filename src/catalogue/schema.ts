@@ -116,7 +116,13 @@ export const siteSchema = z
       responseTime: text(`Optional: a promise shown beside the contact buttons, one short line of at most ${RESPONSE_TIME_MAX} characters, e.g. "We reply within 2 hours, 7 days a week".`)
         .max(RESPONSE_TIME_MAX, { message: `expected at most ${RESPONSE_TIME_MAX} characters: one short line beside the buttons` })
         .optional(),
-    }).meta({ description: 'How buyers reach the agency: "email" (an address), "messaging" (a label and a chat link) and, optionally, "responseTime" (a short promise such as "We reply within 2 hours").' }),
+      projectFields: z
+        .array(text('A line the buyer fills in, e.g. "Budget".').max(40, { message: 'expected at most 40 characters: one short label' }))
+        .min(1)
+        .max(8, { message: 'expected at most 8 lines: the buyer fills in every one' })
+        .default(['Project name', 'Launch date', 'Budget', 'Links'])
+        .meta({ description: 'Optional: the lines a buyer fills in at the end of every mail and quote, e.g. [Project name, Launch date, Budget, Links] (the default). Add what your quotes need, such as "Chain".' }),
+    }).meta({ description: 'How buyers reach the agency: "email" (an address), "messaging" (a label and a chat link) and, optionally, "responseTime" (a short promise such as "We reply within 2 hours") and "projectFields" (the lines a buyer fills in).' }),
     hero: z.strictObject({
       title: text('The big headline on the home page, e.g. "We will make your token go viral 🚀".'),
       subtitle: text('One sentence under the headline.'),

@@ -116,7 +116,7 @@ export interface Site {
   brand: string;
   baseUrl: string;
   description: string;
-  contact: { email: string; messaging: Link; responseTime?: string };
+  contact: { email: string; messaging: Link; responseTime?: string; projectFields: string[] };
   hero: { title: string; subtitle: string };
   stats: { value: string; label: string }[];
   clients: { title: string; text: string; logos: { name: string; image: SiteImage }[] };

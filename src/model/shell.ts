@@ -26,7 +26,7 @@ export interface SiteShell {
   brand: string;
   baseUrl: string;
   description: string;
-  contact: { email: string; messaging: Link; responseTime?: string };
+  contact: { email: string; messaging: Link; responseTime?: string; projectFields: string[] };
   hero: Site['hero'];
   stats: Site['stats'];
   clients: Site['clients'];

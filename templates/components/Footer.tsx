@@ -26,7 +26,7 @@ export function Footer() {
           {site.contact.responseTime && <ResponseTime text={site.contact.responseTime} />}
           <ul className="footer-links">
             <li>
-              <a href={enquiryHref(site.contact.email, site.brand)}>Email us</a>
+              <a href={enquiryHref(site.contact, site.brand)}>Email us</a>
             </li>
             <li>
               <a href={site.contact.messaging.href} rel="noopener noreferrer">

@@ -17,7 +17,7 @@ export function Header() {
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const contact = enquiryHref(site.contact.email, site.brand);
+  const contact = enquiryHref(site.contact, site.brand);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > 0);

@@ -24,7 +24,7 @@ export function Hero({ level = 1, title }: { level?: 1 | 2; title?: string }) {
             </p>
             <HeroSearch />
             <div className="hero-actions">
-              <a className="button button-primary" href={enquiryHref(site.contact.email, site.brand)}>
+              <a className="button button-primary" href={enquiryHref(site.contact, site.brand)}>
                 Get a quote
               </a>
               <Link className="button button-secondary" to={site.categories[0]?.route ?? '/'}>

@@ -18,7 +18,7 @@ export default function ServiceContact({ site, data }: { site: SiteShell; data: 
     <>
       <p>Every order starts with a message. Ask us about discounts, longer campaigns and custom amounts.</p>
       <p className="contact-actions">
-        <a className="button button-primary" data-quote-contact="mail" href={hrefs.mail ?? serviceEnquiryHref(site.contact.email, service, absolute(site, service.route))}>
+        <a className="button button-primary" data-quote-contact="mail" href={hrefs.mail ?? serviceEnquiryHref(site.contact, service, absolute(site, service.route))}>
           Email us about this service
         </a>
         <a className="button button-secondary" data-quote-contact="chat" href={hrefs.chat} target="_blank" rel="noopener noreferrer">

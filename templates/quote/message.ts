@@ -1,7 +1,7 @@
 // The quote basket's message: one text for the e-mail and the chat, built from the basket alone (pure, no DOM).
 // Nothing is sent from the site: the visitor's own mail or chat app opens with it, or it is copied.
 import { formatPrice } from '../format.ts';
-import { mailtoHref, projectTemplate } from '../mail.ts';
+import { mailtoHref, projectTemplate, type MailContact } from '../mail.ts';
 import type { QuoteItem } from './services.ts';
 
 /**
@@ -49,7 +49,7 @@ export function quoteSubject(items: readonly QuoteItem[]): string {
 }
 
 /** The message: each line of the basket (name, id, option, quantity, price, page), the total, the project template. */
-export function quoteMessage(items: readonly QuoteItem[], site: { brand: string; baseUrl: string }): QuoteMessage {
+export function quoteMessage(items: readonly QuoteItem[], site: { brand: string; baseUrl: string; contact: Pick<MailContact, 'projectFields'> }): QuoteMessage {
   const lines = [`Hello ${site.brand},`, '', items.length === 1 ? 'We would like a quote for this service:' : 'We would like a quote for these services:', ''];
   items.forEach((item, i) => {
     lines.push(`${i + 1}. ${oneLine(item.name)} (${item.id})`);
@@ -57,7 +57,7 @@ export function quoteMessage(items: readonly QuoteItem[], site: { brand: string;
     else if (item.options) lines.push('   Option: not chosen yet');
     lines.push(`   Quantity: ${item.quantity}`, `   Price: ${linePrice(item)}`, `   ${site.baseUrl}${item.route}`, '');
   });
-  lines.push(`Total: ${quoteTotal(items).text}`, '', ...projectTemplate(), '', 'Thank you.');
+  lines.push(`Total: ${quoteTotal(items).text}`, '', ...projectTemplate(site.contact), '', 'Thank you.');
   return { subject: quoteSubject(items), body: lines.join('\n') };
 }
 
@@ -101,7 +101,7 @@ export function chatHref(href: string, text: string): string {
 export interface ContactSite {
   brand: string;
   baseUrl: string;
-  contact: { email: string; messaging: { href: string } };
+  contact: { email: string; messaging: { href: string }; projectFields: readonly string[] };
 }
 
 /**

@@ -50,6 +50,8 @@ describe('storefront init my-site', () => {
     expect(result.out).toMatch(/^Built 9 pages into /);
     for (const page of ['index.html', '404.html', 'sitemap/index.html', 'category/launch/index.html', 'service/launch-strategy-workshop/launch-1/index.html', 'service/press-release-writing-and-distribution/launch-2/index.html']) {
       expect(existsSync(join(site, 'dist', page)), page).toBe(true);
+      // The starter's mails ask for the project lines it lists, with no crypto-specific "Chain:" (site.yaml).
+      if (page === 'index.html') expect(decodeURIComponent(readFileSync(join(site, 'dist', page), 'utf8'))).toMatch(/Project name:\r\nLaunch date:\r\nBudget:\r\nLinks:/);
     }
     expect(readFileSync(join(site, 'dist/index.html'), 'utf8')).toContain('Launch Campaigns');
     expect(existsSync(join(site, 'deploy/nginx.conf'))).toBe(true);

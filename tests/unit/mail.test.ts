@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryHref, mailBody, mailtoHref, PROJECT_TEMPLATE, serviceEnquiryHref, serviceSubject } from '../../templates/mail.ts';
+import { enquiryHref, mailBody, mailtoHref, projectLines, serviceEnquiryHref, serviceSubject } from '../../templates/mail.ts';
 
 /** What a mail client reads from the link: the address, and each field decoded. */
 function parse(href: string) {
@@ -18,6 +18,10 @@ function parse(href: string) {
   );
   return { to: decodeURIComponent(url.pathname), subject: fields.subject as string | undefined, body: fields.body as string | undefined };
 }
+
+
+/** What site.yaml's contact.projectFields is when it says nothing (src/catalogue/schema.ts). */
+const DEFAULTS = ['Project name', 'Launch date', 'Budget', 'Links'];
 
 describe('mailtoHref', () => {
   it('encodes spaces as %20 and line breaks as CRLF', () => {
@@ -77,22 +81,33 @@ describe('mailtoHref', () => {
 });
 
 describe('the site mail links', () => {
-  it('has a short project template', () => {
-    expect(PROJECT_TEMPLATE).toEqual(['Project name:', 'Chain:', 'Launch date:', 'Budget:', 'Links:']);
+  it("has a short project template, the site's own (site.yaml's contact.projectFields)", () => {
+    expect(projectLines({ projectFields: DEFAULTS })).toEqual(['Project name:', 'Launch date:', 'Budget:', 'Links:']);
+    expect(projectLines({ projectFields: ['Project name', 'Chain', 'Budget'] })).toEqual(['Project name:', 'Chain:', 'Budget:']);
     expect(mailBody(['a', 'b'])).toBe('a\r\nb');
   });
 
+  it("uses the site's own project lines in every mail", () => {
+    const contact = { email: 'sales@example.com', projectFields: ['Company', 'Chain'] };
+    for (const href of [enquiryHref(contact, 'Moon'), serviceEnquiryHref(contact, { name: 'A', id: 'a-1' }, 'https://example.com/')]) {
+      const { body } = parse(href);
+      expect(body).toMatch(/\r\nCompany:\r\nChain:$/);
+      expect(body).not.toContain('Budget:');
+    }
+  });
+
   it('a general enquiry has a subject naming the brand and the project template in its body', () => {
-    const { to, subject, body } = parse(enquiryHref('sales@example.com', 'Moon & Co'));
+    const { to, subject, body } = parse(enquiryHref({ email: 'sales@example.com', projectFields: DEFAULTS }, 'Moon & Co'));
     expect(to).toBe('sales@example.com');
     expect(subject).toBe('Enquiry for Moon & Co');
-    for (const line of PROJECT_TEMPLATE) expect(body).toContain(`\r\n${line}\r\n`.trimEnd());
+    for (const line of projectLines({ projectFields: DEFAULTS })) expect(body).toContain(`\r\n${line}\r\n`.trimEnd());
+    expect(body).not.toContain('Chain:');
     expect(body).toMatch(/^Hello,\r\n/);
   });
 
   it('a service enquiry names the service and its id and links its page', () => {
     const url = 'https://example.com/service/wallet-app-token-listing/listing-3/';
-    const { subject, body } = parse(serviceEnquiryHref('sales@example.com', { name: 'Wallet-App Token Listing #1 & more', id: 'listing-3' }, url));
+    const { subject, body } = parse(serviceEnquiryHref({ email: 'sales@example.com', projectFields: DEFAULTS }, { name: 'Wallet-App Token Listing #1 & more', id: 'listing-3' }, url));
     expect(subject).toBe(serviceSubject('Wallet-App Token Listing #1 & more', 'listing-3'));
     expect(subject).toBe('Order: Wallet-App Token Listing #1 & more (listing-3)');
     expect(body).toContain(`\r\n${url}\r\n`);

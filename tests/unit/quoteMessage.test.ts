@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatHref, linePrice, lineSubtotal, MAILTO_MAX, messageText, quoteMailto, quoteMessage, quoteSubject, quoteTotal } from '../../templates/quote/message.ts';
 import type { QuoteItem } from '../../templates/quote/services.ts';
-import { PROJECT_TEMPLATE } from '../../templates/mail.ts';
 
-const site = { brand: 'Astrolift Media', baseUrl: 'https://www.example.com' };
+const site = { brand: 'Astrolift Media', baseUrl: 'https://www.example.com', contact: { projectFields: ['Project name', 'Chain', 'Budget'] } };
 const item = (over: Partial<QuoteItem> = {}): QuoteItem => ({ id: 'listing-3', name: 'Wallet-App Token Listing', route: '/service/wallet-app-token-listing/listing-3/', price: 2500, quantity: 1, ...over });
 
 /** The subject and body a mail app reads from the link (RFC 6068: plain percent-encoding, CRLF lines). */
@@ -42,7 +41,9 @@ describe('quoteMessage', () => {
         'Total: from $67,500',
         '',
         'About our project:',
-        ...PROJECT_TEMPLATE,
+        'Project name:',
+        'Chain:',
+        'Budget:',
         '',
         'Thank you.',
       ].join('\n'),

@@ -68,7 +68,7 @@ describe('resolveQuote', () => {
       { ...page, option: '48 hours', price: 850, from: undefined, quantity: 1 },
       { ...page, option: '24 hours', price: 500, from: undefined, quantity: 1 },
     ]);
-    const shown = [...(items as never[]).map(linePrice), quoteTotal(items as never).text, quoteMessage(items as never, { brand: 'B', baseUrl: 'https://www.example.com' }).body].join('\n');
+    const shown = [...(items as never[]).map(linePrice), quoteTotal(items as never).text, quoteMessage(items as never, { brand: 'B', baseUrl: 'https://www.example.com', contact: { projectFields: [] } }).body].join('\n');
     expect(shown).not.toMatch(/Infinity|NaN|-\$|\$-|Cheap/);
     expect(quoteTotal(items as never).text).toBe('from $2,350');
   });
@@ -100,7 +100,7 @@ describe('serviceItem', () => {
   });
 
   it("makes the same message as the basket holding that service and option", () => {
-    const site = { brand: 'B', baseUrl: 'https://www.example.com' };
+    const site = { brand: 'B', baseUrl: 'https://www.example.com', contact: { projectFields: [] } };
     const basket = resolveQuote([line({ option: '48 hours' })], lookup({ [ROUTE]: page })) as QuoteItem[];
     expect(quoteMessage([serviceItem(page, 1)], site)).toEqual(quoteMessage(basket, site));
   });
