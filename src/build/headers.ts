@@ -35,6 +35,12 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ico: 'image/x-icon',
   woff2: 'font/woff2',
   woff: 'font/woff',
+  // What a site's public/ folder may hold besides (catalogue/publicFolder.ts).
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+  asc: 'application/pgp-signature',
+  pem: 'application/x-pem-file',
 };
 
 export const contentTypeOf = (path: string) => CONTENT_TYPES[/\.([^./]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';

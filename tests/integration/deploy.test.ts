@@ -375,6 +375,36 @@ describe('a deploy owns only what it uploaded', () => {
     expect(removed.report!.deleted.map((d) => d.path).sort()).toEqual(['downloads/brochure.pdf', 'google0123456789abcdef.html']);
   }, 60_000);
 
+  it("publishes the site's public/ files, .well-known/ among them, with their types, and keeps what it did not upload", async () => {
+    const folder = join(work, 'with-public');
+    cpSync(join(fixtures, 'valid'), join(folder, 'catalogue'), { recursive: true });
+    const files: [string, string, string][] = [
+      ['google0123456789abcdef.html', 'google-site-verification: google0123456789abcdef.html\n', 'text/html'],
+      ['.well-known/security.txt', 'Contact: mailto:security@example.com\n', 'text/plain'],
+      ['files/price-list.pdf', '%PDF-1.4\n%%EOF\n', 'application/pdf'],
+    ];
+    for (const [path, content] of files) {
+      mkdirSync(join(folder, 'public', path, '..'), { recursive: true });
+      writeFileSync(join(folder, 'public', path), content);
+    }
+    const out = join(folder, 'dist');
+    const built = await cli('build', '-c', join(folder, 'catalogue'), '-o', out, '--deploy-dir', join(folder, 'deploy'));
+    expect(built.code, built.err).toBe(0);
+    const name = await bucket('with-public');
+    await put(name, 'ads.txt', 'placed by hand');
+    const result = await deployCli(out, `s3://${name}`);
+    expect(result.code, result.err).toBe(0);
+    expect(result.report!.foreign).toEqual(['ads.txt']);
+    for (const [path, content, type] of files) {
+      const object = await s3.client.send(new GetObjectCommand({ Bucket: name, Key: path }));
+      expect(object.ContentType, path).toMatch(new RegExp(`^${type}`));
+      expect(await object.Body!.transformToString(), path).toBe(content);
+    }
+    expect(site(await listing(s3.client, name)).filter((key) => key !== 'ads.txt')).toEqual([...published(out).keys()].sort());
+    expect((await deployCli(out, `s3://${name}`)).report!.deleted).toEqual([]);
+    expect((await listing(s3.client, name)).has('ads.txt')).toBe(true);
+  }, 60_000);
+
   it('refuses a folder storefront did not build, and never uploads dotfiles', async () => {
     const name = await bucket('foreign-folder');
     expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
