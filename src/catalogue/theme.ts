@@ -28,6 +28,9 @@ export interface AccentTokens {
   /** The top of the hero's gradient. */
   'hero-from': string;
   focus: string;
+  /** The ground behind the categories' icons, which are drawn for a light one: a light tint of the light mode's
+   *  accent, in both modes. */
+  'icon-ground': string;
 }
 
 export interface ThemeColours {
@@ -56,6 +59,7 @@ export function accentTokens(colours: ThemeColours, mode: ColourMode): AccentTok
     'accent-soft': soft,
     'hero-from': mix(accent, bg, mode === 'light' ? 0.07 : 0.1),
     focus: accent,
+    'icon-ground': mix(modeAccent(colours, 'light'), '#ffffff', 0.1),
   };
 }
 

@@ -68,6 +68,13 @@ describe('the accent tokens', () => {
     }
   });
 
+  it("put the categories' icons on a light tint of the light accent in both modes, as they are drawn for a light ground", () => {
+    const light = accentTokens({ accent: '#0f7b5f' }, 'light')['icon-ground'];
+    expect(accentTokens({ accent: '#0f7b5f', accentDark: '#7fe0c0' }, 'dark')['icon-ground']).toBe(light);
+    expect(contrastRatio(light, '#ffffff')).toBeLessThan(1.2);
+    expect(light).not.toBe(accentTokens({ accent: '#6425d0' }, 'light')['icon-ground']);
+  });
+
   it('use the dark-mode accent given, or else the light one lightened until it reads on dark', () => {
     expect(accentTokens({ accent: '#6425d0', accentDark: '#B69CFF' }, 'dark').accent).toBe('#b69cff');
     const derived = accentTokens({ accent: '#6425d0' }, 'dark').accent;
