@@ -46,7 +46,7 @@ const work = mkdtempSync(join(tmpdir(), 'storefront-load-'));
 try {
   const wrk = ensureWrk();
   const siteDir = join(work, 'dist');
-  execFileSync(process.execPath, ['bin/storefront.js', 'build', '--out', siteDir], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, ['bin/storefront.js', 'build', '-c', 'examples/agency/catalogue', '--out', siteDir], { cwd: ROOT, stdio: 'ignore' });
   const nginx = await startNginx({ siteDir, serverBlock: join(work, 'deploy', 'nginx.conf'), workDir: join(work, 'nginx'), workers: cpus().length });
   const service = [...readFileSync(join(siteDir, 'sitemap.xml'), 'utf8').matchAll(/<loc>[^<]*?(\/service\/[^<]+)<\/loc>/g)][0]![1]!;
   let results: Result[];

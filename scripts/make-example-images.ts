@@ -148,6 +148,6 @@ for (const image of images) {
     scene = sharp(pixels, { raw: { width: W, height: H, channels: 3 } }).composite([{ input: grain(image.file.length, image.grain), raw: { width: W, height: H, channels: 3 }, blend: 'soft-light' }]);
   }
   const bytes = image.format === 'jpeg' ? await scene.jpeg({ quality: 82, mozjpeg: true }).toBuffer() : await scene.png({ palette: true, quality: 90, effort: 10 }).toBuffer();
-  await writeFile(join(ROOT, 'catalogue', image.file), bytes);
+  await writeFile(join(ROOT, 'examples/agency/catalogue', image.file), bytes);
   console.log(`${image.file}: ${W} × ${H} px, ${(bytes.byteLength / 1024).toFixed(0)} KB`);
 }

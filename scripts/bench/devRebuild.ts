@@ -45,7 +45,7 @@ const waitFor = <T>(what: string, ms: number, start: (done: (value: T) => void) 
     start((value) => (clearTimeout(timer), resolve(value)));
   });
 
-export async function measureDevRebuild({ catalogue: source = join(ROOT, 'catalogue'), inPlace = false, description = 'listing-3', edits = 5, services }: DevOptions = {}): Promise<DevFigures> {
+export async function measureDevRebuild({ catalogue: source = join(ROOT, 'examples/agency/catalogue'), inPlace = false, description = 'listing-3', edits = 5, services }: DevOptions = {}): Promise<DevFigures> {
   const work = await mkdtemp(join(tmpdir(), 'storefront-bench-dev-'));
   const catalogue = inPlace ? source : join(work, 'catalogue');
   if (!inPlace) await cp(source, catalogue, { recursive: true, filter: (src) => !src.includes('/.schema') });

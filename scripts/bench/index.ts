@@ -72,7 +72,7 @@ const exampleOut = join(work, 'example', 'dist');
 try {
   // The example catalogue is built in any case: the byte and Lighthouse figures are of its last cold build.
   log('\n▶ cold builds: example catalogue');
-  const example = await measureBuilds(join(ROOT, 'catalogue'), exampleOut, wanted('build') ? 3 : 1, log);
+  const example = await measureBuilds(join(ROOT, 'examples/agency/catalogue'), exampleOut, wanted('build') ? 3 : 1, log);
   const sitemap = await readFile(join(exampleOut, 'sitemap.xml'), 'utf8');
   if (wanted('build')) results.builds.push({ ...example, catalogue: 'example', services: sitemap.match(/<loc>[^<]*\/service\//g)?.length ?? 0 });
   const devReload = async (options: Parameters<typeof measureDevRebuild>[0]) => {
@@ -87,7 +87,7 @@ try {
   }
   if (wanted('images')) {
     log('▶ image stage on the example catalogue: empty cache, then warm');
-    results.images = await measureImageStage(join(ROOT, 'catalogue'));
+    results.images = await measureImageStage(join(ROOT, 'examples/agency/catalogue'));
     log(`    ${results.images.variants} variants of ${results.images.rasters} raster images; cold ${Math.round(results.images.coldMs)} ms, warm ${results.images.warmRuns.map((r) => `${Math.round(r)} ms`).join(', ')}`);
   }
   if (chromium && (wanted('bytes') || wanted('lighthouse'))) {

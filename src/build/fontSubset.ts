@@ -80,6 +80,6 @@ export const interSubsetPlugin = (cacheDir: string, characters: string): Plugin 
 
 if (import.meta.main) {
   const { loadCatalogue } = await import('../catalogue/load.ts');
-  const example = await loadCatalogue(join(PACKAGE_ROOT, 'catalogue'));
+  const example = await loadCatalogue(join(PACKAGE_ROOT, 'examples/agency/catalogue'));
   await subsetInter(await readFile(INTER_FILE), FONT_CACHE, siteCharacters(example.texts.values()));
 }

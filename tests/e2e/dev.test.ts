@@ -17,7 +17,7 @@ const terminal: string[] = [];
 let dev: DevServer;
 
 beforeAll(async () => {
-  cpSync(new URL('../../catalogue/', import.meta.url).pathname, catalogueDir, { recursive: true });
+  cpSync(new URL('../../examples/agency/catalogue/', import.meta.url).pathname, catalogueDir, { recursive: true });
   const io = { out: (t: string) => terminal.push(t), err: (t: string) => terminal.push(t) };
   dev = await startDev({ catalogueDir, port: 0, host: '127.0.0.1' }, io);
 });

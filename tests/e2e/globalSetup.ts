@@ -23,7 +23,7 @@ declare module 'vitest' {
 const root = new URL('../../', import.meta.url).pathname;
 
 function build(out: string, ...extra: string[]) {
-  execFileSync(process.execPath, ['bin/storefront.js', 'build', '--out', out, ...extra], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, ['bin/storefront.js', 'build', '-c', 'examples/agency/catalogue', '--out', out, ...extra], { cwd: root, stdio: 'pipe' });
 }
 
 export default async function setup(project: TestProject) {

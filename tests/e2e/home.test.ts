@@ -12,7 +12,7 @@ const browser = useBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
 
 /** The example catalogue the e2e site is built from: each category's anchor, name and number of services. */
-const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
+const catalogueDir = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
 const siteYaml = parse(readFileSync(join(catalogueDir, 'site.yaml'), 'utf8')) as { categories: string[]; homeServicesPerCategory?: number };
 const perCategory = siteYaml.homeServicesPerCategory ?? 6;
 const categories = siteYaml.categories.map((file) => {

@@ -18,7 +18,7 @@ interface CatalogueService {
   options?: { label: string }[];
 }
 
-const categories = new URL('../../catalogue/categories/', import.meta.url).pathname;
+const categories = new URL('../../examples/agency/catalogue/categories/', import.meta.url).pathname;
 const catalogueServices = () =>
   readdirSync(categories)
     .filter((file) => file.endsWith('.yaml'))

@@ -11,7 +11,7 @@ import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.t
 
 const browser = useBrowser();
 
-const catalogueDir = new URL('../../catalogue/categories/', import.meta.url).pathname;
+const catalogueDir = new URL('../../examples/agency/catalogue/categories/', import.meta.url).pathname;
 interface CatalogueService {
   name: string;
   price?: number;

@@ -85,7 +85,7 @@ describe('head tags', () => {
   });
 
   it('use the service meta description on service pages', async () => {
-    const { catalogue } = await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname));
+    const { catalogue } = await validate(await loadCatalogue(new URL('../../examples/agency/catalogue/', import.meta.url).pathname));
     const services = buildModel(catalogue!).categories.flatMap((c) => c.services);
     expect(services.length).toBe(84);
     for (const service of services) {

@@ -95,7 +95,7 @@ it('shows every card of the home page with JavaScript disabled, in place and vis
   // home page shows the first homeServicesPerCategory services of each category (home.test.ts).
   const { page, close } = await openPage(browser(), { javaScriptEnabled: false });
   await page.goto(siteUrl('/'));
-  const catalogue = new URL('../../catalogue/', import.meta.url).pathname;
+  const catalogue = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
   const site = parse(readFileSync(join(catalogue, 'site.yaml'), 'utf8')) as { categories: string[]; homeServicesPerCategory?: number };
   const shown = site.categories
     .map((file) => (parse(readFileSync(join(catalogue, 'categories', `${file}.yaml`), 'utf8')) as { services: unknown[] }).services.length)

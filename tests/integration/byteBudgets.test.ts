@@ -49,7 +49,7 @@ describe('byte budgets on a cold load of the example catalogue', () => {
 
   beforeAll(async () => {
     const quiet = { out: () => {}, err: () => {} };
-    expect((await buildSite({ catalogueDir: join(root, 'catalogue'), outDir: out, deployDir: join(work, 'deploy') }, quiet)).ok).toBe(true);
+    expect((await buildSite({ catalogueDir: join(root, 'examples/agency/catalogue'), outDir: out, deployDir: join(work, 'deploy') }, quiet)).ok).toBe(true);
     home = readFileSync(join(out, 'index.html'), 'utf8');
     const route = /<loc>[^<]*?(\/service\/[^<]+)<\/loc>/.exec(readFileSync(join(out, 'sitemap.xml'), 'utf8'))![1]!;
     service = readFileSync(join(out, route, 'index.html'), 'utf8');

@@ -448,7 +448,7 @@ describe('a deploy owns only what it uploaded', () => {
   it('a deploy that would delete 30 % of a 120-page site stops before changing anything', async () => {
     const name = await bucket('share');
     const example = join(work, 'example');
-    const built = await cli('build', '-c', join(fixtures, '..', '..', 'catalogue'), '-o', example, '--deploy-dir', join(work, 'deploy-example'), '--no-cache');
+    const built = await cli('build', '-c', join(fixtures, '..', '..', 'examples/agency/catalogue'), '-o', example, '--deploy-dir', join(work, 'deploy-example'), '--no-cache');
     expect(built.code, built.err).toBe(0);
     const pages = [...published(example).keys()].filter((path) => path.endsWith('index.html'));
     expect(pages.length).toBe(120);

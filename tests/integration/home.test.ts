@@ -15,7 +15,7 @@ import { siteShell } from '../../src/model/shell.ts';
 import type { HomeData } from '../../templates/data.ts';
 import { prerenderer, validate } from '../support/site.ts';
 
-const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
+const catalogueDir = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
 let source: CatalogueSource;
 let renderer: Renderer;
 const work = mkdtempSync(join(tmpdir(), 'storefront-home-test-'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/pipeline.ts';
 
-const example = new URL('../../catalogue/', import.meta.url).pathname;
+const example = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'storefront-brand-build-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

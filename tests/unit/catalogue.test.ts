@@ -11,7 +11,7 @@ import type { SitemapData } from '../../templates/data.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
 import { prerenderer, validate } from '../support/site.ts';
 
-const catalogueDir = new URL('../../catalogue/', import.meta.url).pathname;
+const catalogueDir = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
 let source: CatalogueSource;
 let site: Site;
 

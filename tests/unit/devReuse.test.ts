@@ -17,7 +17,7 @@ import { prerenderer, validate } from '../support/site.ts';
 let catalogue: ValidCatalogue;
 let renderer: Renderer;
 beforeAll(async () => {
-  catalogue = (await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname))).catalogue!;
+  catalogue = (await validate(await loadCatalogue(new URL('../../examples/agency/catalogue/', import.meta.url).pathname))).catalogue!;
   renderer = await prerenderer();
 });
 

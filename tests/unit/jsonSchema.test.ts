@@ -29,7 +29,7 @@ describe('emitted JSON Schema', () => {
   });
 
   it('accepts price options, requires and related, and flags an option without a price or an empty list', () => {
-    const trending = parse(readFileSync(new URL('../../catalogue/categories/trending.yaml', import.meta.url), 'utf8'));
+    const trending = parse(readFileSync(new URL('../../examples/agency/catalogue/categories/trending.yaml', import.meta.url), 'utf8'));
     expect(validateCategory(trending), JSON.stringify(validateCategory.errors)).toBe(true);
     expect(validateCategory(fixture('option-without-price/categories/alpha.yaml'))).toBe(false);
     expect(validateCategory.errors).toContainEqual(expect.objectContaining({ instancePath: '/services/0/options/1', keyword: 'required' }));

@@ -16,7 +16,7 @@ const childCommands = () =>
 
 let site: Site;
 beforeAll(async () => {
-  const { catalogue } = await validate(await loadCatalogue(new URL('../../catalogue/', import.meta.url).pathname));
+  const { catalogue } = await validate(await loadCatalogue(new URL('../../examples/agency/catalogue/', import.meta.url).pathname));
   site = buildModel(catalogue!);
 });
 

@@ -63,7 +63,7 @@ const tricky: Record<string, string> = {
 
 describe('parseYaml', () => {
   const corpora: [string, [string, string][]][] = [
-    ['the example catalogue', yamlFilesUnder(join(ROOT, 'catalogue'))],
+    ['the example catalogue', yamlFilesUnder(join(ROOT, 'examples/agency/catalogue'))],
     ['the fixture catalogues', yamlFilesUnder(join(ROOT, 'tests/fixtures'))],
     ['a synthetic catalogue', [...syntheticCatalogue({ services: 150 })].filter(([file]) => file.endsWith('.yaml'))],
     ['tricky YAML', Object.entries(tricky)],
