@@ -9,8 +9,10 @@ export interface BrokenLink {
 }
 
 // href and src, srcset (`URL 560w, URL 1120w`: only the URLs start with a slash; React writes it srcSet), data-modules
-// and data-fetches (the client's module and JSON URLs, space-separated; see src/client/clientLoader.ts).
-const REFERENCE = /\s(?:href|src|srcset|srcSet|data-modules|data-fetches)="([^"]*)"/g;
+// and data-fetches (the client's module and JSON URLs, space-separated; see src/client/clientLoader.ts), and the
+// client loader and the font each page's head script loads (data-loader, data-font-file): a page whose loader is
+// not there yet (dev shows an open page before the rest of an update) would never start its client.
+const REFERENCE = /\s(?:href|src|srcset|srcSet|data-modules|data-fetches|data-loader|data-font-file)="([^"]*)"/g;
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
