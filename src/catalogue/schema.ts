@@ -158,7 +158,17 @@ export const siteSchema = z
       .meta({ description: 'Competitors that get an "Your alternative to …" page, linked from the footer.' }),
     footer: z
       .strictObject({
-        links: z.array(linkSchema).meta({ description: 'Extra links for the footer\'s "Other" column.' }),
+        links: z.array(linkSchema).default([]).meta({ description: 'Extra links for the footer\'s "Other" column.' }),
+        columns: z
+          .array(
+            z.strictObject({
+              title: text('The column\'s heading, e.g. "Company".').max(30, { message: 'expected at most 30 characters: a short heading' }),
+              links: z.array(linkSchema).min(1).max(12, { message: 'expected at most 12 links in a column' }),
+            }),
+          )
+          .max(3, { message: 'expected at most 3 columns: the footer has room for three beside "Contact" and "Other"' })
+          .default([])
+          .meta({ description: 'Up to three more columns of links after "Other", each a "title" and its "links" (label and href), e.g. Company: About us, Careers.' }),
       })
       .optional(),
     homeServicesPerCategory: z

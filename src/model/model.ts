@@ -112,6 +112,11 @@ export interface SitePage {
   tree: TreeNode[];
 }
 
+export interface FooterColumn {
+  title: string;
+  links: Link[];
+}
+
 export interface Site {
   brand: string;
   baseUrl: string;
@@ -122,6 +127,8 @@ export interface Site {
   clients: { title: string; text: string; logos: { name: string; image: SiteImage }[] };
   alternatives: Alternative[];
   footerLinks: Link[];
+  /** site.yaml's footer columns after "Other", each a heading and its links. */
+  footerColumns: FooterColumn[];
   categories: Category[];
   /** How many services each category shows on the home page. */
   homeServicesPerCategory: number;
@@ -154,6 +161,7 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages, memo:
       return { slug: a.slug, name: a.name ?? competitorName(a.slug), route: routes.alternative(a.slug), ...(content && { content }) };
     }),
     footerLinks: site.footer?.links ?? [],
+    footerColumns: site.footer?.columns ?? [],
     categories,
     homeServicesPerCategory: site.homeServicesPerCategory,
     services: categories.flatMap((c) => c.services),

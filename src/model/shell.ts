@@ -4,7 +4,7 @@
 import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
 import { perObject } from '../core/perObject.ts';
-import type { Alternative, Category, Logo, Service, Site, SitePage } from './model.ts';
+import type { Alternative, Category, FooterColumn, Logo, Service, Site, SitePage } from './model.ts';
 
 export interface CategoryNav {
   name: string;
@@ -33,6 +33,8 @@ export interface SiteShell {
   categories: CategoryNav[];
   alternatives: AlternativeLink[];
   footerLinks: Link[];
+  /** site.yaml's footer columns after "Other" (none: no key). */
+  footerColumns?: FooterColumn[];
   /** URL of the SVG each emoji is drawn from (templates/components/EmojiText.tsx). */
   emoji: Record<string, string>;
   /** The logo beside the brand name, when the theme has one. */
@@ -82,6 +84,7 @@ export function siteShell(site: Site): SiteShell {
     footerLinks: [...site.footerLinks, ...site.pages.filter((p) => p.link === 'footer').map((p) => ({ label: p.title, href: p.route }))],
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),
+    ...(site.footerColumns.length > 0 && { footerColumns: site.footerColumns }),
     ...(site.pages.length > 0 && { pages: site.pages.map(({ title, route, link }) => ({ title, route, link })) }),
   };
 }

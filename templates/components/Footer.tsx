@@ -10,6 +10,9 @@ const SITEMAP = '/sitemap/';
 /** The footer always links the sitemap (PRODUCT.md), whether or not the catalogue lists it. */
 const withSitemap = (links: SiteShell['footerLinks']) => (links.some((l) => l.href === SITEMAP) ? links : [...links, { label: 'Sitemap', href: SITEMAP }]);
 
+/** A footer link: within the site, one the client routes. */
+const footerLink = (l: SiteShell['footerLinks'][number]) => <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>;
+
 export function Footer() {
   const site = useSite();
   return (
@@ -46,11 +49,16 @@ export function Footer() {
                 <Link to={a.route}>{`${a.name} alternative`}</Link>
               </li>
             ))}
-            {withSitemap(site.footerLinks).map((l) => (
-              <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>
-            ))}
+            {withSitemap(site.footerLinks).map(footerLink)}
           </ul>
         </nav>
+        {/* site.yaml's own columns (footer.columns). */}
+        {site.footerColumns?.map((column) => (
+          <nav key={column.title} aria-label={column.title} className="footer-column">
+            <h2 className="footer-heading">{column.title}</h2>
+            <ul className="footer-links">{column.links.map(footerLink)}</ul>
+          </nav>
+        ))}
       </div>
       <div className="container footer-bottom">
         <p>

@@ -1,7 +1,7 @@
 // A page of the site's own (pages/{slug}.md, issue 39): axe at phone and desktop widths in both colour modes;
 // the header's link to it followed with the keyboard, client-side; and an address no page has is the 404 page.
 // The example catalogue has no pages/ folder, so this file builds a small site of its own: the starter catalogue
-// of `init` with an About page linked from the header and a Terms page linked from the footer.
+// of `init` with an About page linked from the header, a Terms page linked from the footer, and a footer column.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +21,9 @@ const url = (path: string) => new URL(path, server!.url).href;
 beforeAll(async () => {
   const site = join(work, 'site');
   cpSync(TEMPLATE_DIR, join(site, 'catalogue'), { recursive: true });
+  // A footer column of site.yaml's own (footer.columns), which axe checks here too.
+  const siteYaml = join(site, 'catalogue/site.yaml');
+  writeFileSync(siteYaml, readFileSync(siteYaml, 'utf8').replace(/^footer:\n {2}links:\n( {4}.*\n| {6}.*\n)*/m, (block) => `${block}  columns:\n    - title: Company\n      links:\n        - label: About us\n          href: /about/\n`));
   mkdirSync(join(site, 'pages'));
   writeFileSync(
     join(site, 'pages/about.md'),
