@@ -4,12 +4,12 @@
 // answers a page of the problems), a watched folder that goes away is waited for, and the pages are told the
 // maintainer's messages, never a stack trace or this machine's paths. It answers only requests addressed to this
 // machine (see isLocalHost).
-import { statfsSync, statSync } from 'node:fs';
+import { existsSync, statfsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { basename, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
 import { CatalogueNotFoundError } from './catalogue/load.ts';
@@ -56,6 +56,9 @@ function scratchFolder(): string {
   return tmpdir();
 }
 
+/** The site's own folders beside its catalogue that dev watches too, when they are there. */
+const SITE_FOLDERS = ['pages', 'public', 'theme'];
+
 export async function startDev(options: DevOptions, io: Reporter): Promise<DevServer> {
   // Before anything starts: a mistyped --catalogue is the maintainer's mistake, said in one line, and must not
   // leave a server running.
@@ -66,7 +69,9 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   const dev = new DevSession(options, io, scratch);
   // The watchers start before the server and the first build: Node may set up a recursive watch asynchronously,
   // and an edit made while the first build runs must not be lost.
-  const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')];
+  // With the site's own folders beside the catalogue that it has (pages/, public/, theme/).
+  const siteFolders = SITE_FOLDERS.map((name) => join(dirname(options.catalogueDir), name)).filter((dir) => existsSync(dir));
+  const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src'), ...siteFolders];
   dev.watch(watched);
   const server: RunningServer = await startServer({
     dir: dev.outDir,
@@ -170,11 +175,14 @@ class DevSession {
 
   private folderEvents(dir: string): FolderEvents {
     const inCatalogue = dir === this.options.catalogueDir;
+    // The site's pages are read with the catalogue, by their path from it (catalogue/load.ts).
+    const inPages = dir === join(dirname(this.options.catalogueDir), 'pages');
     return {
       change: (name, event) => {
-        if (name.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+        if (name.split(/[\\/]/).some((part) => part.startsWith('.') && part !== '.well-known')) return;
         if (inCatalogue && event === 'change' && !this.reads.contentChanged(name)) return;
         if (inCatalogue) this.reads.changed(name);
+        if (inPages) this.reads.changed(join('..', 'pages', name));
         this.schedule(`Changed: ${shown(join(dir, name))}`);
       },
       gone: () => this.tell(`${shown(dir)}/ was removed or moved away; waiting for it to come back.`),

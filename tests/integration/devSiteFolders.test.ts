@@ -1,0 +1,51 @@
+// dev watches the site's own folders beside the catalogue too: an edit to a page of pages/, a file added to
+// public/ or a template replaced in theme/ is in the site it serves after the rebuild, as in a build.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { startDev, type DevServer } from '../../src/dev.ts';
+import { TEMPLATE_DIR } from '../../src/init/init.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-dev-site-'));
+const about = join(work, 'pages/about.md');
+let dev: DevServer;
+const text = async (path: string) => {
+  const response = await fetch(`${dev.url}${path}`);
+  return { status: response.status, body: await response.text() };
+};
+
+beforeAll(async () => {
+  cpSync(TEMPLATE_DIR, join(work, 'catalogue'), { recursive: true });
+  for (const folder of ['pages', 'public', 'theme/components']) mkdirSync(join(work, folder), { recursive: true });
+  writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small team.\n');
+  dev = await startDev({ catalogueDir: join(work, 'catalogue'), port: 0, host: '127.0.0.1' }, { out: () => undefined, err: () => undefined });
+  await dev.settled();
+}, 120_000);
+afterAll(async () => {
+  await dev?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('dev and the site folder', () => {
+  it('rebuilds a page of pages/ after an edit', async () => {
+    expect((await text('/about/')).body).toContain('A small team.');
+    writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small senior team.\n');
+    await dev.settled();
+    expect((await text('/about/')).body).toContain('A small senior team.');
+  });
+
+  it('serves a file added to public/', async () => {
+    writeFileSync(join(work, 'public/google0123456789abcdef.html'), 'google-site-verification\n');
+    await dev.settled();
+    expect(await text('/google0123456789abcdef.html')).toEqual({ status: 200, body: 'google-site-verification\n' });
+  });
+
+  it('uses a template put in theme/', async () => {
+    const footer = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
+    writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Lisbon.'));
+    await dev.settled();
+    expect((await text('/')).body).toContain('Made in Lisbon.');
+  });
+});
