@@ -255,7 +255,7 @@ export type Renderer = typeof Prerenderer;
 
 /**
  * Bundles the templates for Node and imports them. The output sits inside the package so that its imports of
- * react and react-router resolve to the package's own copies; it is named by its content's hash, so builds
+ * react and react-dom resolve to the package's own copies; it is named by its content's hash, so builds
  * running at once share one file and none has to be removed while another may still use it.
  */
 export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
@@ -296,7 +296,7 @@ const unknownRenderers = new WeakMap<object, string>();
 
 /**
  * The hash of the code a page of this kind is rendered by: every source file the kind's module graph reaches
- * in the prerenderer, with the shared runtime (src/client), and the versions of React and React Router. A
+ * in the prerenderer, with the shared runtime (src/client), and the versions of React and React DOM. A
  * renderer made elsewhere (a test's) gets a token of its own, so its pages are never taken for another's.
  */
 export function codeHashOf(renderer: Renderer, kind: string): string {
@@ -316,7 +316,7 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
     return seen;
   };
   const shared = reach(entry);
-  const libraries = ['react', 'react-dom', 'react-router'].map(libraryVersion);
+  const libraries = ['react', 'react-dom'].map(libraryVersion);
   return Object.fromEntries(
     pageKinds.map((kind) => {
       const files = [...reach(relative(PACKAGE_ROOT, kind.file).split('\\').join('/'), new Set(shared))].filter((f) => !/^[\w-]+:/.test(f));

@@ -96,4 +96,9 @@ describe("the route table with the site's own pages", () => {
   ])('%s → %s %o: a fixed address outranks a page of the site', (path, kind, params) => expect(table.match(path)).toEqual({ kind, params }));
 
   it.each(['/about/team/', '/service/only-slug/'])('%s → no page', (path) => expect(table.match(path)).toBeUndefined());
+
+  it('takes a segment that is no valid encoding as it is, and keeps an encoded slash inside a parameter', () => {
+    expect(table.match('/service/bad%E0%A4%A/x-1/')).toEqual({ kind: 'service', params: { slug: 'bad%E0%A4%A', id: 'x-1' } });
+    expect(table.match('/service/a%2Fb/x-1/')).toEqual({ kind: 'service', params: { slug: 'a%2Fb', id: 'x-1' } });
+  });
 });
