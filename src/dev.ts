@@ -9,10 +9,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
-import { CatalogueNotFoundError } from './catalogue/load.ts';
+import { besideCatalogue, CatalogueNotFoundError } from './catalogue/load.ts';
 import { describeInternalError, UserError } from './errors.ts';
 import { CatalogueReads } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
@@ -57,7 +57,7 @@ function scratchFolder(): string {
 }
 
 /** The site's own folders beside its catalogue that dev watches too, when they are there. */
-const SITE_FOLDERS = ['pages', 'public', 'theme'];
+const SITE_FOLDERS = ['pages', 'public', 'theme'] as const;
 
 export async function startDev(options: DevOptions, io: Reporter): Promise<DevServer> {
   // Before anything starts: a mistyped --catalogue is the maintainer's mistake, said in one line, and must not
@@ -70,7 +70,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   // The watchers start before the server and the first build: Node may set up a recursive watch asynchronously,
   // and an edit made while the first build runs must not be lost.
   // With the site's own folders beside the catalogue that it has (pages/, public/, theme/).
-  const siteFolders = SITE_FOLDERS.map((name) => join(dirname(options.catalogueDir), name)).filter((dir) => existsSync(dir));
+  const siteFolders = SITE_FOLDERS.map((name) => besideCatalogue(options.catalogueDir, name)).filter((dir) => existsSync(dir));
   const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src'), ...siteFolders];
   dev.watch(watched);
   const server: RunningServer = await startServer({
@@ -176,7 +176,7 @@ class DevSession {
   private folderEvents(dir: string): FolderEvents {
     const inCatalogue = dir === this.options.catalogueDir;
     // The site's pages are read with the catalogue, by their path from it (catalogue/load.ts).
-    const inPages = dir === join(dirname(this.options.catalogueDir), 'pages');
+    const inPages = dir === besideCatalogue(this.options.catalogueDir, 'pages');
     return {
       change: (name, event) => {
         if (name.split(/[\\/]/).some((part) => part.startsWith('.') && part !== '.well-known')) return;

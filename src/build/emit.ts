@@ -12,7 +12,7 @@ import type { ClientBundle } from './bundle.ts';
 import { atomicWrite } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import type { PublicFile } from '../catalogue/publicFolder.ts';
-import { headerRules, headersFile, inlineScriptHashes, nginxConf, publicRules } from './headers.ts';
+import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
 import type { RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
@@ -181,8 +181,7 @@ export async function emitSite(
     await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? defaultDeployDir(outDir), 'nginx.conf');
     // Sibling builds (-o out/a, -o out/b) share this file: each writes its own temporary file.
-    const publicPatterns = publicRules((input.publicFiles ?? []).map((file) => file.path)).map((rule) => rule.pattern);
-    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds), publicPatterns));
+    await atomicWrite(nginx, nginxConf(rules, embeddableRoutes(input.pages, input.kinds), (input.publicFiles ?? []).map((file) => file.path)));
     return { files: tree.size, nginxConf: nginx };
   } catch (error) {
     // Writes still under way would recreate folders in the staging folder after it is removed.

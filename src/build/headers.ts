@@ -244,9 +244,10 @@ const nginxLocations = (embeddable: readonly string[], publicPatterns: readonly 
 export const NGINX_CONF_FIRST_LINE = '# nginx server block for a site built by `storefront build`, with the same headers as its _headers file.';
 
 /** An nginx server block serving the built site with the same headers as the `_headers` file. */
-export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = [], publicPatterns: readonly string[] = []): string {
+export function nginxConf(rules: readonly HeaderRule[], embeddable: readonly string[] = [], publicFiles: readonly string[] = []): string {
   const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
   const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
+  const publicPatterns = publicRules(publicFiles).map((rule) => rule.pattern);
   const locations = nginxLocations(embeddable, publicPatterns).map(({ location, sample, directives, comment = [] }) => {
     const headers = sample ? Object.entries(headersFor(sample, rules)).map(([name, value]) => `add_header ${name} ${quote(value)} always;`) : [];
     return [...comment.map((line) => `    # ${line}`), `    location ${location} {`, ...[...directives, ...headers].map((d) => indent(d, 8)), '    }'].join('\n');

@@ -1,7 +1,7 @@
 // The site's public/ folder in the build: where it is (beside the catalogue folder), what the build makes at the
 // site's root that a public file may not replace, and its problems joined to the catalogue's (catalogue/publicFolder.ts).
-import { dirname, join } from 'node:path';
 import type { KindInfo } from '../client/pageKind.ts';
+import { besideCatalogue } from '../catalogue/load.ts';
 import { loadPublicFolder, publicProblems, type PublicFile } from '../catalogue/publicFolder.ts';
 import { errorsIn } from '../catalogue/problems.ts';
 import { isPageFile, pageSlugOf } from '../catalogue/sitePages.ts';
@@ -9,7 +9,7 @@ import type { Validation } from '../catalogue/validate.ts';
 import { SEARCH_FOLDER } from './search.ts';
 
 /** The public folder of a site whose catalogue is `catalogueDir`: `public/` beside it. */
-export const publicDirOf = (catalogueDir: string) => join(dirname(catalogueDir), 'public');
+export const publicDirOf = (catalogueDir: string) => besideCatalogue(catalogueDir, 'public');
 
 /** What the build makes at the site's root, by name (a folder's ends in `/`), with what it is. */
 export function builtRootNames(kinds: Readonly<Record<string, KindInfo>>): Map<string, string> {
@@ -39,7 +39,7 @@ export const readPublicFolder = (catalogueDir: string): Promise<PublicFile[]> =>
 export function withPublicProblems(validation: Validation, files: readonly PublicFile[], kinds: Readonly<Record<string, KindInfo>>, texts: Iterable<string> = []): Validation {
   const taken = builtRootNames(kinds);
   // The site's own pages take their addresses too (pages/about.md is about/).
-  for (const file of texts) if (isPageFile(file)) taken.set(`${pageSlugOf(file)}/`, `the page ${file.slice(3)}`);
+  for (const file of texts) if (isPageFile(file)) taken.set(`${pageSlugOf(file)}/`, `the page pages/${pageSlugOf(file)}.md`);
   const problems = publicProblems(files, taken);
   if (!problems.length) return validation;
   const all = [...validation.problems, ...problems];

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { besideCatalogue } from '../catalogue/load.ts';
 import { UserError } from '../errors.ts';
 import { PACKAGE_ROOT } from './cache.ts';
 
@@ -24,7 +25,7 @@ export interface Theme {
   outdated: readonly { file: string; version: string }[];
 }
 
-export const themeDirOf = (catalogueDir: string) => join(dirname(catalogueDir), 'theme');
+export const themeDirOf = (catalogueDir: string) => besideCatalogue(catalogueDir, 'theme');
 
 /** The site's theme; none (no overrides) when it has no theme/ folder. Throws for a file that replaces nothing. */
 export async function readTheme(catalogueDir: string): Promise<Theme> {

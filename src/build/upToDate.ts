@@ -17,13 +17,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { isCatalogueText, textOfFile } from '../catalogue/load.ts';
+import { join, resolve, sep } from 'node:path';
+import { besideCatalogue, isCatalogueText, isPageName, textOfFile } from '../catalogue/load.ts';
+import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
-import { publicDirOf } from './publicFiles.ts';
 import { themeDirOf } from './theme.ts';
 import { walkFolder } from './walkFolder.ts';
 
@@ -129,10 +129,10 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
   for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampOf(lstatSync(path));
   // The public/ folder's files, by their path from the catalogue folder: they have no text hash, so any change
   // to one, or one more or less, is a real build.
-  for (const [file, path] of publicFolderFiles(publicDirOf(inputs.catalogueDir))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
+  for (const [file, path] of publicFolderFiles(besideCatalogue(inputs.catalogueDir, 'public'))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
   // The site's pages (load.ts listPages), which have text hashes like the catalogue's texts.
-  const pagesDir = join(dirname(resolve(inputs.catalogueDir)), 'pages');
-  if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir)) if (name.endsWith('.md') && !name.startsWith('.')) catalogue[`../pages/${name}`] = stampOf(lstatSync(join(pagesDir, name)));
+  const pagesDir = besideCatalogue(inputs.catalogueDir, 'pages');
+  if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir).filter(isPageName)) catalogue[`../pages/${name}`] = stampOf(lstatSync(join(pagesDir, name)));
   return { key: inputsKey(inputs), at, catalogue };
 }
 
@@ -140,7 +140,7 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
 function publicFolderFiles(dir: string): [string, string][] {
   if (!existsSync(dir)) return [];
   return walkFolder(dir)
-    .filter(([e, file]) => e.isFile() && !file.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known')))
+    .filter(([e, file]) => e.isFile() && isPublished(file))
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
 }
 

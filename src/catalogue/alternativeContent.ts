@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedAlternative } from './parsed.ts';
+import { readFrontMatter } from './frontMatter.ts';
 import { error, type Problem } from './problems.ts';
-import { checkSchema } from './schemaIssues.ts';
-import { locate, parseYaml } from './yamlFile.ts';
+import { locate } from './yamlFile.ts';
 
 export const ALTERNATIVES_FOLDER = 'alternatives/';
 
@@ -20,7 +20,6 @@ export const alternativeSchema = z
   })
   .meta({ title: 'storefront alternatives page', description: 'The front matter of catalogue/alternatives/{slug}.md' });
 
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The competitor slug of a file under alternatives/, e.g. "icoda" for alternatives/icoda.md. */
@@ -39,23 +38,16 @@ function isRealDate(value: string): boolean {
  * later is allowed, for a maintainer east of UTC whose today is already tomorrow there.
  */
 export function readAlternative(file: string, text: string, today: string): { problems: Problem[]; alternative: ParsedAlternative } {
-  const match = FRONT_MATTER.exec(text);
-  if (!match || match.index !== 0) {
+  const read = readFrontMatter(file, text, alternativeSchema);
+  if (!read) {
     const hint = 'Start the file with the day it was last reviewed, between two lines of three hyphens: "---", "reviewed: 2026-11-01", "---".';
     const compiled = compileDescription(text);
     const missing = error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint);
     return { problems: compiled.refused ? [missing, boundProblem(file, compiled.refused)] : [missing], alternative: { file, ...compiled } };
   }
-  // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
-  const { yaml, data, problems } = parseYaml(file, `\n${match[1]}`);
-  const checked = problems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, alternativeSchema);
-  problems.push(...checked.problems);
-  const reviewed = checked.value?.reviewed;
-  const body = text.slice(match[0].length);
-  const offset = text.slice(0, match[0].length).split('\n').length - 1;
-  const compiled = compileDescription(body);
-  if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
-  const alternative: ParsedAlternative = { file, title: checked.value?.title, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })), words: compiled.words, tree: compiled.tree };
+  const { yaml, value, problems, body, offset } = read;
+  const reviewed = value?.reviewed;
+  const alternative: ParsedAlternative = { file, title: value?.title, links: body.links, words: body.words, tree: body.tree };
   if (reviewed !== undefined) {
     const where = () => ({ ...locate(yaml, ['reviewed']), field: 'reviewed' });
     if (!isRealDate(reviewed)) {
@@ -64,7 +56,7 @@ export function readAlternative(file: string, text: string, today: string): { pr
       problems.push(error('reviewed-in-future', file, where(), `The review date ${reviewed} is in the future (today is ${today}).`, 'Write the day the page was actually last checked: today or earlier.'));
     } else alternative.reviewed = reviewed;
   }
-  if (compiled.words === 0) {
+  if (body.words === 0) {
     problems.push(error('empty-alternative-content', file, { line: offset + 1, column: 1 }, 'The page has a date but no text of its own under it.', 'Write what a buyer comparing agencies should know about yours (how you work, what you offer), or delete the file.'));
   }
   return { problems, alternative };

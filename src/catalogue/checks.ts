@@ -282,13 +282,14 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
       problems.push(error('missing-image', 'site.yaml', at(site.yaml, ['clients', 'logos', i, 'image'], `clients.logos[${i}].image`), `The logo file img/clients/${image} does not exist.`, 'Add the file under img/clients/ in the catalogue, or fix the file name.'));
     }
   });
-  const footerLink = (path: (string | number)[]) => (link: unknown, i: number) => {
+  // A footer link's problem, at its place in site.yaml (`path`) and named by its field (`field`).
+  const footerLink = (path: (string | number)[], field: string) => (link: unknown, i: number) => {
     const href = str(record(link).href);
     const problem = href ? checkLink(href, known) : undefined;
-    if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, [...path, i, 'href'], `${path.join('.').replace(/\.(\d+)/g, '[$1]')}[${i}].href`), problem.message, problem.hint));
+    if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, [...path, i, 'href'], `${field}[${i}].href`), problem.message, problem.hint));
   };
-  list(record(data.footer).links).forEach(footerLink(['footer', 'links']));
-  list(record(data.footer).columns).forEach((column, c) => list(record(column).links).forEach(footerLink(['footer', 'columns', c, 'links'])));
+  list(record(data.footer).links).forEach(footerLink(['footer', 'links'], 'footer.links'));
+  list(record(data.footer).columns).forEach((column, c) => list(record(column).links).forEach(footerLink(['footer', 'columns', c, 'links'], `footer.columns[${c}].links`)));
   return problems;
 }
 

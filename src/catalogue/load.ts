@@ -55,7 +55,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
     throw cause;
   });
   // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder.
-  all.push(...(await listPages(join(dirname(dir), 'pages'))));
+  all.push(...(await listPages(besideCatalogue(dir, 'pages'))));
   const images = all.filter((f) => f.startsWith('img/'));
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
@@ -99,11 +99,17 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
  *  pages beside the catalogue (../pages/*.md). */
 export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives|\.\.\/pages)\/[^/]+\.md$/.test(f);
 
-/** The Markdown files of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none
- *  when there is no such folder. Names starting with a dot are an editor's. */
+/** A folder of the site beside its catalogue folder: pages/, public/ or theme/. */
+export const besideCatalogue = (catalogueDir: string, folder: 'pages' | 'public' | 'theme') => join(dirname(catalogueDir), folder);
+
+/** Whether a file of the site's pages/ folder is a page: Markdown, and not an editor's (a name starting with a dot). */
+export const isPageName = (name: string) => name.endsWith('.md') && !name.startsWith('.');
+
+/** The pages of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none when there is
+ *  no such folder. */
 export async function listPages(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
-  return names.filter((name) => name.endsWith('.md') && !name.startsWith('.')).map((name) => `../pages/${name}`);
+  return names.filter(isPageName).map((name) => `../pages/${name}`);
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one

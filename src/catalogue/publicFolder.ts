@@ -22,8 +22,11 @@ export const PUBLIC_MAX_BYTES = 20 * 1024 * 1024;
 /** What public/ may hold, by extension: documents, images, fonts, downloads and the well-known text formats. */
 export const PUBLIC_TYPES = ['html', 'htm', 'txt', 'xml', 'json', 'webmanifest', 'pdf', 'csv', 'ico', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'woff2', 'zip', 'asc', 'pem'] as const;
 
-/** The files under `dir`, or none when there is no such folder. Names starting with a dot are left out (an
+/** Whether a file of public/ (its path inside it, with /) is published: names starting with a dot are left out (an
  *  editor's or the system's), but for `.well-known/`, which is what it is for. */
+export const isPublished = (path: string) => !path.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known'));
+
+/** The published files under `dir` (isPublished), or none when there is no such folder. */
 export async function loadPublicFolder(dir: string): Promise<PublicFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT') return [];
@@ -34,7 +37,7 @@ export async function loadPublicFolder(dir: string): Promise<PublicFile[]> {
     if (!entry.isFile()) continue;
     const source = join(entry.parentPath, entry.name);
     const path = source.slice(dir.length + 1).split(/[\\/]/).join('/');
-    if (path.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known'))) continue;
+    if (!isPublished(path)) continue;
     files.push({ path, source, size: (await stat(source)).size });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -9,8 +9,7 @@ import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
-import { checkSchema } from './schemaIssues.ts';
-import { parseYaml } from './yamlFile.ts';
+import { readFrontMatter } from './frontMatter.ts';
 
 /** Where the pages are, from the catalogue folder. */
 export const PAGES_FOLDER = '../pages/';
@@ -28,7 +27,6 @@ export const pageSchema = z
   })
   .meta({ title: 'storefront page', description: 'The front matter of pages/{slug}.md' });
 
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The address part of a page file, "about" for ../pages/about.md. */
@@ -48,29 +46,22 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
     const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
     problems.push(error('page-name', file, { line: 1, column: 1 }, `A page's file name is its address (pages/about.md is /about/), and "${slug}" is not one: it may hold only lowercase letters, digits and single hyphens.`, suggestion ? `Rename the file to pages/${suggestion}.md.` : 'Rename the file, e.g. to pages/about.md.'));
   }
-  const match = FRONT_MATTER.exec(text);
-  if (!match || match.index !== 0) {
+  const read = readFrontMatter(file, text, pageSchema);
+  if (!read) {
     const compiled = compileDescription(text);
     const hint = 'Start the file with its title and description between two lines of three hyphens: "---", "title: About us", "description: Who we are and how we work.", "---".';
     problems.push(error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The required fields "title" and "description" are missing: the file has no front matter.', hint));
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, page: { file, slug, link: 'footer', ...compiled } };
   }
-  // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
-  const { yaml, data, problems: yamlProblems } = parseYaml(file, `\n${match[1]}`);
-  problems.push(...yamlProblems);
-  const checked = yamlProblems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, pageSchema);
-  problems.push(...checked.problems);
-  const offset = text.slice(0, match[0].length).split('\n').length - 1;
-  const compiled = compileDescription(text.slice(match[0].length));
-  if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
-  if (compiled.words === 0) {
+  const { value, body, offset } = read;
+  problems.push(...read.problems);
+  if (body.words === 0) {
     problems.push(error('empty-page', file, { line: offset + 1, column: 1 }, 'The page has a title but no text under it.', 'Write the page under its front matter, or delete the file.'));
   }
-  const value = checked.value;
   return {
     problems,
-    page: { file, slug, ...(value && { title: value.title, description: value.description }), link: value?.link ?? 'footer', words: compiled.words, tree: underTitle(compiled.tree), links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) },
+    page: { file, slug, ...(value && { title: value.title, description: value.description }), link: value?.link ?? 'footer', words: body.words, tree: underTitle(body.tree), links: body.links },
   };
 }
 

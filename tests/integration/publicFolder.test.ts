@@ -1,7 +1,7 @@
 // The site's public/ folder, beside its catalogue: copied to the site's root as it is, with headers that run no
 // script from it; checked like img/ (types, sizes, and no name the build makes itself); a change to it is a
 // real build, never "nothing changed".
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { headersFor, IMAGE_POLICY, parseHeadersFile } from '../../src/build/head
 import { PUBLIC_MAX_BYTES } from '../../src/catalogue/publicFolder.ts';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
 import { runCli, snapshot } from '../support/cliRun.ts';
+import { backdate } from '../support/siteFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-public-'));
 const site = join(work, 'site');
@@ -25,10 +26,7 @@ beforeAll(() => {
   put('.well-known/security.txt', 'Contact: mailto:security@example.com\n');
   put('files/brochure.pdf', '%PDF-1.4\n%%EOF\n');
   put('.DS_Store', 'an editor leaves these');
-  // Written a minute ago: a file written within two seconds of a build is one its record cannot vouch for
-  // (upToDate.ts), and an image or a public file has no text hash to compare instead.
-  const then = new Date(Date.now() - 60_000);
-  for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), then, then);
+  backdate(site);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -1,12 +1,13 @@
 // The site's own pages (pages/{slug}.md beside the catalogue): each at /{slug}/ with the site's header and
 // footer, linked where its front matter says, in the sitemap, its links checked both ways, and its problems
 // located like the catalogue's. A site without pages ships no page kind for them to its visitors.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
 import { runCli } from '../support/cliRun.ts';
+import { backdate } from '../support/siteFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-pages-'));
 const site = join(work, 'site');
@@ -23,8 +24,7 @@ beforeAll(() => {
   // A description links to a page of the site's own.
   const description = join(site, 'catalogue/descriptions/launch-1.md');
   writeFileSync(description, `${readFileSync(description, 'utf8')}\nWho runs it: [about us](/about/).\n`);
-  const then = new Date(Date.now() - 60_000);
-  for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), then, then);
+  backdate(site);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

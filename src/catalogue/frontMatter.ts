@@ -1,0 +1,38 @@
+// A Markdown file that starts with YAML front matter (an alternatives page's content, a page of the site's own):
+// the front matter checked against its schema, the rest compiled like a description, every problem and link at
+// its line in the file.
+import type { z } from 'zod';
+import { compileDescription, type CompiledDescription } from './markdown.ts';
+import { boundProblem } from './markdownBounds.ts';
+import type { Problem } from './problems.ts';
+import { checkSchema } from './schemaIssues.ts';
+import { parseYaml, type YamlFile } from './yamlFile.ts';
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
+
+export interface FrontMatterFile<S extends z.ZodType> {
+  yaml: YamlFile;
+  /** The front matter, when it passed its schema. */
+  value?: z.infer<S>;
+  /** The YAML's and the schema's problems, and the Markdown's if it was refused. */
+  problems: Problem[];
+  /** The Markdown after the front matter, compiled, its links at their lines in the file. */
+  body: CompiledDescription;
+  /** How many lines the front matter takes: the body's first line is the next. */
+  offset: number;
+}
+
+/** The file read, or undefined when it does not start with front matter between two lines of three hyphens. */
+export function readFrontMatter<S extends z.ZodType>(file: string, text: string, schema: S): FrontMatterFile<S> | undefined {
+  const match = FRONT_MATTER.exec(text);
+  if (!match || match.index !== 0) return undefined;
+  // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
+  const { yaml, data, problems } = parseYaml(file, `\n${match[1]}`);
+  const checked = problems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, schema);
+  problems.push(...checked.problems);
+  const offset = text.slice(0, match[0].length).split('\n').length - 1;
+  const compiled = compileDescription(text.slice(match[0].length));
+  if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
+  const body = { ...compiled, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) };
+  return { yaml, ...(checked.value !== undefined && { value: checked.value }), problems, body, offset };
+}
