@@ -217,14 +217,15 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
   };
   /**
    * An output and everything it imports statically: what must be fetched before it can run. With `dynamic`,
-   * its dynamic imports too (the entry's: it loads React DOM and the app in steps, straight away).
+   * its own dynamic imports too (the entry's: it loads React DOM and the app in steps, straight away), but not
+   * theirs, which load on use (the performance reporter).
    */
   const closure = (output: string, seen = new Set<string>(), dynamic = false): Set<string> => {
     if (seen.has(output)) return seen;
     seen.add(output);
     for (const imported of metafile.outputs[output]?.imports ?? []) {
       const follows = imported.kind === 'import-statement' || (dynamic && imported.kind === 'dynamic-import');
-      if (follows && !imported.external) closure(imported.path, seen, dynamic);
+      if (follows && !imported.external) closure(imported.path, seen);
     }
     return seen;
   };

@@ -7,7 +7,6 @@ import { App } from './App.tsx';
 import { browserPageSource } from './loaders.ts';
 import { BrowserLocation } from './location.tsx';
 import type { BootData, ClientManifest } from './manifest.ts';
-import { startPerformanceReporting } from './performance.ts';
 import { pageMarkupOf } from './Prerendered.tsx';
 
 export async function mount(boot: BootData, manifest: ClientManifest, container: HTMLElement) {
@@ -37,5 +36,6 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
   // In a transition, React hydrates in slices of a few milliseconds and yields to the browser in between,
   // instead of one long task for the whole page (Total Blocking Time); the page is already on screen.
   startTransition(() => void hydrateRoot(container, app));
-  startPerformanceReporting();
+  // Its observers are fetched only for a site that defines a reporter (performance.ts).
+  if (typeof window.storefrontReportPerformance === 'function') void import('./performance.ts').then((reporting) => reporting.startPerformanceReporting());
 }
