@@ -1,10 +1,10 @@
 // Renders one route kind: its (possibly still loading) chunk with its (possibly still loading) content. Also
 // owns the document's head and scrolling on navigation, because only here is the new page in the DOM.
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { showPageHead } from './headTags.ts';
 import { ReplayEarlyClicks } from './HydrationProbe.tsx';
 import { Navigate, useLocation } from './location.tsx';
-import { PageMarkupContext } from './Prerendered.tsx';
+import { PageMarkupContext, SharedPartsContext, type PageMarkup } from './Prerendered.tsx';
 import { settle, usePageSource, useSite } from './runtime.tsx';
 
 export function RouteView({ kind, params }: { kind: string; params: Readonly<Record<string, string>> }) {
@@ -15,6 +15,8 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
   const prerenderedParts = source.routes.kinds[kind]?.prerenderedParts === true;
   const content = prerenderedParts ? settle(source.content(pathname)) : undefined;
   const markup = content && 'markup' in content ? content.markup : null;
+  // The HTML of a page without prerendered parts of its own: a new render takes its shared parts (the footer).
+  const [, setFetched] = useState<PageMarkup>();
   // First of the layout effects: the page is laid out, scrolled and painted with its own kind's styles.
   useLayoutEffect(() => source.showStyles?.(kind), [source, kind]);
   // The document's head follows client-side navigation (headTags.ts): the title a screen reader announces, the
@@ -26,10 +28,14 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
       showPageHead(markup.head);
       return;
     }
-    if (prerenderedParts || !source.pageHead) return;
+    if (prerenderedParts || !source.pageMarkup) return;
     let current = true;
-    source.pageHead(pathname).then(
-      (head) => current && showPageHead(head),
+    source.pageMarkup(pathname).then(
+      (page) => {
+        if (!current) return;
+        showPageHead(page.head);
+        setFetched(page);
+      },
       () => undefined,
     );
     return () => void (current = false);
@@ -39,11 +45,13 @@ export function RouteView({ kind, params }: { kind: string; params: Readonly<Rec
   if (content === null) return <GoToNotFound />;
   const { default: Page } = chunk;
   return (
-    <PageMarkupContext value={markup}>
-      <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />
-      {/* After the page, in the same commit: its effects (the header's listeners) run first. */}
-      <ReplayEarlyClicks />
-    </PageMarkupContext>
+    <SharedPartsContext value={source.sharedParts?.() ?? null}>
+      <PageMarkupContext value={markup}>
+        <Page site={site} data={content && 'data' in content ? content.data : undefined} params={params} />
+        {/* After the page, in the same commit: its effects (the header's listeners) run first. */}
+        <ReplayEarlyClicks />
+      </PageMarkupContext>
+    </SharedPartsContext>
   );
 }
 

@@ -5,7 +5,6 @@
 // drops them when the visitor asks to try again. A chunk that fails to load (gone after a redeploy, say)
 // first reloads the page once; only if that fails too does the failure reach the error boundary.
 import type { SiteShell } from '../model/shell.ts';
-import { pageHeadOf, type PageHead } from './headTags.ts';
 import type { BootData, ClientManifest } from './manifest.ts';
 import type { PageChunk } from './pageKind.ts';
 import { pageMarkupOf, type PageMarkup } from './Prerendered.tsx';
@@ -61,10 +60,16 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   const pending = new Map<string, Promise<PageChunk>>();
   const attempts = new Map<string, number>();
   const contents = new Map<string, PageContent | null | Promise<PageContent | null>>();
-  const heads = new Map<string, Promise<PageHead>>();
+  const markups = new Map<string, Promise<PageMarkup>>();
+  // The parts every page has (the footer), as the newest page seen has them.
+  const shared: Record<string, string> = {};
+  const seen = (markup: PageMarkup) => {
+    Object.assign(shared, markup.parts);
+    return markup;
+  };
   if (loaded) {
-    contents.set(normalise(loaded.route), { markup: loaded.markup });
-    heads.set(normalise(loaded.route), Promise.resolve(loaded.markup.head));
+    contents.set(normalise(loaded.route), { markup: seen(loaded.markup) });
+    markups.set(normalise(loaded.route), Promise.resolve(loaded.markup));
   }
 
   const load = (kind: string): Promise<PageChunk> => {
@@ -82,22 +87,23 @@ export function browserPageSource(manifest: ClientManifest, loaded?: { route: st
   return {
     routes,
     page: load,
-    pageHead: (route) => {
+    pageMarkup: (route) => {
       const key = normalise(route);
-      const head =
-        heads.get(key) ??
-        fetchHead(key).catch((error: unknown) => {
-          heads.delete(key); // a failed fetch is tried again on the next visit
+      const markup =
+        markups.get(key) ??
+        fetchMarkup(key).then(seen, (error: unknown) => {
+          markups.delete(key); // a failed fetch is tried again on the next visit
           throw error;
         });
-      heads.set(key, head);
-      return head;
+      markups.set(key, markup);
+      return markup;
     },
+    sharedParts: () => shared,
     content: (route) => {
       const key = normalise(route);
       const known = contents.get(key);
       if (known !== undefined) return known;
-      const promise = fetchContent(key, routes);
+      const promise = fetchContent(key, routes, seen);
       contents.set(key, promise);
       return promise;
     },
@@ -146,13 +152,13 @@ function loadChunk(kind: string, url: string, attempt: number, stylesheet: strin
  * a 404, or a page of another kind than the route's (a host that answers unknown paths with the 404 page, or
  * with the home page, and status 200).
  */
-function fetchContent(route: string, routes: RouteTable): Promise<PageContent | null> {
+function fetchContent(route: string, routes: RouteTable, seen: (markup: PageMarkup) => PageMarkup): Promise<PageContent | null> {
   const request = fetch(route).then(async (response) => {
     if (response.status === 404) return null;
     if (!response.ok) throw new ChunkLoadError(`page ${route}`, 'error', route);
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     if (bootDataOf(page)?.kind !== routes.match(route)?.kind) return null;
-    return { markup: pageMarkupOf(page) };
+    return { markup: seen(pageMarkupOf(page)) };
   });
   return tracked(
     withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route)).catch((error: unknown) => {
@@ -161,9 +167,9 @@ function fetchContent(route: string, routes: RouteTable): Promise<PageContent | 
   );
 }
 
-/** The head tags of the route's HTML, whatever its status: the 404 page's are those of a page too. */
-function fetchHead(route: string): Promise<PageHead> {
-  const request = fetch(route).then(async (response) => pageHeadOf(new DOMParser().parseFromString(await response.text(), 'text/html')));
+/** The head tags and parts of the route's HTML, whatever its status: the 404 page's are those of a page too. */
+function fetchMarkup(route: string): Promise<PageMarkup> {
+  const request = fetch(route).then(async (response) => pageMarkupOf(new DOMParser().parseFromString(await response.text(), 'text/html')));
   return withTimeout(request, () => new ChunkLoadError(`page ${route}`, 'timeout', route));
 }
 

@@ -4,7 +4,6 @@
 // they load.
 import { createContext, use, useContext } from 'react';
 import type { SiteShell } from '../model/shell.ts';
-import type { PageHead } from './headTags.ts';
 import type { PageChunk } from './pageKind.ts';
 import type { PageMarkup } from './Prerendered.tsx';
 import type { RouteTable } from './routeTable.ts';
@@ -22,8 +21,13 @@ export interface PageSource {
   page(kind: string): PageChunk | Promise<PageChunk>;
   /** The route's content, or a promise for it (one per route, as above); null when the route has no page. */
   content(route: string): PageContent | null | Promise<PageContent | null>;
-  /** The route's head tags, from its HTML (the browser, for kinds without prerendered parts); the server has none. */
-  pageHead?(route: string): Promise<PageHead>;
+  /**
+   * The route's head tags and parts, from its HTML (the browser, for kinds without prerendered parts); the
+   * server has none.
+   */
+  pageMarkup?(route: string): Promise<PageMarkup>;
+  /** The parts every page has, as last seen (Prerendered.tsx's SharedPartsContext); the server has none. */
+  sharedParts?(): Readonly<Record<string, string>>;
   /** Switches the document's styles to the kind's (the browser: src/client/stylesheets.ts); the server has none. */
   showStyles?(kind: string): void;
 }

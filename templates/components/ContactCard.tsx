@@ -16,7 +16,7 @@ export function ContactCard({ children }: { children: ReactNode }) {
       {children}
       <div className="contact-address">
         <p className="contact-address-lead">Or write to us at</p>
-        <CopyAddress email={site.contact.email} />
+        <CopyAddress email={site.contact.email} id="contact-address" />
       </div>
     </section>
   );

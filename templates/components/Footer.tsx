@@ -13,10 +13,11 @@ const withSitemap = (links: SiteShell['footerLinks']) => (links.some((l) => l.hr
 /** A footer link: within the site, one the client routes. */
 const footerLink = (l: SiteShell['footerLinks'][number]) => <li key={l.href}>{l.href.startsWith('/') ? <Link to={l.href}>{l.label}</Link> : <a href={l.href}>{l.label}</a>}</li>;
 
+/** What is inside the footer landmark (Layout's), rendered on the server only (parts/Footer.server.tsx). */
 export function Footer() {
   const site = useSite();
   return (
-    <footer className="site-footer" id="footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-brand">
           <FooterBrand site={site} />
@@ -37,7 +38,7 @@ export function Footer() {
               </a>
             </li>
           </ul>
-          <CopyAddress email={site.contact.email} />
+          <CopyAddress email={site.contact.email} id="footer-address" />
         </section>
         <nav aria-labelledby="footer-other" className="footer-other">
           <h2 id="footer-other" className="footer-heading">
@@ -65,7 +66,7 @@ export function Footer() {
           {`© ${site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.`}
         </p>
       </div>
-    </footer>
+    </>
   );
 }
 

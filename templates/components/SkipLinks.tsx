@@ -1,8 +1,9 @@
 // Skip navigation: the first thing in tab order, visible when focused; and a list of skip links under a
-// visually hidden heading for screen-reader users.
+// visually hidden heading for screen-reader users. What is inside Layout's <nav>, rendered on the server only
+// (parts/SkipLinks.server.tsx).
 export function SkipLinks() {
   return (
-    <nav className="skip-links" aria-labelledby="skip-links-heading">
+    <>
       <h2 id="skip-links-heading" className="visually-hidden">
         Accessibility links
       </h2>
@@ -18,6 +19,6 @@ export function SkipLinks() {
           </a>
         </li>
       </ul>
-    </nav>
+    </>
   );
 }
