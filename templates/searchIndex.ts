@@ -2,21 +2,13 @@
 // build's search stage from the search page kind's `searchRecords`); the search page asks the index with the
 // filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
-import type { SiteImage } from '../src/core/images.ts';
 import { perObject } from '../src/core/perObject.ts';
 import { treeText } from '../src/core/tree.ts';
 import { deepFreeze, type Category, type Service, type Site } from '../src/model/model.ts';
-import type { ServiceCard } from '../src/model/shell.ts';
+import { FILTERS, SORTS } from './searchFields.ts';
+import { BUDGET_STEPS } from './searchState.ts';
 
-/**
- * The budget choices, in dollars. The index filters by exact values only, so each service carries every step
- * its price is within: "up to $1,000" is the filter max=1000, "from $5,000" min=5000.
- */
-export const BUDGET_STEPS = [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000] as const;
-
-/** The index's filters (`category` holds the category's anchor) and sort keys. */
-export const FILTERS = { category: 'category', max: 'max', min: 'min' } as const;
-export const SORTS = { price: 'price', name: 'name' } as const;
+export { FILTERS, SORTS } from './searchFields.ts';
 
 export function searchRecords(site: Site): SearchRecord[] {
   return site.categories.flatMap((category) => category.services.map((s) => recordOf(s)(category)));
@@ -77,20 +69,3 @@ const DESCRIPTION_WORDS = 80;
 const COMMON_WORDS = new Set(
   'the and for you your are with that this from our can will have has not but all any its was were been more than into per each who what when which also one two get out use'.split(' '),
 );
-
-/** A search result's card, from the record's URL and meta. */
-export const resultCard = (url: string, meta: Record<string, string | undefined>): ServiceCard => ({
-  id: meta.id ?? url,
-  name: meta.title ?? '',
-  shortName: meta.title ?? '',
-  summary: meta.summary ?? '',
-  label: meta.label || undefined,
-  price: Number(meta.price ?? 0),
-  priceFrom: meta.priceFrom === 'true',
-  delivery: meta.delivery || undefined,
-  thumbnail: thumbnailOf(meta.thumbnail),
-  route: url,
-});
-
-/** The card's image from its record (written by searchRecords above, with the index). */
-const thumbnailOf = (json: string | undefined): SiteImage => (json ? (JSON.parse(json) as SiteImage) : { src: '' });

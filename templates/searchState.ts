@@ -2,7 +2,12 @@
 // address a search makes, the one the visitor shares and the one Back returns to all read the same way, and
 // the question the page asks the index (searchIndex.ts) follows from the address alone.
 import { formatPrice } from './format.ts';
-import { BUDGET_STEPS, FILTERS, SORTS } from './searchIndex.ts';
+
+/**
+ * The budget choices, in dollars. The index filters by exact values only, so each service carries every step
+ * its price is within (searchIndex.ts): "up to $1,000" is the filter max=1000, "from $5,000" min=5000.
+ */
+export const BUDGET_STEPS = [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000] as const;
 
 /** The sort choices, in the order the page offers them ("Best match" only when there is a query). */
 export const SORT_LABELS = {
@@ -102,25 +107,3 @@ export function effectiveSort(state: SearchState): SortKey {
 /** The sorts the page offers for a state. */
 export const sortChoices = (state: SearchState): SortKey[] =>
   (Object.keys(SORT_LABELS) as SortKey[]).filter((key) => key !== 'relevance' || Boolean(state.q.trim()));
-
-export interface IndexQuery {
-  /** null: no words, filters and sort only. */
-  term: string | null;
-  options: { filters: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> };
-}
-
-/** The question for the index (Pagefind's `search(term, options)`), by the filters and sorts of searchIndex.ts. */
-export function indexQuery(state: SearchState): IndexQuery {
-  const filters: Record<string, string> = {};
-  if (state.category) filters[FILTERS.category] = state.category;
-  if (state.min !== undefined) filters[FILTERS.min] = String(state.min);
-  if (state.max !== undefined) filters[FILTERS.max] = String(state.max);
-  const sorts: Record<SortKey, Record<string, 'asc' | 'desc'> | undefined> = {
-    relevance: undefined,
-    'price-asc': { [SORTS.price]: 'asc' },
-    'price-desc': { [SORTS.price]: 'desc' },
-    name: { [SORTS.name]: 'asc' },
-  };
-  const sort = sorts[effectiveSort(state)];
-  return { term: state.q.trim() || null, options: { filters, ...(sort && { sort }) } };
-}

@@ -6,24 +6,23 @@
 // return to the one before. Without JavaScript the form still navigates, and the page says so and offers the
 // category pages and the sitemap.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate, type Page, type PageProps } from '../../src/client/api.ts';
-import type { ServiceCard as Card, SiteShell } from '../../src/model/shell.ts';
+import { Prerendered, useLocation, useNavigate, type Page, type PageProps } from '../../src/client/api.ts';
+import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
-import { Picture } from '../components/Picture.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
 import { ServiceCard } from '../components/ServiceCard.tsx';
 import { formatPrice } from '../format.ts';
 import { pageHead } from '../head.ts';
-import { inStableOrder, loadPagefind, type PagefindResult } from '../pagefind.ts';
-import { BUDGET_STEPS, resultCard } from '../searchIndex.ts';
+import SearchBrowse from '../parts/SearchBrowse.server.tsx';
+import type { Found } from '../pagefind.ts';
 import {
+  BUDGET_STEPS,
   EMPTY_SEARCH,
   MAX_QUERY,
   SEARCH_ROUTE,
   SORT_LABELS,
   effectiveSort,
   hasFilters,
-  indexQuery,
   isActive,
   parseSearch,
   reversedBudgetNote,
@@ -39,26 +38,18 @@ export { searchRecords } from '../searchIndex.ts';
 
 export const paths = ['/search'];
 // Results come from the address's query (?q=…): with one, the client starts with the page.
-export const options = { startsClient: 'with-query' } as const;
+export const options = { startsClient: 'with-query', prerenderedParts: true } as const;
 export const pages = () => [{ route: SEARCH_ROUTE, indexed: false }];
 export const head = (page: Page, site: SiteShell) => ({
   ...pageHead(page, site, { title: `Search | ${site.brand}`, description: `Find a ${site.brand} service by name, category and budget.` }),
   jsonLd: [],
 });
 
-/** Results shown at a time: each one's data is a request of its own. */
-const PAGE_SIZE = 24;
 /** How long typing pauses before the search runs and the address follows. */
 const TYPING_DELAY = 250;
 
-interface Found {
-  /** The address of the search these results answer. */
-  asked: string;
-  all: PagefindResult[];
-  cards: Card[];
-}
-
-const cardsOf = async (results: readonly PagefindResult[]) => (await Promise.all(results.map((r) => r.data()))).map((d) => resultCard(d.url, d.meta));
+/** What asks the index: loaded with Pagefind, on the first search or when the visitor focuses the field. */
+const loadSearch = () => import('../pagefind.ts');
 const plural = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 const quoted = (q: string) => `“${q.trim()}”`;
 
@@ -121,14 +112,9 @@ export default function Search({ site }: PageProps) {
     setFailed(false);
     void (async () => {
       try {
-        const pagefind = await loadPagefind();
-        const { term, options } = indexQuery(query);
-        const response = await pagefind.search(term, options);
-        // A sort other than best match is Pagefind's own, by the records' sort keys.
-        const results = options.sort ? response.results : inStableOrder(response.results);
-        const cards = await cardsOf(results.slice(0, PAGE_SIZE));
+        const next = await (await loadSearch()).findServices(query, effectiveSort(query), asked);
         if (current !== run.current) return;
-        setFound({ asked, all: results, cards });
+        setFound(next);
       } catch (error) {
         if (current !== run.current) return;
         console.warn('Search failed:', error);
@@ -149,11 +135,8 @@ export default function Search({ site }: PageProps) {
 
   /** Starts fetching Pagefind and the index chunks a search for these words needs. */
   const warmUp = (next?: SearchState) => {
-    loadPagefind()
-      .then((pagefind) => {
-        const q = next?.q.trim();
-        if (q) return pagefind.preload(q, indexQuery(next!).options);
-      })
+    loadSearch()
+      .then((search) => search.warmUp(next, effectiveSort(next ?? EMPTY_SEARCH)))
       .catch(() => {});
   };
 
@@ -207,10 +190,10 @@ export default function Search({ site }: PageProps) {
     const current = run.current;
     setLoadingMore(true);
     try {
-      const more = await cardsOf(found.all.slice(found.cards.length, found.cards.length + PAGE_SIZE));
+      const more = await (await loadSearch()).withMore(found);
       if (current !== run.current) return;
       focusCard.current = found.cards.length;
-      setFound({ ...found, cards: [...found.cards, ...more] });
+      setFound(more);
     } catch (error) {
       console.warn('Loading more results failed:', error);
     } finally {
@@ -386,25 +369,9 @@ export default function Search({ site }: PageProps) {
         </div>
 
         {(!shown || empty || failed) && (
-          <section className="search-browse" aria-labelledby="search-browse-title">
-            <h2 id="search-browse-title" className="search-browse-title">
-              Browse by category
-            </h2>
-            <ul className="search-categories">
-              {site.categories.map((c) => (
-                <li key={c.anchor}>
-                  <Link to={c.pageRoute} className="search-category-link">
-                    <Picture className="category-icon" image={c.icon} alt="" width={32} height={32} loading="lazy" />
-                    <span className="search-category-name">{c.name}</span>
-                    <span className="search-category-count">{plural(c.count)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <p className="search-sitemap">
-              Or see every service at once on the <Link to="/sitemap/">sitemap</Link>.
-            </p>
-          </section>
+          <Prerendered as="section" name="search-browse" className="search-browse" aria-labelledby="search-browse-title">
+            {() => <SearchBrowse />}
+          </Prerendered>
         )}
       </div>
     </Layout>

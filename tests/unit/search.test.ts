@@ -5,7 +5,9 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
-import { BUDGET_STEPS, resultCard, searchRecords } from '../../templates/searchIndex.ts';
+import { resultCard } from '../../templates/pagefind.ts';
+import { searchRecords } from '../../templates/searchIndex.ts';
+import { BUDGET_STEPS } from '../../templates/searchState.ts';
 import { validate } from '../support/site.ts';
 
 /** The names of this process's child processes, from /proc. */

@@ -1,12 +1,13 @@
 // The search page's address: parsed, written back, and turned into the question for the index.
 import { describe, expect, it } from 'vitest';
-import { BUDGET_STEPS, FILTERS, SORTS } from '../../templates/searchIndex.ts';
+import { indexQuery as askIndex } from '../../templates/pagefind.ts';
+import { FILTERS, SORTS } from '../../templates/searchFields.ts';
 import {
+  BUDGET_STEPS,
   EMPTY_SEARCH,
   MAX_QUERY,
   effectiveSort,
   hasFilters,
-  indexQuery,
   isActive,
   parseSearch,
   reversedBudgetNote,
@@ -144,6 +145,9 @@ describe('what a state asks', () => {
     expect(sortChoices({ q: ' ', category: '' })).toEqual(['price-asc', 'price-desc', 'name']);
   });
 });
+
+/** The question for the state, with the sort that applies to it (as the search page asks). */
+const indexQuery = (state: SearchState) => askIndex(state, effectiveSort(state));
 
 describe('indexQuery', () => {
   it('asks for the words with no filters and no sort: best match', () => {
