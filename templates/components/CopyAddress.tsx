@@ -2,13 +2,7 @@
 // webmail user, a shared computer). The text stays selectable (one click selects it all) for browsers
 // without clipboard access; the polite live region says what happened either way. The footer's is
 // prerendered markup that React does not own, so every copy button on a page works through one listener on
-// the document (useCopyButtons, in Layout), and the markup is the same wherever it is rendered.
-import { useEffect } from 'react';
-
-const COPIED = 'Address copied';
-const SELECTED = 'Address selected: press Ctrl+C or ⌘C to copy';
-/** The note is cleared after this long, so a second copy is announced again and the note does not linger. */
-const NOTE_MS = 4000;
+// the document (copyButtons.ts, in Layout), and the markup is the same wherever it is rendered.
 
 /** `id` names the address for the button's description: one per page, as the footer and a contact card each have one. */
 export function CopyAddress({ email, id }: { email: string; id: string }) {
@@ -28,35 +22,4 @@ export function CopyAddress({ email, id }: { email: string; id: string }) {
       <span role="status" className="copy-address-status" />
     </p>
   );
-}
-
-/** Makes the page's copy buttons work while it is shown: one click listener on the document. */
-export function useCopyButtons() {
-  useEffect(() => {
-    const timers = new Map<Element, ReturnType<typeof setTimeout>>();
-    const say = (status: Element, note: string) => {
-      clearTimeout(timers.get(status));
-      status.textContent = note;
-      if (note) timers.set(status, setTimeout(() => say(status, ''), NOTE_MS));
-    };
-    const onClick = (event: MouseEvent) => {
-      const box = event.target instanceof Element ? event.target.closest('.copy-address-button')?.closest('.copy-address') : null;
-      const text = box?.querySelector('.copy-address-text');
-      const status = box?.querySelector('.copy-address-status');
-      if (!text || !status) return;
-      const select = () => {
-        getSelection()?.selectAllChildren(text);
-        say(status, SELECTED);
-      };
-      say(status, '');
-      // No clipboard outside secure contexts, or refused by the browser: select the text instead.
-      if (!navigator.clipboard) return select();
-      navigator.clipboard.writeText(text.textContent ?? '').then(() => say(status, COPIED), select);
-    };
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('click', onClick);
-      for (const timer of timers.values()) clearTimeout(timer);
-    };
-  }, []);
 }

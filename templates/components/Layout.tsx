@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Prerendered } from '../../src/client/api.ts';
 import FooterContent from '../parts/Footer.server.tsx';
 import SkipLinks from '../parts/SkipLinks.server.tsx';
-import { useCopyButtons } from './CopyAddress.tsx';
+import { useCopyButtons } from '../copyButtons.ts';
 import { Header } from './Header.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -30,8 +30,24 @@ describe('theme/', () => {
     expect(result.code, result.err).toBe(0);
     expect(result.out).toMatch(/ {2}theme .* 1 built-in file replaced: components\/Footer\.tsx/);
     for (const page of pages) expect(readFileSync(join(site, 'dist', page), 'utf8'), page).toContain('Made in Lisbon.');
-    // The browser's bundle has it too, or hydration would put the built-in footer back.
-    expect(Object.entries(snapshot(join(site, 'dist'))).some(([path]) => path.endsWith('.js') && readFileSync(join(site, 'dist', path), 'utf8').includes('Made in Lisbon.'))).toBe(true);
+    // The footer is markup the browser adopts (a prerendered part): neither copy is in its bundle, so hydration
+    // keeps the theme's.
+    const scripts = Object.keys(snapshot(join(site, 'dist'))).filter((path) => path.endsWith('.js')).map((path) => readFileSync(join(site, 'dist', path), 'utf8'));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.some((code) => code.includes('Made in Lisbon.') || code.includes(LINE))).toBe(false);
+  });
+
+  it("replaces a file of the browser's code in its bundle too, or hydration would put the built-in back", async () => {
+    const file = join(site, 'theme/components/QuoteButton.tsx');
+    const builtIn = readFileSync(join(PACKAGE_ROOT, 'templates/components/QuoteButton.tsx'), 'utf8');
+    writeFileSync(file, builtIn.replace('The quote basket could not load. Check your connection and try again.', 'The basket is offline.'));
+    try {
+      expect((await build()).code).toBe(0);
+      const scripts = Object.keys(snapshot(join(site, 'dist'))).filter((path) => path.endsWith('.js')).map((path) => readFileSync(join(site, 'dist', path), 'utf8'));
+      expect(scripts.some((code) => code.includes('The basket is offline.'))).toBe(true);
+    } finally {
+      rmSync(file);
+    }
   });
 
   it('is what the cache keys say: edited, or removed, the site is what a clean build makes', async () => {
