@@ -15,7 +15,8 @@ import { themeKey, themePlugin, type Theme } from './theme.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
-const ASSETS = 'assets';
+/** The folder of the bundle's files, in the output and in their URLs. */
+export const ASSETS = 'assets';
 
 /** The rules every page has: the stylesheet of a page kind that has none of its own (pageKinds.ts). */
 const SITE_STYLESHEET = 'templates/styles/site.css';

@@ -6,7 +6,7 @@ import { siteShell } from '../model/shell.ts';
 import { clientLoaderScript } from '../client/clientLoader.ts';
 import type { DocumentAssets } from '../client/document.ts';
 import type { KindInfo } from '../client/pageKind.ts';
-import type { ClientBundle } from './bundle.ts';
+import { ASSETS, type ClientBundle } from './bundle.ts';
 
 /**
  * The site shell as a file of its own, named by its content's hash: the same for every page, so the browser
@@ -16,7 +16,7 @@ import type { ClientBundle } from './bundle.ts';
 export function siteShellAsset(site: Site): { path: string; url: string; json: string } {
   const json = JSON.stringify(siteShell(site));
   const hash = contentHash(json);
-  const path = `assets/site-${hash}.json`;
+  const path = `${ASSETS}/site-${hash}.json`;
   return { path, url: `/${path}`, json };
 }
 
@@ -32,15 +32,26 @@ export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, Kin
   // download its entry.
   const names = Object.keys(bundle.chunks).filter((kind) => kind in kinds);
   const only = <T,>(map: Record<string, T>) => Object.fromEntries(Object.entries(map).filter(([kind]) => kind in kinds));
+  const lists = names.map((kind) => bundle.assetsFor(kind).modulePreloads);
+  // What every kind needs (React, the runtime, the layout) once, rather than once per kind.
+  const common = lists[0]!.filter((module) => lists.every((list) => list.includes(module)));
   const js = clientLoaderScript({
     entry: bundle.assetsFor(names[0]!).entry,
-    preload: Object.fromEntries(names.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
+    common,
+    preload: Object.fromEntries(names.map((kind, i) => [kind, lists[i]!.filter((module) => !common.includes(module))])),
     fetches: [siteShellUrl],
-    manifest: { chunks: only(bundle.chunks), styles: only(bundle.stylesheets), kinds, site: siteShellUrl },
+    manifest: { chunks: only(bundle.chunks), styles: only(bundle.stylesheets), kinds: browserKinds(kinds), site: siteShellUrl },
   });
   const path = `assets/loader-${contentHash(js)}.js`;
   return { path, url: `/${path}`, js };
 }
+
+/**
+ * What the browser needs to know of each kind: its paths, whether it has prerendered parts, which is the 404 page.
+ * The other options (startsClient, embeddable) are the build's: every page carries what they decided.
+ */
+const browserKinds = (kinds: Record<string, KindInfo>): Record<string, KindInfo> =>
+  Object.fromEntries(Object.entries(kinds).map(([kind, { paths, prerenderedParts, notFound }]) => [kind, { paths, ...(prerenderedParts && { prerenderedParts }), ...(notFound && { notFound }) }]));
 
 /** The page kinds the site has pages of: what the client loader lists. */
 export const kindsWithPages = (kinds: Readonly<Record<string, KindInfo>>, pages: readonly { kind: string }[]): Record<string, KindInfo> => {

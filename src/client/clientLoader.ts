@@ -52,7 +52,9 @@ export const clientStartScript = [
 export interface ClientLoaderConfig {
   /** The client entry, imported last; it exports start(manifest). */
   entry: string;
-  /** Module chunks each page kind needs before it can hydrate: the entry's imports and the kind's own chunk. */
+  /** Module chunks every page kind needs before it can hydrate: the entry's imports and the shared chunks. */
+  common: string[];
+  /** Those each page kind needs besides: its own chunk and what it imports. */
   preload: Record<string, string[]>;
   /** JSON the client fetches before it hydrates (the site shell). */
   fetches: string[];
@@ -64,7 +66,7 @@ export interface ClientLoaderConfig {
 export const clientLoaderScript = (config: ClientLoaderConfig) =>
   [
     `var c=${JSON.stringify(config)},`,
-    "m=c.preload[JSON.parse(document.getElementById('storefront-boot').textContent).kind]||[],q=[],i;",
+    "m=c.common.concat(c.preload[JSON.parse(document.getElementById('storefront-boot').textContent).kind]||[]),q=[],i;",
     'for(i=0;i<m.length;i++)q.push([m[i]]);for(i=0;i<c.fetches.length;i++)q.push([c.fetches[i],1]);',
     // Starting a request costs the main thread a millisecond or two on a slow phone: four per task, so
     // preloading a dozen chunks is not one long task.

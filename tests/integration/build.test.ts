@@ -85,7 +85,7 @@ describe('storefront build', () => {
   const loaderOf = (html: string) => {
     const url = /id="storefront-boot" data-loader="(\/assets\/loader-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
     const script = readFileSync(join(out, url), 'utf8');
-    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; preload: Record<string, string[]>; fetches: string[]; manifest: { chunks: Record<string, string>; site: string } };
+    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; common: string[]; preload: Record<string, string[]>; fetches: string[]; manifest: { chunks: Record<string, string>; site: string } };
     return { url, script, config };
   };
 
@@ -97,7 +97,8 @@ describe('storefront build', () => {
     expect(config.entry).toMatch(/^\/assets\/entry-\w+\.js$/);
     expect(config.preload.home!.some((m) => /\/page-home-/.test(m))).toBe(true);
     expect(config.preload.service!.some((m) => /\/page-service-/.test(m))).toBe(true);
-    for (const m of [config.entry, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.chunks)]) expect(existsSync(join(out, m)), m).toBe(true);
+    expect(config.common.length).toBeGreaterThan(3);
+    for (const m of [config.entry, ...config.common, ...Object.values(config.preload).flat(), ...Object.values(config.manifest.chunks)]) expect(existsSync(join(out, m)), m).toBe(true);
     const start = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes('storefront-boot'))!;
     expect(start).toContain("A('load'");
     expect(start).toContain("getEntriesByName('first-contentful-paint')");
