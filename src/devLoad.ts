@@ -1,18 +1,18 @@
 // `storefront dev` reads again only the catalogue files its watcher saw change: at 10,000 services a full read
 // is 20,000 files (0.3 to 0.8 s), an edit is one. Only plain text files (site.yaml, categories/*.yaml,
-// descriptions/*.md, alternatives/*.md) are read this way, with the rules of load.ts; any other change (an
+// descriptions/*.md, alternatives/*.md, cases/*.md) are read this way, with the rules of load.ts; any other change (an
 // image, a folder, a name the watcher did not give) reads the whole catalogue again.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
+import { isCatalogueText, loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
 import { DESCRIPTION_MAX_BYTES } from './catalogue/limits.ts';
 
 /** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
 const MTIME_SLACK_MS = 1000;
 
-/** The files load.ts reads as text. */
-const isText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives)\/[^/]+\.md$/.test(f);
+/** The catalogue's files load.ts reads as text (the site's pages, beside it, are read with the whole catalogue). */
+const isText = (f: string) => isCatalogueText(f) && !f.startsWith('../');
 
 /** What changed since the last read: catalogue paths (relative, with `/`), or everything. */
 export type Changes = Set<string> | 'all';

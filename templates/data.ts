@@ -1,11 +1,13 @@
 // The data the page kinds with prerendered parts render from, on the server only: made by each kind's
 // `pages` (templates/pages/), read by its server-only parts (templates/parts/).
-import type { AlternativeContent, Service } from '../src/model/model.ts';
+import type { AlternativeContent, CaseStudy, Service } from '../src/model/model.ts';
 import type { TreeNode } from '../src/core/tree.ts';
 import type { CategoryNav, ServiceCard } from '../src/model/shell.ts';
 
 export interface HomeData {
   categories: (CategoryNav & { services: ServiceCard[] })[];
+  /** The case studies marked featured. */
+  featuredCases: CaseSummary[];
 }
 
 export interface ServiceData {
@@ -13,7 +15,17 @@ export interface ServiceData {
   category: CategoryNav & { notice?: string };
   /** "Often booked with": the services of `service.related`, as cards. */
   related: ServiceCard[];
+  /** "Results with this service": the case studies that used it. */
+  cases: CaseSummary[];
 }
+
+/** A case study as its card shows it: the list of case studies, the home page, a service page. */
+export type CaseSummary = Pick<CaseStudy, 'route' | 'title' | 'summary' | 'client' | 'nda' | 'period' | 'example'> & { lead: CaseStudy['results'][number] };
+
+export const caseSummary = ({ route, title, summary, client, nda, period, example, results }: CaseStudy): CaseSummary => ({ route, title, summary, client, nda, period, example, lead: results[0]! });
+
+/** The list of case studies (/cases/), or one of them (/cases/{slug}/): templates/pages/cases.tsx. */
+export type CasesData = { list: CaseSummary[] } | { study: CaseStudy };
 
 export interface SitemapData {
   /** Each category with its page's route (/category/{anchor}/) and its services. */

@@ -31,3 +31,10 @@ export function formatDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return `${date} ${MONTHS[month! - 1]} ${year}`;
 }
+
+/** "2026-03" → "March 2026", "2026-03-14" → "14 March 2026": when a figure was measured. */
+export function formatAsOf(value: string): string {
+  if (value.length > 7) return formatDay(value);
+  const [year, month] = value.split('-').map(Number);
+  return `${MONTHS[month! - 1]} ${year}`;
+}

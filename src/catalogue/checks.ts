@@ -32,6 +32,7 @@ export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly str
     ...after,
     ...alternativeChecks(catalogue, known),
     ...[...catalogue.pages.values()].flatMap((page) => contentLinkProblems(page.file, page.links, known)),
+    ...caseChecks(catalogue, known),
     ...unusedImageChecks(catalogue, services),
   ];
 }
@@ -323,6 +324,18 @@ function alternativeChecks({ site, alternatives }: ParsedCatalogue, known: Known
     problems.push(warning('alternatives-without-content', 'site.yaml', at(site.yaml, ['alternatives'], 'alternatives'), `${pages} (${without.slice(0, 3).join(', ')}${without.length > 3 ? ', …' : ''}): pages that differ only by the competitor's name risk being treated as doorway pages by search engines.`, `Write alternatives/{slug}.md for them (the date you last reviewed it, then what a buyer comparing agencies should know, factually), or list only competitors you have written about.`));
   }
   return problems;
+}
+
+/** A case study's services exist (once every category file could be read), and its links go where links may. */
+function caseChecks({ cases }: ParsedCatalogue, known: KnownRoutes): Problem[] {
+  return [...cases.values()].flatMap((study) => [
+    ...(known.complete ? (study.value?.services ?? []) : []).flatMap((id, i) => {
+      if (known.serviceRouteById.has(id)) return [];
+      const guess = closest(id, [...known.serviceRouteById.keys()]);
+      return [error('unknown-service', study.file, study.serviceLines![i]!, `There is no service with the id "${id}".`, guess ? `Did you mean "${guess}"? Fix the id, or remove the entry.` : 'Use the id of an existing service (its "id" field), or remove the entry.')];
+    }),
+    ...contentLinkProblems(study.file, study.links, known),
+  ]);
 }
 
 interface KnownRoutes {

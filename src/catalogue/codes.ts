@@ -92,6 +92,11 @@ export const PROBLEM_CODES = [
   'page-name',
   'page-name-taken',
   'empty-page',
+  // Case studies (cases/{slug}.md)
+  'case-name',
+  'case-without-disclosure',
+  'case-result-source',
+  'case-result-in-future',
   // The site's public/ folder, beside the catalogue (publicFolder.ts)
   'public-file-type',
   'public-file-too-large',

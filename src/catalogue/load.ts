@@ -11,7 +11,7 @@ import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTE
 
 export interface CatalogueSource {
   /** Text files by path relative to the catalogue folder: site.yaml, categories/*.yaml, descriptions/*.md,
-   *  alternatives/*.md. */
+   *  alternatives/*.md, cases/*.md. */
   texts: ReadonlyMap<string, string>;
   /** Every file under img/, relative to the catalogue folder. */
   images: ReadonlySet<string>;
@@ -95,9 +95,9 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters };
 }
 
-/** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, and the site's
+/** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
  *  pages beside the catalogue (../pages/*.md). */
-export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives|\.\.\/pages)\/[^/]+\.md$/.test(f);
+export const isCatalogueText = (f: string) => f === 'site.yaml' || /^categories\/[^/]+\.ya?ml$/.test(f) || /^(descriptions|alternatives|cases|\.\.\/pages)\/[^/]+\.md$/.test(f);
 
 /** A folder of the site beside its catalogue folder: pages/, public/ or theme/. */
 export const besideCatalogue = (catalogueDir: string, folder: 'pages' | 'public' | 'theme') => join(dirname(catalogueDir), folder);

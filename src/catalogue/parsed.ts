@@ -1,5 +1,6 @@
 // The catalogue as parsed, before the rules that span files (checks.ts) have judged it.
 import type { CompiledDescription } from './markdown.ts';
+import type { ParsedCase } from './caseStudies.ts';
 import type { CategoryFile, SiteFile } from './schema.ts';
 import type { YamlFile } from './yamlFile.ts';
 
@@ -23,6 +24,8 @@ export interface ParsedCatalogue {
   alternatives: Map<string, ParsedAlternative>;
   /** The site's own pages (pages/{slug}.md beside the catalogue), by slug: see sitePages.ts. */
   pages: Map<string, ParsedPage>;
+  /** The case studies (cases/{slug}.md), by slug: see caseStudies.ts. */
+  cases: Map<string, ParsedCase>;
 }
 
 /** A page of the site's own: its front matter as far as it passed, and its compiled Markdown, with the links at

@@ -4,7 +4,7 @@
 // ../pages/{slug}.md, from the catalogue folder), and their problems are located the same way.
 import { z } from 'zod';
 import { routes } from '../core/routes.ts';
-import type { TreeNode } from '../core/tree.ts';
+import { underTitle } from '../core/tree.ts';
 import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
@@ -63,19 +63,6 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
     problems,
     page: { file, slug, ...(value && { title: value.title, description: value.description }), link: value?.link ?? 'footer', words: body.words, tree: underTitle(body.tree), links: body.links },
   };
-}
-
-/**
- * The headings of a page's text placed under its title (the page's h1): Markdown's # and ## are h2, ### is h3, and
- * so on. The compiler places them for a service page, two levels down (# is h3, under its section's h2).
- */
-export function underTitle(nodes: readonly TreeNode[]): TreeNode[] {
-  return nodes.map((node) => {
-    if (typeof node === 'string') return node;
-    const [tag, props, ...children] = node;
-    const level = /^h([3-6])$/.exec(tag)?.[1];
-    return [level ? `h${Math.max(2, Number(level) - 2)}` : tag, props, ...underTitle(children)];
-  });
 }
 
 /** The pages whose address another page of the site has: a page kind's (`pageRoutes`: /search/, /quote/, …) or

@@ -1,6 +1,7 @@
 // Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
 // All problems are collected; nothing stops at the first one.
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
+import { isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
 import { crossChecks, type YamlChecksMemo } from './checks.ts';
 import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
@@ -27,6 +28,16 @@ export interface ValidCatalogue {
   alternatives: Map<string, { reviewed: string; title?: string; tree: TreeNode[] }>;
   /** The site's own pages, by slug (sitePages.ts). */
   pages: ValidPage[];
+  /** The case studies, in the order of their slugs (caseStudies.ts). */
+  cases: ValidCase[];
+}
+
+export interface ValidCase extends CaseFrontMatter {
+  slug: string;
+  /** What the front matter's `disclosure` is required to be (caseStudies.ts). */
+  disclosure: string;
+  results: (CaseFrontMatter['results'][number] & { source: string; asOf: string })[];
+  tree: TreeNode[];
 }
 
 export interface ValidPage {
@@ -78,7 +89,7 @@ function cachedImageChecks(source: CatalogueSource): Problem[] {
 
 type YamlParse = { problems: Problem[]; parsed: ParsedCatalogue };
 
-const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images, alternatives: new Map(), pages: new Map() } });
+const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images, alternatives: new Map(), pages: new Map(), cases: new Map() } });
 const yamlTexts = (source: CatalogueSource) => [...source.texts].filter(([file]) => !file.endsWith('.md'));
 
 /** Every YAML file parsed and checked against its schema. */
@@ -121,6 +132,12 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       parsed.pages.set(read.page.slug, read.page);
       continue;
     }
+    if (isCaseFile(file)) {
+      const read = readCase(file, text, today);
+      problems.push(...read.problems);
+      parsed.cases.set(read.parsed.slug, read.parsed);
+      continue;
+    }
     if (file.startsWith(ALTERNATIVES_FOLDER)) {
       const read = readAlternative(file, text, today);
       problems.push(...read.problems);
@@ -152,7 +169,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const images = imageProblems?.cached ?? cachedImageChecks(source);
   if (!imageProblems?.cached) imageProblems?.made?.(images);
   // Links may point at the site's own pages too.
-  const ownPages = [...parsed.pages.values()].map((page) => routes.page(page.slug));
+  const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
   problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...images);
 
   const site = parsed.site?.value;
@@ -166,6 +183,8 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree }])),
       alternatives: new Map([...parsed.alternatives].map(([slug, a]) => [slug, { reviewed: a.reviewed!, title: a.title, tree: a.tree }])),
       pages: [...parsed.pages.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, title, description, link, tree }) => ({ slug, title: title!, description: description!, link, tree })),
+      // Every case passed its checks, so its disclosure and each result's source and date are there.
+      cases: [...parsed.cases.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, value, tree }) => ({ ...(value as ValidCase), slug, tree })),
     },
   };
 }

@@ -14,6 +14,9 @@ export const routes = {
   category: (anchor: string, page = 1) => (page > 1 ? `/category/${anchor}/page/${page}/` : `/category/${anchor}/`),
   /** A page of the site's own (pages/{slug}.md). */
   page: (slug: string) => `/${slug}/`,
+  /** The list of case studies, and one (catalogue/cases/{slug}.md). */
+  cases: () => '/cases/',
+  caseStudy: (slug: string) => `/cases/${slug}/`,
 } as const;
 
 /** The file a route is written to, relative to the output folder. */

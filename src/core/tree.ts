@@ -22,3 +22,16 @@ export function treeText(nodes: readonly TreeNode[]): string {
   nodes.forEach(visit);
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * The headings of a page's text placed under its title (the page's h1): Markdown's # and ## are h2, ### is h3, and
+ * so on. The compiler places them for a service page, two levels down (# is h3, under its section's h2).
+ */
+export function underTitle(nodes: readonly TreeNode[]): TreeNode[] {
+  return nodes.map((node) => {
+    if (typeof node === 'string') return node;
+    const [tag, props, ...children] = node;
+    const level = /^h([3-6])$/.exec(tag)?.[1];
+    return [level ? `h${Math.max(2, Number(level) - 2)}` : tag, props, ...underTitle(children)];
+  });
+}

@@ -112,6 +112,26 @@ export interface SitePage {
   tree: TreeNode[];
 }
 
+/** A case study (catalogue/cases/{slug}.md): what a campaign with the agency achieved, with its sources. */
+export interface CaseStudy {
+  slug: string;
+  route: string;
+  title: string;
+  summary: string;
+  /** The client's name, or a description of it when `nda` is true. */
+  client: string;
+  nda: boolean;
+  period: string;
+  services: { id: string; name: string; route: string }[];
+  results: { figure: string; label: string; source: string; asOf: string }[];
+  quote?: { text: string; author: string; role: string };
+  disclosure: string;
+  featured: boolean;
+  /** A placeholder, not a real case: the pages say so. */
+  example: boolean;
+  tree: TreeNode[];
+}
+
 export interface FooterColumn {
   title: string;
   links: Link[];
@@ -136,6 +156,8 @@ export interface Site {
   services: Service[];
   /** The site's own pages (pages/{slug}.md), by slug. */
   pages: SitePage[];
+  /** The case studies, in the order of their slugs. */
+  cases: CaseStudy[];
   /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
   emoji?: Record<string, string>;
   /** The logo beside the brand name (the build adds it from site.yaml's theme: src/build/brand.ts). */
@@ -166,7 +188,29 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages, memo:
     homeServicesPerCategory: site.homeServicesPerCategory,
     services: categories.flatMap((c) => c.services),
     pages: catalogue.pages.map((page) => ({ ...page, route: routes.page(page.slug) })),
+    cases: casesOf(catalogue, categories),
   });
+}
+
+function casesOf(catalogue: ValidCatalogue, categories: readonly Category[]): CaseStudy[] {
+  const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
+  return catalogue.cases.map(({ slug, title, summary, client, nda, period, services, results, quote, disclosure, featured, example, tree }) => ({
+    slug,
+    route: routes.caseStudy(slug),
+    title,
+    summary,
+    client,
+    nda,
+    period,
+    // Validation made sure each id is a service's.
+    services: services.map((id) => ({ id, name: byId.get(id)!.name, route: byId.get(id)!.route })),
+    results: results.map(({ figure, label, source, asOf }) => ({ figure, label, source, asOf })),
+    ...(quote && { quote }),
+    disclosure,
+    featured,
+    example,
+    tree,
+  }));
 }
 
 /**

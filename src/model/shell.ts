@@ -4,6 +4,7 @@
 import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
 import { perObject } from '../core/perObject.ts';
+import { routes } from '../core/routes.ts';
 import type { Alternative, Category, FooterColumn, Logo, Service, Site, SitePage } from './model.ts';
 
 export interface CategoryNav {
@@ -80,8 +81,12 @@ export function siteShell(site: Site): SiteShell {
     clients: site.clients,
     categories: site.categories.map(categoryNav),
     alternatives: site.alternatives.map(({ content, ...a }) => ({ ...a, ...(content && { ownContent: true as const }) })),
-    // The site's own pages that link: footer say go among the footer's links.
-    footerLinks: [...site.footerLinks, ...site.pages.filter((p) => p.link === 'footer').map((p) => ({ label: p.title, href: p.route }))],
+    // The case studies, when there are some, and the site's own pages that say link: footer go among the footer's links.
+    footerLinks: [
+      ...(site.cases.length ? [{ label: 'Case studies', href: routes.cases() }] : []),
+      ...site.footerLinks,
+      ...site.pages.filter((p) => p.link === 'footer').map((p) => ({ label: p.title, href: p.route })),
+    ],
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),
     ...(site.footerColumns.length > 0 && { footerColumns: site.footerColumns }),

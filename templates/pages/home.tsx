@@ -9,9 +9,10 @@ import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { Stats } from '../components/Stats.tsx';
-import type { HomeData } from '../data.ts';
+import { caseSummary, type HomeData } from '../data.ts';
 import { landingTitle, pageHead } from '../head.ts';
 import Catalogue from '../parts/Catalogue.server.tsx';
+import FeaturedCases from '../parts/FeaturedCases.server.tsx';
 
 export const paths = ['/'];
 export const options = { prerenderedParts: true };
@@ -20,7 +21,8 @@ export function pages(site: Site): PageSpec<HomeData>[] {
   // Each section shows the category's first services only (site.yaml's homeServicesPerCategory) and links to the
   // category's page for the rest: with every service, the page was 5.8 MB of HTML (200 KB brotli) at 10,000.
   const first = site.homeServicesPerCategory;
-  return [{ route: '/', data: { categories: site.categories.map((c) => ({ ...categoryNav(c), services: c.services.slice(0, first).map(serviceCard) })) } }];
+  const categories = site.categories.map((c) => ({ ...categoryNav(c), services: c.services.slice(0, first).map(serviceCard) }));
+  return [{ route: '/', data: { categories, featuredCases: site.cases.filter((c) => c.featured).map(caseSummary) } }];
 }
 
 export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description });
@@ -33,6 +35,9 @@ export default function Home({ data }: PageProps<HomeData>) {
       <Stats />
       <Prerendered as="div" name="catalogue" className="catalogue">
         {() => <Catalogue data={data} />}
+      </Prerendered>
+      <Prerendered as="div" name="featured-cases" className="container case-section">
+        {() => <FeaturedCases data={data} />}
       </Prerendered>
       <Clients />
     </Layout>

@@ -5,7 +5,7 @@ import { categoryNav, serviceCard, type SiteShell } from '../../src/model/shell.
 import { ContactCard } from '../components/ContactCard.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
-import type { ServiceData } from '../data.ts';
+import { caseSummary, type CaseSummary, type ServiceData } from '../data.ts';
 import { absolute, breadcrumb, offers, pageHead, provider } from '../head.ts';
 import RelatedServices from '../parts/RelatedServices.server.tsx';
 import ServiceContact from '../parts/ServiceContact.server.tsx';
@@ -16,9 +16,14 @@ export const options = { prerenderedParts: true };
 
 export function pages(site: Site): PageSpec<ServiceData>[] {
   const byId = new Map(site.services.map((s) => [s.id, s]));
+  const casesById = new Map<string, CaseSummary[]>();
+  for (const study of site.cases) for (const { id } of study.services) casesById.set(id, [...(casesById.get(id) ?? []), caseSummary(study)]);
   return site.categories.flatMap((c) => {
     const category = { ...categoryNav(c), notice: c.notice };
-    return c.services.map((service) => ({ route: service.route, data: { service, category, related: service.related.map((id) => serviceCard(byId.get(id)!)) } }));
+    return c.services.map((service) => ({
+      route: service.route,
+      data: { service, category, related: service.related.map((id) => serviceCard(byId.get(id)!)), cases: casesById.get(service.id) ?? [] },
+    }));
   });
 }
 
@@ -58,7 +63,7 @@ export default function Service({ site, data }: PageProps<ServiceData>) {
           </Prerendered>
         </ContactCard>
       </div>
-      {/* "Often booked with": cards, rendered on the server only like the details. */}
+      {/* "Results with this service" and "Often booked with": cards, rendered on the server only like the details. */}
       <Prerendered as="div" name="related" className="container related-services">
         {() => <RelatedServices data={data} />}
       </Prerendered>

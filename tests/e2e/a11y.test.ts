@@ -19,6 +19,8 @@ const pages: [kind: string, path: () => string][] = [
   ['service with a requirement', () => '/service/sponsored-trending-spot-on-a-charting-site/trending-3/'],
   ['alternatives', () => '/alternatives/alternative-to-icoda/'],
   ['sitemap', () => '/sitemap/'],
+  ['case studies', () => '/cases/'],
+  ['case study', () => '/cases/city-square-launch/'],
   ['category', () => '/category/listing/'],
   ['search', () => '/search/?q=listing'],
   ['404', () => '/404/'],

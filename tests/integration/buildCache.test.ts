@@ -104,6 +104,19 @@ describe('a build with the cache writes what a clean build writes', () => {
     expect(misses(result, 'pages')).toBeGreaterThan(1);
   }, 120_000);
 
+  it('after a case study was added, and then its result edited: the pages that show it are rendered again', async () => {
+    const study = (figure: string) =>
+      ['---', 'title: A launch week', 'summary: One sentence.', 'client: Example Client (fictional)', 'services: [alpha-1]', 'period: March 2026', 'results:', `  - figure: "${figure}"`, '    label: screen plays', '    source: The operator\'s play log', '    asOf: 2026-03', 'disclosure: The client paid for it.', 'featured: true', '---', '', 'What the campaign did.', ''].join('\n');
+    mkdirSync(join(catalogue, 'cases'));
+    writeFileSync(join(catalogue, 'cases/launch-week.md'), study('2,016'));
+    // The first case study adds the footer's link to the list: every page changes.
+    const added = await buildBoth();
+    expect(misses(added, 'pages')).toBe(added.pages);
+    writeFileSync(join(catalogue, 'cases/launch-week.md'), study('2,017'));
+    // The list, the case, the home page (featured) and alpha-1's page.
+    expect(misses(await buildBoth(), 'pages')).toBe(4);
+  }, 180_000);
+
   it("after the tool's version changed: nothing is taken from the cache", async () => {
     const version = TOOL.version;
     TOOL.version = `${version}-next`;

@@ -85,6 +85,9 @@ const modes: [mode: string, expected: Expected][] = [
   ['alternative-not-listed', { file: 'alternatives/icodaa.md', line: 1, message: /"icodaa" is not in site\.yaml's alternatives list/ }],
   ['alternatives-without-content', { file: 'site.yaml', line: 23, field: 'alternatives', message: /1 of the 2 alternatives pages has no content of its own \(icoda\).*doorway pages/, severity: 'warning' }],
   ['long-response-time', { file: 'site.yaml', line: 10, field: 'contact.responseTime', message: /at most 80 characters/ }],
+  ['case-unknown-service', { file: 'cases/launch-week.md', line: 5, field: 'services[1]', message: /no service with the id "alpha-9"/ }],
+  ['case-without-disclosure', { file: 'cases/launch-week.md', line: 2, field: 'disclosure', message: /does not disclose the relationship/ }],
+  ['case-result-without-source', { file: 'cases/launch-week.md', line: 12, field: 'results[1].source', message: /The result "9 h" has no source/ }],
   ['low-contrast-accent', { file: 'site.yaml', line: 6, field: 'theme.accent', message: /^Accent #a78bfa as text on the light background #ffffff: contrast 2\.7:1, needs 4\.5:1/ }],
 ];
 

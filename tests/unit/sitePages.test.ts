@@ -1,6 +1,7 @@
 // A page of the site's own: its front matter and headings (src/catalogue/sitePages.ts).
 import { describe, expect, it } from 'vitest';
-import { pageNameProblems, readPage, underTitle } from '../../src/catalogue/sitePages.ts';
+import { pageNameProblems, readPage } from '../../src/catalogue/sitePages.ts';
+import { underTitle } from '../../src/core/tree.ts';
 
 describe('readPage', () => {
   it('reads the title, the description and where it is linked (the footer by default), with its headings under the title', () => {

@@ -1,0 +1,137 @@
+// The agency's case studies: catalogue/cases/{slug}.md, YAML front matter (the client, the services used, the
+// results, each with its source and date, an optional quote, and the disclosure of any paid or financial
+// relationship) then Markdown compiled like a description. A buyer asked for $6,000 wants proof; a figure with no
+// source proves nothing, and an endorsement without its disclosure breaks the FTC's endorsement guides, so both
+// are errors, not warnings.
+import { z } from 'zod';
+import { routes } from '../core/routes.ts';
+import { underTitle } from '../core/tree.ts';
+import { compileDescription, type CompiledDescription } from './markdown.ts';
+import { boundProblem } from './markdownBounds.ts';
+import { readFrontMatter } from './frontMatter.ts';
+import { error, type Problem } from './problems.ts';
+import { locate, type YamlFile } from './yamlFile.ts';
+
+export const CASES_FOLDER = 'cases/';
+
+const line = (description: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max, { message: `expected at most ${max} characters` })
+    .meta({ description });
+
+/** A month, YYYY-MM, or a day, YYYY-MM-DD: when a result was measured. */
+const AS_OF = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/;
+
+const resultSchema = z.strictObject({
+  figure: line('The result as visitors should read it: "2.4M", "+38 %", "9 h".', 16),
+  label: line('What the figure measures, e.g. "screen plays across the city in 7 days".', 120),
+  // Optional in the schema so that a missing one gets its own code and advice (case-result-source).
+  source: line('Where the figure comes from, e.g. "The screen operator\'s play log". Required.', 160).optional(),
+  asOf: z.string().optional().meta({ description: 'When it was measured: a month (2026-03) or a day (2026-03-14). Required.' }),
+});
+
+export const caseSchema = z
+  .strictObject({
+    title: line('The case study\'s headline, e.g. "A listing in 9 hours, before the launch".', 90),
+    summary: line('One sentence for the list of case studies and for search results.', 200),
+    client: line('The client\'s name, or a description of it when it is under a non-disclosure agreement ("a DeFi lending protocol on BNB Chain").', 80),
+    nda: z.boolean().default(false).meta({ description: 'true when the client is under a non-disclosure agreement: "client" describes it rather than names it, and the page says so.' }),
+    services: z
+      .array(z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' }))
+      .min(1, { message: 'expected at least one service id' })
+      .max(8, { message: 'expected at most 8 service ids' })
+      .meta({ description: 'The ids of the services the campaign used, e.g. [billboards-3, listing-1]: their pages show this case under "Results with this service".' }),
+    period: line('When the campaign ran, as buyers should read it, e.g. "March to May 2026".', 40),
+    results: z.array(resultSchema).min(1, { message: 'expected at least one result' }).max(6, { message: 'expected at most 6 results' }).meta({ description: 'What the campaign achieved: each a "figure", a "label", its "source" and the date it was measured ("asOf").' }),
+    quote: z
+      .strictObject({
+        text: line('What the client said, word for word.', 400),
+        author: line('Who said it.', 60),
+        role: line('Their role, e.g. "Head of growth, Example Chain".', 80),
+      })
+      .optional()
+      .meta({ description: 'Optional: a quote from the client, with its author\'s name and role.' }),
+    disclosure: line('Any paid or financial relationship a reader should know of: that the client paid for the campaign, and whether the agency or its people hold the client\'s token. Required (the FTC\'s endorsement guides).', 400).optional(),
+    featured: z.boolean().default(false).meta({ description: 'true to show it on the home page.' }),
+    example: z.boolean().default(false).meta({ description: 'true for a placeholder that is not a real case: the page says "Example case study".' }),
+  })
+  .meta({ title: 'storefront case study', description: 'The front matter of catalogue/cases/{slug}.md' });
+
+export type CaseFrontMatter = z.infer<typeof caseSchema>;
+
+/** A case study as read: its front matter when it passed its schema, where each service id is, and its Markdown. */
+export interface ParsedCase extends CompiledDescription {
+  file: string;
+  slug: string;
+  value?: CaseFrontMatter;
+  serviceLines?: { line: number; column: number; field: string }[];
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The address part of a case study's file, "city-screens" for cases/city-screens.md. */
+export const caseSlugOf = (file: string) => file.slice(CASES_FOLDER.length, -'.md'.length);
+
+export const isCaseFile = (file: string) => file.startsWith(CASES_FOLDER) && file.endsWith('.md');
+
+/**
+ * Reads one case study. `today` is the UTC day (YYYY-MM-DD) a result's date may not be after (one day later is
+ * allowed, for a maintainer east of UTC).
+ */
+export function readCase(file: string, text: string, today: string): { problems: Problem[]; parsed: ParsedCase } {
+  const slug = caseSlugOf(file);
+  const problems: Problem[] = [];
+  if (!SLUG.test(slug)) {
+    const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    problems.push(error('case-name', file, { line: 1, column: 1 }, `A case study's file name is its address (cases/city-screens.md is ${routes.caseStudy('city-screens')}), and "${slug}" is not one: it may hold only lowercase letters, digits and single hyphens.`, suggestion ? `Rename the file to cases/${suggestion}.md.` : 'Rename the file, e.g. to cases/city-screens.md.'));
+  }
+  const read = readFrontMatter(file, text, caseSchema);
+  if (!read) {
+    const compiled = compileDescription(text);
+    const hint = 'Start the file with its front matter between two lines of three hyphens: title, summary, client, services, period, results and disclosure (see docs/guide.md).';
+    problems.push(error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The case study has no front matter: its title, client, services, results and disclosure are missing.', hint));
+    if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
+    return { problems, parsed: { file, slug, ...compiled } };
+  }
+  const { yaml, value, body } = read;
+  problems.push(...read.problems);
+  if (value) problems.push(...disclosureProblems(file, yaml, value), ...resultProblems(file, yaml, value, today));
+  const serviceLines = value ? value.services.map((_, i) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` })) : [];
+  return { problems, parsed: { file, slug, ...(value && { value }), serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
+}
+
+function disclosureProblems(file: string, yaml: YamlFile, value: CaseFrontMatter): Problem[] {
+  if (value.disclosure) return [];
+  return [
+    error(
+      'case-without-disclosure',
+      file,
+      { ...locate(yaml, []), field: 'disclosure' },
+      'The case study does not disclose the relationship behind it.',
+      'Add "disclosure:": that the client paid for the campaign, and whether the agency or its people hold the client\'s token (e.g. "Example Chain paid for this campaign. Nobody at the agency holds its token."). The FTC\'s endorsement guides ask for it.',
+    ),
+  ];
+}
+
+function resultProblems(file: string, yaml: YamlFile, value: CaseFrontMatter, today: string): Problem[] {
+  return value.results.flatMap((result, i) => {
+    const where = (key: string) => ({ ...locate(yaml, ['results', i, key]), field: `results[${i}].${key}` });
+    const problems: Problem[] = [];
+    if (!result.source) {
+      problems.push(error('case-result-source', file, { ...locate(yaml, ['results', i]), field: `results[${i}].source` }, `The result "${result.figure}" has no source.`, 'Add "source:" under it: where the figure comes from, e.g. "The screen operator\'s play log", so a buyer can judge it.'));
+    }
+    if (result.asOf === undefined) {
+      problems.push(error('case-result-source', file, { ...locate(yaml, ['results', i]), field: `results[${i}].asOf` }, `The result "${result.figure}" has no date.`, 'Add "asOf:" under it: the month (2026-03) or day (2026-03-14) it was measured.'));
+    } else if (!AS_OF.test(result.asOf)) {
+      problems.push(error('wrong-format', file, where('asOf'), `"${result.asOf}" is not a month written YYYY-MM or a day written YYYY-MM-DD.`, 'Write when it was measured, e.g. asOf: 2026-03.'));
+    } else if (result.asOf > nextDay(today)) {
+      problems.push(error('case-result-in-future', file, where('asOf'), `The date ${result.asOf} of "${result.figure}" is in the future (today is ${today}).`, 'Write when the figure was actually measured.'));
+    }
+    return problems;
+  });
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,17 @@
+// axe-core in a page: the rules every e2e check of WCAG 2.2 AA runs, and their violations as readable lines.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The violations on the page as it is now, one line each ([] when clean). The page's context needs bypassCSP. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    }),
+  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[] };
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
+}

@@ -1,0 +1,73 @@
+// A case study's file (cases/{slug}.md): what is read from it, and what is wrong with it, located.
+import { describe, expect, it } from 'vitest';
+import { readCase } from '../../src/catalogue/caseStudies.ts';
+import { formatAsOf } from '../../templates/format.ts';
+
+const TODAY = '2026-11-28';
+
+const file = (frontMatter: string, body = 'What the campaign did.') => `---\n${frontMatter}\n---\n\n${body}\n`;
+
+const FIELDS = [
+  'title: A launch week',
+  'summary: One sentence.',
+  'client: Example Client (fictional)',
+  'services: [listing-1, billboards-4]',
+  'period: March 2026',
+  'results:',
+  '  - figure: "2,016"',
+  '    label: screen plays',
+  '    source: The operator\'s play log',
+  '    asOf: 2026-03',
+  'disclosure: The client paid for the campaign.',
+];
+
+const codes = (text: string, name = 'cases/launch-week.md') => readCase(name, text, TODAY).problems.map((p) => [p.code, p.line, p.field]);
+
+describe('readCase', () => {
+  it('reads a complete case study, its headings under its title', () => {
+    const { problems, parsed } = readCase('cases/launch-week.md', file(FIELDS.join('\n'), '# The brief\n\nWhat it was.'), TODAY);
+    expect(problems).toEqual([]);
+    expect(parsed.slug).toBe('launch-week');
+    expect(parsed.value).toMatchObject({ client: 'Example Client (fictional)', nda: false, featured: false, example: false, services: ['listing-1', 'billboards-4'] });
+    expect(parsed.serviceLines!.map((l) => l.field)).toEqual(['services[0]', 'services[1]']);
+    expect(JSON.stringify(parsed.tree)).toContain('"h2"');
+  });
+
+  it('asks for the disclosure, at its place in the file', () => {
+    expect(codes(file(FIELDS.filter((l) => !l.startsWith('disclosure')).join('\n')))).toEqual([['case-without-disclosure', 2, 'disclosure']]);
+  });
+
+  it('asks for each result’s source and date, at the result', () => {
+    const lines = FIELDS.filter((l) => !/source:|asOf:/.test(l));
+    expect(codes(file(lines.join('\n')))).toEqual([
+      ['case-result-source', 8, 'results[0].source'],
+      ['case-result-source', 8, 'results[0].asOf'],
+    ]);
+  });
+
+  it('refuses a date that is no month or day, and one in the future', () => {
+    const dated = (asOf: string) => codes(file(FIELDS.map((l) => (l.includes('asOf') ? `    asOf: ${asOf}` : l)).join('\n')));
+    expect(dated('March 2026')).toEqual([['wrong-format', 11, 'results[0].asOf']]);
+    expect(dated('2026-13')).toEqual([['wrong-format', 11, 'results[0].asOf']]);
+    expect(dated('2999-01')).toEqual([['case-result-in-future', 11, 'results[0].asOf']]);
+    // Tomorrow is today east of UTC.
+    expect(dated('2026-11-29')).toEqual([]);
+  });
+
+  it('names a file name that is no address, with the one to use', () => {
+    const problems = readCase('cases/Launch Week.md', file(FIELDS.join('\n')), TODAY).problems;
+    expect(problems.map((p) => p.code)).toEqual(['case-name']);
+    expect(problems[0]!.hint).toContain('cases/launch-week.md');
+  });
+
+  it('says what is missing when the file has no front matter', () => {
+    expect(codes('Just a story.')).toEqual([['missing-field', 1, 'title']]);
+  });
+});
+
+describe('formatAsOf', () => {
+  it('writes a month or a day as people read it', () => {
+    expect(formatAsOf('2026-03')).toBe('March 2026');
+    expect(formatAsOf('2026-03-14')).toBe('14 March 2026');
+  });
+});
