@@ -85,6 +85,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['alternative-not-listed', { file: 'alternatives/icodaa.md', line: 1, message: /"icodaa" is not in site\.yaml's alternatives list/ }],
   ['alternatives-without-content', { file: 'site.yaml', line: 23, field: 'alternatives', message: /1 of the 2 alternatives pages has no content of its own \(icoda\).*doorway pages/, severity: 'warning' }],
   ['long-response-time', { file: 'site.yaml', line: 10, field: 'contact.responseTime', message: /at most 80 characters/ }],
+  ['organisation-founded-in-future', { file: 'site.yaml', line: 38, field: 'organisation.founded', message: /^The founding year 2999 is in the future \(this year is \d{4}\)\.$/ }],
+  ['team-photo-missing', { file: 'site.yaml', line: 42, field: 'organisation.team[0].photo', message: /^The photo file img\/team\/mara-quill\.svg does not exist\.$/ }],
   ['low-contrast-accent', { file: 'site.yaml', line: 6, field: 'theme.accent', message: /^Accent #a78bfa as text on the light background #ffffff: contrast 2\.7:1, needs 4\.5:1/ }],
 ];
 
