@@ -1,6 +1,6 @@
 // The data the page kinds with prerendered parts render from, on the server only: made by each kind's
 // `pages` (templates/pages/), read by its server-only parts (templates/parts/).
-import type { AlternativeContent, CaseStudy, Service } from '../src/model/model.ts';
+import type { AlternativeContent, CaseStudy, Organisation, Service } from '../src/model/model.ts';
 import type { TreeNode } from '../src/core/tree.ts';
 import type { CategoryNav, ServiceCard } from '../src/model/shell.ts';
 
@@ -56,4 +56,6 @@ export interface PageData {
   title: string;
   description: string;
   tree: TreeNode[];
+  /** site.yaml's organisation, for a page with `show: organisation`. */
+  organisation?: Organisation;
 }

@@ -1,7 +1,7 @@
 // What the page kinds' heads share: the Organization, breadcrumbs, and the defaults of an ordinary page. Pure
 // functions of the page, so tests can check them and the JSON-LD price always equals the visible one.
 import type { Head, Page } from '../src/client/api.ts';
-import type { Service } from '../src/model/model.ts';
+import type { Organisation, Service } from '../src/model/model.ts';
 import type { SiteShell } from '../src/model/shell.ts';
 import { priceValue } from './format.ts';
 
@@ -17,7 +17,22 @@ export const organization = (site: SiteShell) => ({
   ...provider(site),
   email: site.contact.email,
   contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: site.contact.email, url: site.contact.messaging.href },
+  ...(site.organisation && legalIdentity(site, site.organisation)),
 });
+
+/** site.yaml's organisation as schema.org has it: the registered name, address and number, and the team. */
+function legalIdentity(site: SiteShell, o: Organisation) {
+  const { street, city, region, postalCode, country } = o.address;
+  return {
+    legalName: o.legalName,
+    foundingDate: String(o.founded),
+    address: { '@type': 'PostalAddress', streetAddress: street, addressLocality: city, ...(region && { addressRegion: region }), postalCode, addressCountry: country },
+    identifier: { '@type': 'PropertyValue', propertyID: o.registry ?? 'Company number', value: o.companyNumber },
+    ...(o.team.length > 0 && {
+      member: o.team.map((m) => ({ '@type': 'Person', name: m.name, jobTitle: m.role, ...(m.photo && { image: absolute(site, m.photo) }) })),
+    }),
+  };
+}
 
 /** The last crumb, the page itself, has no URL (Google asks for none there). */
 export const breadcrumb = (site: SiteShell, items: { name: string; route: string }[]) => ({

@@ -2,7 +2,7 @@
 // site shell (brand, navigation, footer) and the client loader (every page kind's modules, the manifest).
 import { createHash } from 'node:crypto';
 import type { Site } from '../model/model.ts';
-import { siteShell } from '../model/shell.ts';
+import { browserShell, siteShell } from '../model/shell.ts';
 import { clientLoaderScript } from '../client/clientLoader.ts';
 import type { DocumentAssets } from '../client/document.ts';
 import type { KindInfo } from '../client/pageKind.ts';
@@ -14,7 +14,7 @@ import { ASSETS, type ClientBundle } from './bundle.ts';
  * output at 10,000 services).
  */
 export function siteShellAsset(site: Site): { path: string; url: string; json: string } {
-  const json = JSON.stringify(siteShell(site));
+  const json = JSON.stringify(browserShell(siteShell(site)));
   const hash = contentHash(json);
   const path = `${ASSETS}/site-${hash}.json`;
   return { path, url: `/${path}`, json };

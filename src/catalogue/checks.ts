@@ -9,6 +9,7 @@ import { kebab } from './schema.ts';
 import { error, warning, type Problem, type ProblemCode } from './problems.ts';
 import { offerChecks } from './offerChecks.ts';
 import type { ParsedCatalogue, ParsedCategory, RawService } from './parsed.ts';
+import { teamPhotos } from './organisationChecks.ts';
 import { themeFiles } from './themeChecks.ts';
 import { closest } from './schemaIssues.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
@@ -101,6 +102,7 @@ function unusedImageChecks({ site, categories, descriptions, images }: ParsedCat
   const logos = record(record(site?.data).clients).logos;
   if (Array.isArray(logos)) for (const logo of logos) used.add(`img/clients/${str(record(logo).image)}`);
   for (const { path } of themeFiles(site?.data)) used.add(path);
+  for (const path of teamPhotos(site?.data)) used.add(path);
   // A description may show a catalogue image by its site address.
   for (const { text } of descriptions.values()) for (const [path] of text.matchAll(/img\/[\w./-]+/g)) used.add(path);
   return [...images]

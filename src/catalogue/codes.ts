@@ -88,6 +88,9 @@ export const PROBLEM_CODES = [
   'svg-external-reference',
   // The theme (site.yaml's theme block)
   'low-contrast',
+  // The agency's identity (site.yaml's organisation block)
+  'founded-in-future',
+  'organisation-missing',
   // The site's own pages (pages/{slug}.md, beside the catalogue)
   'page-name',
   'page-name-taken',

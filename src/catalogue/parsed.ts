@@ -36,6 +36,9 @@ export interface ParsedPage extends CompiledDescription {
   title?: string;
   description?: string;
   link: 'header' | 'footer' | 'none';
+  /** A block the page shows under its text: the organisation (site.yaml's), with where the field is. */
+  show?: 'organisation';
+  showAt?: { line: number; column: number };
 }
 
 /** An alternatives page's content: its date and compiled Markdown, with the links at their lines in the file. */

@@ -100,6 +100,62 @@ export const themeSchema = z
   })
   .meta({ description: 'The look of the site: "logo" (an emoji or an image in img/brand/), "accent" and "accentDark" colours, "font", and optional "logoDark", "favicon" and "touchIcon".' });
 
+/** A country's English name from its ISO 3166-1 code ("GB" → "United Kingdom"); undefined for a code that names none. */
+export function countryName(code: string): string | undefined {
+  // Intl throws on what is not a region code at all ("United Kingdom"): the regex's message says that one.
+  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code);
+  return name && name !== code && name !== 'Unknown Region' ? name : undefined;
+}
+
+/** The earliest founding year taken: older is a typo (the current year is checked in organisationChecks.ts). */
+export const FOUNDED_MIN = 1800;
+
+const teamMemberSchema = z.strictObject({
+  name: text('The person\'s name, as the About page shows it; also the alt text of their photo.').max(80),
+  role: text('What they do for buyers, e.g. "Head of listings" or "Founder and director".').max(80),
+  photo: z
+    .string()
+    .regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, { message: 'expected an image file name in img/team/ such as "ada-lovelace.jpg"' })
+    .meta({ description: 'Optional: a portrait in catalogue/img/team/ (svg, png, jpg, webp or avif), shown as a 96 px circle and published as it is: export it square, 192 × 192 px, well under 200 KB.' })
+    .optional(),
+});
+
+export const organisationSchema = z
+  .strictObject({
+    legalName: text('The company\'s registered name, as the register writes it, e.g. "Astrolift Media Ltd". Shown in the footer and on the About page.').max(120),
+    companyNumber: text('The number the company register gives the company, e.g. "12345678".').max(40),
+    registry: text('Optional: the register that number is in, e.g. "Companies House, England and Wales". Shown beside the number.').max(80).optional(),
+    address: z
+      .strictObject({
+        street: text('The street address of the registered office, e.g. "1 Example Street, Suite 4".').max(120),
+        city: text('The town or city, e.g. "London".').max(60),
+        region: text('Optional: the state, county or province, where addresses there name one.').max(60).optional(),
+        postalCode: text('The postal code, e.g. "EC1A 1AA".').max(20),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, { message: 'expected a two-letter country code in capitals, such as "GB" or "US"', abort: true })
+          .refine((code) => countryName(code) !== undefined, { message: 'expected a country code of ISO 3166-1, such as "GB", "US" or "SG"' })
+          .meta({ description: 'The country, as its two-letter ISO 3166-1 code, e.g. "GB", "US", "SG": the site shows its name.' }),
+      })
+      .meta({ description: 'The registered office: "street", "city", optional "region", "postalCode" and "country" (a two-letter code).' }),
+    founded: z
+      .number({ message: 'expected a year such as 2019' })
+      .int({ message: 'expected a year such as 2019' })
+      .min(FOUNDED_MIN, { message: `expected a year from ${FOUNDED_MIN} on, such as 2019` })
+      .meta({ description: 'The year the company was founded, e.g. 2019; not in the future.' }),
+    team: z
+      .array(teamMemberSchema)
+      .min(1, { message: 'expected at least one person (or leave the field out)' })
+      .max(24, { message: 'expected at most 24 people: the About page shows each one' })
+      .meta({ description: 'Optional: the people buyers deal with, each a "name", a "role" and an optional "photo" in img/team/, shown on the About page.' })
+      .optional(),
+  })
+  .meta({
+    description:
+      'Optional: the agency\'s legal identity, shown in the footer, on a page with "show: organisation" (pages/about.md) and in the search engines\' Organization data: "legalName", "companyNumber", optional "registry", "address", "founded" and optional "team".',
+  });
+
 export const siteSchema = z
   .strictObject({
     brand: text('The agency name, shown in the header, footer and page titles.'),
@@ -171,6 +227,7 @@ export const siteSchema = z
           .meta({ description: 'Up to three more columns of links after "Other", each a "title" and its "links" (label and href), e.g. Company: About us, Careers.' }),
       })
       .optional(),
+    organisation: organisationSchema.optional(),
     homeServicesPerCategory: z
       .number()
       .int({ message: 'expected a whole number' })
@@ -255,4 +312,5 @@ export type Theme = z.infer<typeof themeSchema>;
 export type CategoryFile = z.infer<typeof categorySchema>;
 export type ServiceEntry = z.infer<typeof serviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
+export type OrganisationEntry = z.infer<typeof organisationSchema>;
 export type PriceOptionEntry = z.infer<typeof optionSchema>;

@@ -10,11 +10,14 @@ import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { readFrontMatter } from './frontMatter.ts';
+import { locate } from './yamlFile.ts';
 
 /** Where the pages are, from the catalogue folder. */
 export const PAGES_FOLDER = '../pages/';
 
 export const PAGE_LINKS = ['header', 'footer', 'none'] as const;
+/** What a page may show under its text, from site.yaml. */
+export const PAGE_BLOCKS = ['organisation'] as const;
 
 export const pageSchema = z
   .strictObject({
@@ -23,7 +26,11 @@ export const pageSchema = z
     link: z
       .enum(PAGE_LINKS)
       .default('footer')
-      .meta({ description: 'Where the page is linked on every page: "header" (the main navigation), "footer" (the footer, the default) or "none" (only from other pages and the sitemap).' }),
+      .meta({ description: 'Where the page is linked on every page: "header" (the main navigation), "footer" (the footer, the default) or "none" (only from other pages and the sitemap). The pages terms, refund and privacy go in the footer\'s "Legal" links instead of "Other".' }),
+    show: z
+      .enum(PAGE_BLOCKS, { message: 'expected "organisation"' })
+      .optional()
+      .meta({ description: 'Optional: a block the page shows under its text. "organisation": the agency\'s legal details and team from site.yaml\'s organisation (for pages/about.md).' }),
   })
   .meta({ title: 'storefront page', description: 'The front matter of pages/{slug}.md' });
 
@@ -54,14 +61,23 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, page: { file, slug, link: 'footer', ...compiled } };
   }
-  const { value, body, offset } = read;
+  const { yaml, value, body, offset } = read;
   problems.push(...read.problems);
   if (body.words === 0) {
     problems.push(error('empty-page', file, { line: offset + 1, column: 1 }, 'The page has a title but no text under it.', 'Write the page under its front matter, or delete the file.'));
   }
   return {
     problems,
-    page: { file, slug, ...(value && { title: value.title, description: value.description }), link: value?.link ?? 'footer', words: body.words, tree: underTitle(body.tree), links: body.links },
+    page: {
+      file,
+      slug,
+      ...(value && { title: value.title, description: value.description }),
+      link: value?.link ?? 'footer',
+      ...(value?.show && { show: value.show, showAt: locate(yaml, ['show']) }),
+      words: body.words,
+      tree: underTitle(body.tree),
+      links: body.links,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Stage 2, validate: every file parsed and checked against its schema, then the rules that span files.
 // All problems are collected; nothing stops at the first one.
+import { organisationChecks } from './organisationChecks.ts';
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
 import { isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
 import { crossChecks, type YamlChecksMemo } from './checks.ts';
@@ -45,6 +46,8 @@ export interface ValidPage {
   title: string;
   description: string;
   link: 'header' | 'footer' | 'none';
+  /** A block shown under the text: site.yaml's organisation. */
+  show?: 'organisation';
   tree: TreeNode[];
 }
 
@@ -170,7 +173,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   if (!imageProblems?.cached) imageProblems?.made?.(images);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...images);
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...organisationChecks(parsed, today), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };
@@ -182,7 +185,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
       descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree }])),
       alternatives: new Map([...parsed.alternatives].map(([slug, a]) => [slug, { reviewed: a.reviewed!, title: a.title, tree: a.tree }])),
-      pages: [...parsed.pages.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, title, description, link, tree }) => ({ slug, title: title!, description: description!, link, tree })),
+      pages: [...parsed.pages.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, title, description, link, show, tree }) => ({ slug, title: title!, description: description!, link, ...(show && { show }), tree })),
       // Every case passed its checks, so its disclosure and each result's source and date are there.
       cases: [...parsed.cases.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, value, tree }) => ({ ...(value as ValidCase), slug, tree })),
     },

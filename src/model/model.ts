@@ -1,6 +1,6 @@
 // Stage 3, model: one typed, deeply frozen object the renderer reads. Slugs, routes and compiled
 // descriptions are worked out here, once.
-import { SUMMARY_MAX, type Link } from '../catalogue/schema.ts';
+import { countryName, SUMMARY_MAX, type Link, type OrganisationEntry } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import type { ImageUse, SiteImage, SiteImages } from '../core/images.ts';
 import { competitorName, routes } from '../core/routes.ts';
@@ -109,6 +109,8 @@ export interface SitePage {
   description: string;
   /** Where every page links it: the header's navigation, the footer, or nowhere. */
   link: 'header' | 'footer' | 'none';
+  /** A block shown under the text: the organisation. */
+  show?: 'organisation';
   tree: TreeNode[];
 }
 
@@ -130,6 +132,24 @@ export interface CaseStudy {
   /** A placeholder, not a real case: the pages say so. */
   example: boolean;
   tree: TreeNode[];
+}
+
+/** The agency's legal identity (site.yaml's organisation): the footer, a page with `show: organisation` and the
+ *  JSON-LD Organization show it. */
+export interface Organisation {
+  legalName: string;
+  companyNumber: string;
+  registry?: string;
+  address: { street: string; city: string; region?: string; postalCode: string; country: string; countryName: string };
+  founded: number;
+  team: TeamMember[];
+}
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  /** The photo's address in the site (img/team/…, published as it is). */
+  photo?: string;
 }
 
 export interface FooterColumn {
@@ -158,6 +178,8 @@ export interface Site {
   pages: SitePage[];
   /** The case studies, in the order of their slugs. */
   cases: CaseStudy[];
+  /** The agency's legal identity, when site.yaml gives it. */
+  organisation?: Organisation;
   /** URL of the SVG each emoji of the site's text is drawn from (the build adds it: src/build/emoji.ts). */
   emoji?: Record<string, string>;
   /** The logo beside the brand name (the build adds it from site.yaml's theme: src/build/brand.ts). */
@@ -189,6 +211,7 @@ export function buildModel(catalogue: ValidCatalogue, images?: SiteImages, memo:
     services: categories.flatMap((c) => c.services),
     pages: catalogue.pages.map((page) => ({ ...page, route: routes.page(page.slug) })),
     cases: casesOf(catalogue, categories),
+    ...(site.organisation && { organisation: organisationOf(site.organisation) }),
   });
 }
 
@@ -211,6 +234,19 @@ function casesOf(catalogue: ValidCatalogue, categories: readonly Category[]): Ca
     example,
     tree,
   }));
+}
+
+function organisationOf(entry: OrganisationEntry): Organisation {
+  const { address, team = [] } = entry;
+  return {
+    legalName: entry.legalName,
+    companyNumber: entry.companyNumber,
+    ...(entry.registry && { registry: entry.registry }),
+    // Validation made sure the code names a country.
+    address: { ...address, countryName: countryName(address.country)! },
+    founded: entry.founded,
+    team: team.map((m) => ({ name: m.name, role: m.role, ...(m.photo && { photo: `/img/team/${m.photo}` }) })),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
 import { perObject } from '../core/perObject.ts';
 import { routes } from '../core/routes.ts';
-import type { Alternative, Category, FooterColumn, Logo, Service, Site, SitePage } from './model.ts';
+import type { Alternative, Category, FooterColumn, Logo, Organisation, Service, Site, SitePage } from './model.ts';
 
 export interface CategoryNav {
   name: string;
@@ -42,6 +42,12 @@ export interface SiteShell {
   logo?: Logo;
   /** The site's own pages (none: no key), for the header and footer to link and the page kind to know. */
   pages?: PageLink[];
+  /** The agency's legal identity (none: no key). Only the server reads it, for the footer (a prerendered part)
+   *  and the JSON-LD, so the browser's copy of the shell leaves it out (browserShell). */
+  organisation?: Organisation;
+  /** The legal pages the footer links under "Legal" (pages/terms.md, refund.md, privacy.md with `link: footer`),
+   *  in that order (none: no key); server-only, like the organisation. */
+  legalLinks?: Link[];
 }
 
 /** A page of the site's own as every page knows it: its text stays with the page. */
@@ -71,6 +77,7 @@ export const serviceCard = perObject(
 );
 
 export function siteShell(site: Site): SiteShell {
+  const legal = LEGAL_PAGES.flatMap((slug) => site.pages.filter((p) => p.slug === slug && p.link === 'footer'));
   return {
     brand: site.brand,
     baseUrl: site.baseUrl,
@@ -81,15 +88,29 @@ export function siteShell(site: Site): SiteShell {
     clients: site.clients,
     categories: site.categories.map(categoryNav),
     alternatives: site.alternatives.map(({ content, ...a }) => ({ ...a, ...(content && { ownContent: true as const }) })),
-    // The case studies, when there are some, and the site's own pages that say link: footer go among the footer's links.
+    // The case studies, when there are some, and the site's own pages that say link: footer go among the footer's
+    // links; the legal ones in a list of their own.
     footerLinks: [
       ...(site.cases.length ? [{ label: 'Case studies', href: routes.cases() }] : []),
       ...site.footerLinks,
-      ...site.pages.filter((p) => p.link === 'footer').map((p) => ({ label: p.title, href: p.route })),
+      ...site.pages.filter((p) => p.link === 'footer' && !isLegal(p)).map((p) => ({ label: p.title, href: p.route })),
     ],
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),
     ...(site.footerColumns.length > 0 && { footerColumns: site.footerColumns }),
     ...(site.pages.length > 0 && { pages: site.pages.map(({ title, route, link }) => ({ title, route, link })) }),
+    ...(site.organisation && { organisation: site.organisation }),
+    ...(legal.length > 0 && { legalLinks: legal.map((p) => ({ label: p.title, href: p.route })) }),
   };
+}
+
+/** The slugs of the legal pages, in the order the footer lists them (docs/guide.md, "Pages of your own"). */
+export const LEGAL_PAGES = ['terms', 'refund', 'privacy'] as const;
+const isLegal = (page: SitePage) => (LEGAL_PAGES as readonly string[]).includes(page.slug);
+
+/** The shell as the browser fetches it: without what only the server renders (the organisation's details and
+ *  team would be bytes every visitor downloads for nothing). */
+export function browserShell(shell: SiteShell): SiteShell {
+  const { organisation: _organisation, legalLinks: _legalLinks, ...rest } = shell;
+  return rest;
 }

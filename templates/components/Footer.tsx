@@ -1,6 +1,8 @@
 import { Link, useSite } from '../../src/client/api.ts';
 import { enquiryHref } from '../mail.ts';
+import type { Organisation } from '../../src/model/model.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
+import { addressLine, companyNumberText } from '../organisation.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { ResponseTime } from './ContactCard.tsx';
 import { CopyAddress } from './CopyAddress.tsx';
@@ -62,11 +64,30 @@ export function Footer() {
         ))}
       </div>
       <div className="container footer-bottom">
-        <p>
-          {`© ${site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.`}
-        </p>
+        <div className="footer-bottom-row">
+          <p>{`© ${site.organisation?.legalName ?? site.brand}. Prices are in US dollars; many are starting prices. Ask us for a quote.`}</p>
+          {/* The pages terms, refund and privacy (pages/*.md), when the site has them. */}
+          {site.legalLinks && (
+            <nav aria-label="Legal" className="footer-legal">
+              <ul className="footer-legal-links">{site.legalLinks.map(footerLink)}</ul>
+            </nav>
+          )}
+        </div>
+        {site.organisation && <LegalLine organisation={site.organisation} />}
       </div>
     </>
+  );
+}
+
+/** Who the site belongs to, as the register has it (site.yaml's organisation): what a buyer checks before paying.
+ *  The legal name is in the copyright line above it. */
+function LegalLine({ organisation }: { organisation: Organisation }) {
+  return (
+    <p className="footer-identity">
+      <span>{`Company number ${companyNumberText(organisation)}`}</span>
+      <span>{`Registered office: ${addressLine(organisation.address)}`}</span>
+      <span>{`Founded in ${organisation.founded}`}</span>
+    </p>
   );
 }
 

@@ -6,20 +6,25 @@ import type { Site } from '../../src/model/model.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
 import type { PageData } from '../data.ts';
-import { breadcrumb, pageHead } from '../head.ts';
+import { breadcrumb, organization, pageHead } from '../head.ts';
 import PageContent from '../parts/PageContent.server.tsx';
 
 export const paths = ['/:page'];
 export const options = { prerenderedParts: true };
 
-export const pages = (site: Site): PageSpec<PageData>[] => site.pages.map((p) => ({ route: p.route, data: { title: p.title, description: p.description, tree: p.tree } }));
+export const pages = (site: Site): PageSpec<PageData>[] =>
+  site.pages.map((p) => ({
+    route: p.route,
+    data: { title: p.title, description: p.description, tree: p.tree, ...(p.show === 'organisation' && site.organisation && { organisation: site.organisation }) },
+  }));
 
 export function head(page: Page, site: SiteShell) {
   const data = page.data as PageData;
   return pageHead(page, site, {
     title: `${data.title} | ${site.brand}`,
     description: data.description,
-    jsonLd: [breadcrumb(site, [{ name: 'Home', route: '/' }, { name: data.title, route: page.route }])],
+    // The page that shows the organisation describes it to search engines too.
+    jsonLd: [...(data.organisation ? [organization(site)] : []), breadcrumb(site, [{ name: 'Home', route: '/' }, { name: data.title, route: page.route }])],
   });
 }
 

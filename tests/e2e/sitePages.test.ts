@@ -1,7 +1,7 @@
 // A page of the site's own (pages/{slug}.md, issue 39): axe at phone and desktop widths in both colour modes;
 // the header's link to it followed with the keyboard, client-side; and an address no page has is the 404 page.
-// The example catalogue has no pages/ folder, so this file builds a small site of its own: the starter catalogue
-// of `init` with an About page linked from the header, a Terms page linked from the footer, and a footer column.
+// This file builds a small site of its own (identity.test.ts tests the example's pages): the starter catalogue of
+// `init` with an About page linked from the header, a Terms page linked from the footer, and a footer column.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -88,6 +88,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['case-unknown-service', { file: 'cases/launch-week.md', line: 5, field: 'services[1]', message: /no service with the id "alpha-9"/ }],
   ['case-without-disclosure', { file: 'cases/launch-week.md', line: 2, field: 'disclosure', message: /does not disclose the relationship/ }],
   ['case-result-without-source', { file: 'cases/launch-week.md', line: 12, field: 'results[1].source', message: /The result "9 h" has no source/ }],
+  ['organisation-founded-in-future', { file: 'site.yaml', line: 38, field: 'organisation.founded', message: /^The founding year 2999 is in the future \(this year is \d{4}\)\.$/ }],
+  ['team-photo-missing', { file: 'site.yaml', line: 42, field: 'organisation.team[0].photo', message: /^The photo file img\/team\/mara-quill\.svg does not exist\.$/ }],
   ['low-contrast-accent', { file: 'site.yaml', line: 6, field: 'theme.accent', message: /^Accent #a78bfa as text on the light background #ffffff: contrast 2\.7:1, needs 4\.5:1/ }],
 ];
 

@@ -82,6 +82,8 @@ const modes: [mode: string, code: string][] = [
   ['svg-with-foreign-object', 'svg-embedded-content'],
   ['svg-with-external-reference', 'svg-external-reference'],
   ['low-contrast-accent', 'low-contrast'],
+  ['organisation-founded-in-future', 'founded-in-future'],
+  ['team-photo-missing', 'missing-image'],
   ['option-without-price', 'option-without-price'],
   ['empty-options', 'empty-options'],
   ['duplicate-option-label', 'duplicate-option'],
