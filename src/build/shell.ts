@@ -36,11 +36,16 @@ export function clientLoaderAsset(bundle: BundleParts, kinds: Record<string, Kin
     entry: bundle.assetsFor(names[0]!).entry,
     preload: Object.fromEntries(names.map((kind) => [kind, bundle.assetsFor(kind).modulePreloads])),
     fetches: [siteShellUrl],
-    manifest: { chunks: only(bundle.chunks), styles: only(bundle.stylesheets), kinds, site: siteShellUrl },
+    manifest: { chunks: only(bundle.chunks), styles: only(bundle.stylesheets), kinds: forBrowser(kinds), site: siteShellUrl },
   });
   const path = `assets/loader-${contentHash(js)}.js`;
   return { path, url: `/${path}`, js };
 }
+
+/** The kinds' options the browser reads: whether other sites may frame a page is the host's headers' business
+ *  (emit.ts), and every page downloads the loader. */
+const forBrowser = (kinds: Record<string, KindInfo>): Record<string, KindInfo> =>
+  Object.fromEntries(Object.entries(kinds).map(([kind, { embeddable: _framed, ...info }]) => [kind, info]));
 
 /** The page kinds the site has pages of: what the client loader lists. */
 export const kindsWithPages = (kinds: Readonly<Record<string, KindInfo>>, pages: readonly { kind: string }[]): Record<string, KindInfo> => {
