@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
-import { validate } from '../support/site.ts';
+import { buildModel } from '../../src/model/model.ts';
+import { siteShell } from '../../src/model/shell.ts';
+import { prerenderer, validate } from '../support/site.ts';
 
 const TODAY = '2026-11-25';
 const summary = (problems: Problem[]) => problems.map((p) => `${p.severity} ${p.code} ${p.line} ${p.field ?? ''}`.trim());
@@ -83,5 +85,39 @@ describe('a figure in site.yaml', () => {
     expect(summary(long)).toEqual(['error too-long 16 stats[0].source']);
     expect(long[0]!.message).toMatch(/^Expected at most 120 characters: one line of the notes under the figures/);
     expect(summary((await withFigure(figure('    source: Client records\n    sourceUrl: records.html\n    asOf: 2026-03\n'))).problems)).toEqual(['error wrong-format 17 stats[0].sourceUrl']);
+  });
+});
+
+describe('the figures on the page', () => {
+  it('link each figure with a source to its note under the band, which says where it comes from and when', async () => {
+    const { catalogue } = await withFigure(
+      [
+        figure('    source: Client records, 2025 campaigns.\n    sourceUrl: https://www.example.com/records\n    asOf: 2026-03-15\n'),
+        '  - value: 2700%\n    label: Average price growth\n',
+        '  - value: 32x\n    label: Average community growth\n    source: Example data\n    asOf: 2026-03\n',
+      ].join(''),
+    );
+    const site = buildModel(catalogue!);
+    const renderer = await prerenderer();
+    const html = await renderer.renderPage(renderer.pagesOf(site).find((p) => p.route === '/')!, siteShell(site), { styles: [], fonts: [], loader: '/assets/loader.js' });
+    const band = /<div data-prerendered="stats"><section class="stats" aria-label="Results for our clients">.*?<\/section><\/div>/.exec(html)?.[0];
+    expect(band).toBeDefined();
+    // Numbered in the order shown, skipping the figure without a source, which has no link and no note.
+    expect([...band!.matchAll(/<a id="stat-ref-(\d)" href="#stat-note-(\d)" aria-label="Source (\d)">(\d)<\/a>/g)].map((m) => m.slice(1).join(''))).toEqual(['1111', '2222']);
+    expect(band).toMatch(/<dd class="stat-value"><span class="stat-figure">2700%<\/span><\/dd>/);
+    const notes = [...band!.matchAll(/<li id="(stat-note-\d)" tabindex="-1">(.*?)<\/li>/g)].map(([, id, note]) => [id, note!.replace(/<!-- -->/g, '')]);
+    expect(notes).toEqual([
+      ['stat-note-1', 'Source: <a href="https://www.example.com/records">Client records, 2025 campaigns</a>, as of <time dateTime="2026-03-15">15 March 2026</time>. <a href="#stat-ref-1" class="stat-back" aria-label="Back to figure 1"><span aria-hidden="true">↩</span></a>'],
+      ['stat-note-2', 'Source: Example data, as of <time dateTime="2026-03">March 2026</time>. <a href="#stat-ref-2" class="stat-back" aria-label="Back to figure 2"><span aria-hidden="true">↩</span></a>'],
+    ]);
+  });
+
+  it('have no notes at all when no figure has a source', async () => {
+    const { catalogue } = await withFigure(figure('    asOf: 2026-03\n'));
+    const site = buildModel(catalogue!);
+    const renderer = await prerenderer();
+    const html = await renderer.renderPage(renderer.pagesOf(site).find((p) => p.route === '/thread/')!, siteShell(site), { styles: [], fonts: [], loader: '/assets/loader.js' });
+    expect(html).toContain('<div data-prerendered="stats"><section class="stats"');
+    expect(html).not.toMatch(/stat-notes|stat-ref/);
   });
 });
