@@ -291,9 +291,9 @@ export function syntheticCatalogue({ services: total, seed = 1, heavy = false }:
     contact: { email: 'hello@example.com', messaging: { label: 'Message us on our chat app', href: 'https://chat.example.com/synthetic' } },
     hero: { title: 'We will make your token go viral 🚀', subtitle: 'The number one crypto marketing agency for token launches.' },
     stats: [
-      { value: '$52M', label: 'Average market cap of our clients at their all-time high' },
-      { value: '2700%', label: 'Average price growth of our clients' },
-      { value: '32x', label: 'Average community growth of our clients' },
+      { value: '$52M', label: 'Average market cap of our clients at their all-time high', source: 'Synthetic data', asOf: '2026-03' },
+      { value: '2700%', label: 'Average price growth of our clients', source: 'Synthetic data', asOf: '2026-03' },
+      { value: '32x', label: 'Average community growth of our clients', source: 'Synthetic data', asOf: '2026-03' },
     ],
     clients: { title: 'Trusted by well-known projects', text: 'Our partners have helped crypto projects get their token to the moon.', logos: LOGOS.map((name) => ({ name, image: `${slugify(name)}.svg` })) },
     alternatives: ALTERNATIVES.map((slug) => ({ slug })),

@@ -62,7 +62,8 @@ export function readAlternative(file: string, text: string, today: string): { pr
   return { problems, alternative };
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** The day after a YYYY-MM-DD day: the latest date a maintainer east of UTC may call today. */
+export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

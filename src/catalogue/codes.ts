@@ -35,6 +35,10 @@ export const PROBLEM_CODES = [
   'duplicate-prefix',
   'empty-category',
   'duplicate-alternative',
+  // The figures under the hero (site.yaml's stats)
+  'stat-without-source',
+  'stat-without-date',
+  'stat-date-in-future',
   // Services
   'duplicate-id',
   'id-form',

@@ -156,6 +156,36 @@ export const organisationSchema = z
       'Optional: the agency\'s legal identity, shown in the footer, on a page with "show: organisation" (pages/about.md) and in the search engines\' Organization data: "legalName", "companyNumber", optional "registry", "address", "founded" and optional "team".',
   });
 
+/** The longest source of a figure: one line of the notes under the figures, even on a phone's two. */
+export const STAT_SOURCE_MAX = 120;
+
+/** When a figure was measured: a month, YYYY-MM, or a day, YYYY-MM-DD. */
+export const AS_OF = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/;
+
+/** Whether a YYYY-MM or YYYY-MM-DD date is one of the calendar (2026-02-30 is not). Any other text passes: the
+ *  form is AS_OF's to judge, and one problem says it. */
+export const isCalendarDate = (value: string) =>
+  !AS_OF.test(value) || value.length === 7 || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+const AS_OF_FORMAT = 'expected a date written YYYY-MM or YYYY-MM-DD, e.g. 2026-03 or 2026-03-15';
+
+const statSchema = z.strictObject({
+  value: text('The figure, as visitors should read it: "$52M", "2700%", "32x".'),
+  label: text('What the figure measures.'),
+  source: text(`Where the figure comes from, shown in a note under the figures ("Source: …"), at most ${STAT_SOURCE_MAX} characters, e.g. "Agency client records, 2025 campaigns". validate warns about a figure without one.`)
+    .max(STAT_SOURCE_MAX, { message: `expected at most ${STAT_SOURCE_MAX} characters: one line of the notes under the figures` })
+    .optional(),
+  sourceUrl: absoluteUrl
+    .meta({ description: 'Optional: the address of a page with the source (https://…); the note links the source text to it.' })
+    .optional(),
+  asOf: z
+    .string({ message: AS_OF_FORMAT })
+    .regex(AS_OF, { message: AS_OF_FORMAT })
+    .refine(isCalendarDate, { message: 'expected a real day of the calendar, e.g. 2026-02-28' })
+    .meta({ description: 'When the figure was measured, written YYYY-MM (a month, 2026-03) or YYYY-MM-DD (a day); not in the future. The note says "as of March 2026". validate warns about a figure without one.' })
+    .optional(),
+});
+
 export const siteSchema = z
   .strictObject({
     brand: text('The agency name, shown in the header, footer and page titles.'),
@@ -184,15 +214,10 @@ export const siteSchema = z
       subtitle: text('One sentence under the headline.'),
     }).meta({ description: 'The top of the home page: "title" (the headline) and "subtitle" (one sentence under it).' }),
     stats: z
-      .array(
-        z.strictObject({
-          value: text('The figure, as visitors should read it: "$52M", "2700%", "32x".'),
-          label: text('What the figure measures.'),
-        }),
-      )
+      .array(statSchema)
       .min(1)
       .max(6)
-      .meta({ description: 'Key figures shown under the hero (three look best).' }),
+      .meta({ description: 'Key figures shown under the hero (three look best), each a "value" and a "label", with a "source" and an "asOf" date shown in a note under the figures.' }),
     clients: z.strictObject({
       title: text('Heading of the clients block, e.g. "Trusted by well-known projects".'),
       text: text('The line under the logos.'),
@@ -313,4 +338,5 @@ export type CategoryFile = z.infer<typeof categorySchema>;
 export type ServiceEntry = z.infer<typeof serviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type OrganisationEntry = z.infer<typeof organisationSchema>;
+export type StatEntry = z.infer<typeof statSchema>;
 export type PriceOptionEntry = z.infer<typeof optionSchema>;

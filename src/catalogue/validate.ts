@@ -7,6 +7,7 @@ import { crossChecks, type YamlChecksMemo } from './checks.ts';
 import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
 import { imageChecks } from './imageChecks.ts';
+import { statChecks } from './statChecks.ts';
 import { themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
@@ -61,7 +62,8 @@ export interface ValidateOptions {
   memo?: Map<string, CompiledDescription>;
   /** The YAML checks of an earlier run (createYamlChecksMemo), reused while the YAML and images are the same. */
   yamlChecks?: YamlChecksMemo;
-  /** The UTC day an alternatives page's "reviewed" date may not be after, YYYY-MM-DD (default: today). */
+  /** The UTC day an alternatives page's "reviewed" date and a figure's "asOf" may not be after, YYYY-MM-DD
+   *  (default: today). */
   today?: string;
   /** The image checks' problems for exactly this catalogue's images, from the build cache (cachedStages.ts:
    *  parsing 10,000 SVGs is 0.35 s), and where to hand them when they were made now. */
@@ -173,7 +175,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   if (!imageProblems?.cached) imageProblems?.made?.(images);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...organisationChecks(parsed, today), ...images);
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

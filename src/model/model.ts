@@ -163,7 +163,7 @@ export interface Site {
   description: string;
   contact: { email: string; messaging: Link; responseTime?: string; projectFields: string[] };
   hero: { title: string; subtitle: string };
-  stats: { value: string; label: string }[];
+  stats: { value: string; label: string; source?: string; sourceUrl?: string; asOf?: string }[];
   clients: { title: string; text: string; logos: { name: string; image: SiteImage }[] };
   alternatives: Alternative[];
   footerLinks: Link[];

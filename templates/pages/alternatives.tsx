@@ -10,7 +10,7 @@ import type { AlternativeLink, SiteShell } from '../../src/model/shell.ts';
 import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
-import { Stats } from '../components/Stats.tsx';
+import { StatsBand } from '../components/StatsBand.tsx';
 import type { AlternativeData } from '../data.ts';
 import { pageHead } from '../head.ts';
 import AlternativeContent from '../parts/AlternativeContent.server.tsx';
@@ -54,7 +54,7 @@ export default function Alternatives({ site, params, data }: PageProps<Alternati
           {() => <AlternativeContent site={site} data={data} />}
         </Prerendered>
       )}
-      <Stats />
+      <StatsBand />
       <Clients />
     </Layout>
   );

@@ -8,7 +8,7 @@ import { CategoryChips } from '../components/CategoryChips.tsx';
 import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
-import { Stats } from '../components/Stats.tsx';
+import { StatsBand } from '../components/StatsBand.tsx';
 import { caseSummary, type HomeData } from '../data.ts';
 import { landingTitle, pageHead } from '../head.ts';
 import Catalogue from '../parts/Catalogue.server.tsx';
@@ -32,7 +32,7 @@ export default function Home({ data }: PageProps<HomeData>) {
     <Layout>
       <Hero />
       <CategoryChips mode="sections" />
-      <Stats />
+      <StatsBand />
       <Prerendered as="div" name="catalogue" className="catalogue">
         {() => <Catalogue data={data} />}
       </Prerendered>

@@ -3,10 +3,12 @@ import type { Page } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { Clients } from '../components/Clients.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { Stats } from '../components/Stats.tsx';
+import { StatsBand } from '../components/StatsBand.tsx';
 import { landingTitle, pageHead } from '../head.ts';
 
 export const paths = ['/thread'];
+// No prerendered parts of its own kind: its figures' band, a prerendered part the home page has too, shows after
+// a client-side navigation here as last seen, or as this page's HTML has it once fetched (Prerendered.tsx).
 export const options = { embeddable: true };
 export const pages = () => [{ route: '/thread/' }];
 export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description });
@@ -15,7 +17,7 @@ export default function Thread() {
   return (
     <main id="main" className="thread">
       <Hero />
-      <Stats />
+      <StatsBand />
       <Clients />
     </main>
   );

@@ -71,9 +71,9 @@ describe('byte budgets on a cold load of the example catalogue', () => {
     for (const [kind, bytes] of Object.entries(figures)) expect(bytes, kind).toBeLessThanOrEqual(BUDGETS.bytes.afterIntentJsBrotli);
   });
 
-  it('the footer, the skip links and the search page’s category list are markup, not code the page loads', () => {
+  it('the footer, the skip links, the figures and the search page’s category list are markup, not code the page loads', () => {
     const code = [...scriptsOf(home), ...scriptsOf(search)].map((url) => readFileSync(join(out, url), 'utf8')).join('\n');
-    for (const text of ['Prices are in US dollars', 'Skip to footer', 'Browse by category']) {
+    for (const text of ['Prices are in US dollars', 'Skip to footer', 'Results for our clients', 'Back to figure', 'Browse by category']) {
       expect(home + search, text).toContain(text);
       expect(code, text).not.toContain(text);
     }

@@ -97,6 +97,7 @@ const modes: [mode: string, code: string][] = [
   ['alternative-reviewed-in-future', 'reviewed-in-future'],
   ['alternative-not-listed', 'alternative-not-listed'],
   ['alternatives-without-content', 'alternatives-without-content'],
+  ['stat-without-source', 'stat-without-source'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {

@@ -51,7 +51,7 @@ describe('alternatives content in a catalogue', () => {
     const texts = new Map(source.texts);
     texts.delete('alternatives/icoda.md');
     const { problems, catalogue } = await validate({ ...source, texts });
-    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', code: 'alternatives-without-content', file: 'site.yaml', line: 23, field: 'alternatives' })]);
+    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', code: 'alternatives-without-content', file: 'site.yaml', line: 25, field: 'alternatives' })]);
     expect(problems[0]!.message).toMatch(/^1 of the 2 alternatives pages has no content of its own \(icoda\): .*doorway pages by search engines\.$/);
     expect(catalogue).toBeDefined();
   });

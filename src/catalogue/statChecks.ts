@@ -1,0 +1,42 @@
+// The checks of site.yaml's figures (stats): a figure says where it comes from and when it was measured, and
+// that date has passed. A figure without either is a warning, not an error: the site still builds, and the
+// page shows the figure without a note.
+import { nextDay } from './alternativeContent.ts';
+import type { ParsedCatalogue } from './parsed.ts';
+import { error, warning, type Problem } from './problems.ts';
+import { AS_OF, isCalendarDate } from './schema.ts';
+import { locate } from './yamlFile.ts';
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** `today`: the UTC day (YYYY-MM-DD) a figure's date may not be after; one day later is allowed, for a
+ *  maintainer east of UTC whose today is already tomorrow there. */
+export function statChecks({ site }: Pick<ParsedCatalogue, 'site'>, today: string): Problem[] {
+  const stats = record(site?.data).stats;
+  if (!site || !Array.isArray(stats)) return [];
+  const latest = nextDay(today);
+  return stats.flatMap((item, i): Problem[] => {
+    if (record(item) !== item) return []; // not a block of fields: the schema says so
+    const stat = record(item);
+    const figure = text(stat.value) ? `The figure "${text(stat.value)}"` : 'This figure';
+    const source = text(stat.source);
+    const asOf = typeof stat.asOf === 'string' ? stat.asOf : undefined;
+    const at = (path: (string | number)[], field: string) => ({ ...locate(site.yaml, path), field });
+    if (!source) {
+      const also = stat.asOf === undefined ? ' and no date' : '';
+      return [
+        warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no source${also}: visitors cannot tell where it comes from${also && ' or how current it is'}.`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${also && ', and "asOf:" with the month it was measured, e.g. 2026-03'}. The page shows them in a note under the figures.`),
+      ];
+    }
+    if (stat.asOf === undefined) {
+      return [warning('stat-without-date', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no date: visitors cannot tell how current it is.`, 'Add "asOf:" with the month (2026-03) or day (2026-03-15) it was measured; the note under the figures says "as of March 2026".')];
+    }
+    // A date of the wrong form is the schema's to report.
+    if (asOf && AS_OF.test(asOf) && isCalendarDate(asOf) && asOf > latest.slice(0, asOf.length)) {
+      return [error('stat-date-in-future', 'site.yaml', at(['stats', i, 'asOf'], `stats[${i}].asOf`), `The date ${asOf} is in the future (today is ${today}).`, `Write when the figure was measured: ${asOf.length === 7 ? 'this month' : 'today'} or earlier.`)];
+    }
+    return [];
+  });
+}
