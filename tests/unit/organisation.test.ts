@@ -93,14 +93,14 @@ describe('the organisation checks', () => {
   it('refuse a founding year after this one, at its line', async () => {
     const { problems } = await withOrganisation(ORGANISATION.replace('founded: 2019', 'founded: 2031'));
     expect(problems).toEqual([
-      expect.objectContaining({ code: 'founded-in-future', file: 'site.yaml', line: 39, field: 'organisation.founded', message: 'The founding year 2031 is in the future (this year is 2026).' }),
+      expect.objectContaining({ code: 'founded-in-future', file: 'site.yaml', line: 41, field: 'organisation.founded', message: 'The founding year 2031 is in the future (this year is 2026).' }),
     ]);
   });
 
   it('refuse a team photo that is not in img/team/', async () => {
     const { problems } = await withOrganisation(ORGANISATION, {}, false);
     expect(problems).toEqual([
-      expect.objectContaining({ code: 'missing-image', file: 'site.yaml', line: 43, field: 'organisation.team[0].photo', message: 'The photo file img/team/mara-quill.svg does not exist.' }),
+      expect.objectContaining({ code: 'missing-image', file: 'site.yaml', line: 45, field: 'organisation.team[0].photo', message: 'The photo file img/team/mara-quill.svg does not exist.' }),
     ]);
   });
 
