@@ -1,5 +1,6 @@
 // What the build's stages share: the context the pipeline sets up before they run (pipeline.ts), the little state
 // they leave for the build's end, and the results of the stages by name (buildStages.ts).
+import type { SocialLook } from './build/socialImages.ts';
 import type { Workers } from './build/workers.ts';
 import type { PublicFile } from './catalogue/publicFolder.ts';
 import type { Theme } from './build/theme.ts';
@@ -76,6 +77,8 @@ export interface Built {
   bundle: ClientBundle;
   client: ReturnType<typeof clientFiles>;
   compress: Map<string, Uint8Array>;
+  socialLook: { look: SocialLook; style: string };
+  social: { files: Map<string, Uint8Array>; drawn: number };
   render: RenderedPage[];
   searchStarted: { files: Promise<Map<string, Uint8Array>>; started: number };
   search: { files: Map<string, Uint8Array>; ms: number };

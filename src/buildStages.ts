@@ -19,7 +19,7 @@ import { plural } from './catalogue/problems.ts';
 import type { BuildContext, Built } from './buildContext.ts';
 import type { BuildCache } from './buildOptions.ts';
 import { descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf } from './buildReport.ts';
-import { assertPageKinds, emitBuilt, openStaging, readCatalogue, renderSite, siteImages, siteModel, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
+import { assertPageKinds, emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteImages, siteModel, siteSocialLook, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
 import type { Stages } from './stages.ts';
 
 export function buildStages(context: BuildContext): Stages<Built> {
@@ -93,11 +93,19 @@ export function buildStages(context: BuildContext): Stages<Built> {
     searchStarted: { needs: ['model', 'templates'], run: (built) => startSearch(context, built) },
     // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
     search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
+    // The look of the pages' link-preview images: their names, which every page's head gives, depend on it.
+    socialLook: { needs: ['model', 'validate', 'emoji'], run: (built) => siteSocialLook(context, built) },
+    // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
+    social: {
+      needs: ['socialLook', 'model', 'templates'],
+      run: (built) => pagesSocialImages(context, built),
+      summary: (s) => `${plural(s.files.size, 'link-preview image')}, ${s.drawn} drawn now`,
+    },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
-    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
+    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {
-      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'searchStarted', 'images', 'load', 'staging', 'public'],
+      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'social', 'searchStarted', 'images', 'load', 'staging', 'public'],
       run: (built) => emitBuilt(context, built),
       summary: (r) => emitLine(r, state.staging),
     },

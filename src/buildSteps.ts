@@ -1,6 +1,7 @@
 // The stage bodies of the build's table (buildStages.ts) that take more than a line: each what one stage makes,
 // from the build's context and the results of the stages it needs.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { stop as stopEsbuild } from 'esbuild';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import type { PublicFile } from './catalogue/publicFolder.ts';
@@ -18,6 +19,8 @@ import { withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeReport, type Theme } from './build/theme.ts';
 import { renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
+import { socialImages, socialLook, socialStyle } from './build/socialImages.ts';
+import { siteShell } from './model/shell.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { recordOutput } from './build/upToDate.ts';
 import { UserError } from './errors.ts';
@@ -90,7 +93,7 @@ export function validCatalogue({ problems, catalogue }: Validation, io: Reporter
 
 /** The site with its emoji, logo and image variants (and --base-url), and the page kinds' pages of it. */
 export function siteModel({ options, cache }: BuildContext, { validate, emoji, brand, templates, images }: Pick<Built, 'validate' | 'emoji' | 'brand' | 'templates' | 'images'>): Built['model'] {
-  const model = { ...buildModel(validate, images.images, cache.model), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }) };
+  const model = { ...buildModel(validate, images.images, cache.model), emoji: emoji.urls, ...(brand.logo && { logo: brand.logo }), ...(brand.socialImage && { socialImage: brand.socialImage }) };
   const site = options.baseUrl ? { ...model, baseUrl: options.baseUrl.replace(/\/+$/, '') } : model;
   return { site, pages: templates.pagesOf(site) };
 }
@@ -103,14 +106,31 @@ export function startSearch({ store, cache }: BuildContext, { model, templates }
   return { files, started };
 }
 
+/** The look of the link-preview images: the brand, the site's address, the accent and the logo. */
+export async function siteSocialLook(context: BuildContext, { model, validate, emoji }: Pick<Built, 'model' | 'validate' | 'emoji'>): Promise<Built['socialLook']> {
+  const logoFile = (src: string) => readFile(join(context.options.catalogueDir, src)).catch(() => undefined);
+  const look = await socialLook(model.site, validate.site.theme.accent, emoji, logoFile);
+  return { look, style: socialStyle(look) };
+}
+
+/** Every page's link-preview image: the card its head asks for, unless it names an image of its own. */
+export function pagesSocialImages(context: BuildContext, { socialLook: { look }, model, templates }: Pick<Built, 'socialLook' | 'model' | 'templates'>): Promise<Built['social']> {
+  const shell = siteShell(model.site);
+  const cards = model.pages.flatMap((page) => {
+    const head = templates.headFor(page, shell);
+    return !head.image && head.social ? [head.social] : [];
+  });
+  return socialImages(look, cards, context.store);
+}
+
 /** Every page as HTML: written into the new site at once by a one-off build, kept in memory by dev and by
  *  repeated builds in one process for the next build (render.ts); the pages open in dev's browsers first. */
-export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging'>): Promise<RenderedPage[]> {
+export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging, socialLook }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging' | 'socialLook'>): Promise<RenderedPage[]> {
   const { options, cache, store, io } = context;
   // Both bundles are made: esbuild's service process would idle until the process ends.
   if (options.stopBundler) void stopEsbuild();
   const { live, openPages } = options;
-  return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand), {
+  return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style }), {
     ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
     store,
     // One page index per catalogue: two catalogues sharing the cache keep theirs.
@@ -125,16 +145,16 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   });
 }
 
-type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'searchStarted' | 'images' | 'load' | 'staging' | 'public'>;
+type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'social' | 'searchStarted' | 'images' | 'load' | 'staging' | 'public'>;
 
 /** The site written: swapped into the output folder whole once its links are checked, or, for dev, only what
  *  changed written into its folder (liveSite.ts). */
 export async function emitBuilt(context: BuildContext, built: EmitInputs): Promise<Built['emit']> {
   const { options, store, state, snapshot } = context;
-  const { model, render, templates, bundle, client, compress, emoji, brand, searchStarted, images, load, staging, public: publicFiles } = built;
+  const { model, render, templates, bundle, client, compress, emoji, brand, social, searchStarted, images, load, staging, public: publicFiles } = built;
   const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
   if (options.live) {
-    const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
+    const assets = new Map([...emoji.files, ...brand.files, ...social.files, ...(await publicContents(publicFiles))]);
     const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files, replacedImages: images.replaced };
     return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
   }
@@ -152,7 +172,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     outDir: options.outDir,
     deployDir: options.deployDir,
     precompressed: new Map([...compress, ...shell]),
-    assets: new Map([...emoji.files, ...brand.files]),
+    assets: new Map([...emoji.files, ...brand.files, ...social.files]),
     search: searchStarted.files,
     clientFiles: client.files,
     publicFiles,

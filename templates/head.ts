@@ -1,9 +1,9 @@
 // What the page kinds' heads share: the Organization, breadcrumbs, and the defaults of an ordinary page. Pure
 // functions of the page, so tests can check them and the JSON-LD price always equals the visible one.
-import type { Head, Page } from '../src/client/api.ts';
+import type { Head, Page, SocialCard } from '../src/client/api.ts';
 import type { Organisation, Service } from '../src/model/model.ts';
 import type { SiteShell } from '../src/model/shell.ts';
-import { priceValue } from './format.ts';
+import { formatPrice, priceValue } from './format.ts';
 
 export const absolute = (site: SiteShell, route: string) => `${site.baseUrl}${route}`;
 
@@ -58,15 +58,26 @@ export function offers(service: Pick<Service, 'price' | 'currency' | 'options'>)
   };
 }
 
-/** Canonical URL and robots from whether the page is indexed; the Organization as the JSON-LD. */
-export function pageHead(page: Page, site: SiteShell, head: { title: string; description: string; image?: string; jsonLd?: object[] }): Head {
+/**
+ * Canonical URL and robots from whether the page is indexed; the Organization as the JSON-LD; a social image that
+ * says the page's title (without the brand, which the card shows apart) unless the kind says more.
+ */
+export function pageHead(page: Page, site: SiteShell, head: { title: string; description: string; image?: string; social?: SocialCard; jsonLd?: object[] }): Head {
+  const suffix = ` | ${site.brand}`;
   return {
     canonical: page.indexed ? absolute(site, page.route) : undefined,
     robots: page.indexed ? undefined : 'noindex',
     jsonLd: [organization(site)],
+    social: { title: head.title.endsWith(suffix) ? head.title.slice(0, -suffix.length) : head.title },
     ...head,
   };
 }
+
+/** A service's link-preview card: its name, its price as its page shows it, and its category. */
+export const serviceSocialCard = (service: Pick<Service, 'name' | 'price' | 'priceFrom'>, category: string): SocialCard => ({
+  title: service.name,
+  detail: `${formatPrice(service.price, service.priceFrom)} · ${category}`,
+});
 
 /** The landing pages' title: brand and hero. */
 export const landingTitle = (site: SiteShell) => `${site.brand}: ${site.hero.title}`;

@@ -29,6 +29,8 @@ export interface BrandAssets {
   inter: boolean;
   /** The logo as the header and footer show it; none when the theme has none. */
   logo?: Logo;
+  /** The URL of the home page's link-preview image, when the theme gives one (validate checked its size). */
+  socialImage?: string;
 }
 
 export interface BrandInput {
@@ -185,5 +187,6 @@ export async function brandAssets({ brand, theme, catalogueDir, svgs, emoji }: B
     { rel: 'apple-touch-icon', href: asset(files, 'touch-icon', 'png', touch) },
   ];
   const logo = light ? { light, ...(dark && { dark }), showsName: theme.logoShowsName && 'src' in light } : undefined;
-  return { files, stylesheet, icons, inter: theme.font === 'inter', logo };
+  const social = theme.socialImage ? asset(files, 'social', /\.png$/i.test(theme.socialImage) ? 'png' : 'jpg', await brandFile(theme.socialImage)) : undefined;
+  return { files, stylesheet, icons, inter: theme.font === 'inter', logo, ...(social && { socialImage: social }) };
 }

@@ -69,7 +69,7 @@ export function clientFiles(site: Site, bundle: BundleParts, kinds: Record<strin
 /** What a site's documents link, by page kind: the bundle's stylesheets and fonts, the theme's stylesheet and
  *  icons (brand.ts), and the client loader. */
 export const documentAssets =
-  (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string, brand?: { stylesheet: string; icons: DocumentAssets['icons']; inter: boolean }) =>
+  (bundle: Pick<ClientBundle, 'assetsFor'>, loaderUrl: string, brand?: { stylesheet: string; icons: DocumentAssets['icons']; inter: boolean }, social?: DocumentAssets['social']) =>
   (kind: string): DocumentAssets => {
     const { styles, fonts } = bundle.assetsFor(kind);
     return {
@@ -77,5 +77,6 @@ export const documentAssets =
       fonts: brand?.inter === false ? [] : fonts,
       icons: brand?.icons ?? [],
       loader: loaderUrl,
+      ...(social && { social }),
     };
   };

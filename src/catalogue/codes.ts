@@ -92,6 +92,7 @@ export const PROBLEM_CODES = [
   'svg-external-reference',
   // The theme (site.yaml's theme block)
   'low-contrast',
+  'social-image-size',
   // The agency's identity (site.yaml's organisation block)
   'founded-in-future',
   'organisation-missing',

@@ -90,6 +90,11 @@ export const themeSchema = z
       .regex(/^[\w.-]+\.png$/i, { message: 'expected a PNG file name in img/brand/, such as "touch-icon.png"' })
       .optional()
       .meta({ description: 'Optional: the icon a phone shows for the site on its home screen, a square PNG in img/brand/ (180 × 180 px or larger). By default it is drawn from the favicon or logo on a white square.' }),
+    socialImage: z
+      .string()
+      .regex(/^[\w.-]+\.(png|jpe?g)$/i, { message: 'expected a PNG or JPEG file name in img/brand/, such as "social.png"' })
+      .optional()
+      .meta({ description: 'Optional: the home page\'s link-preview image, a PNG or JPEG in img/brand/ of exactly 1200 × 630 px and at most 100 KB. By default the build draws one, as it does for every other page.' }),
     accent: colour('The accent colour in light mode: links, buttons, the current menu entry, figures and the focus ring. It needs a contrast of 4.5:1 with the light backgrounds (validate checks it).')
       .default(DEFAULT_ACCENT),
     accentDark: colour('Optional: the accent colour in dark mode, with 4.5:1 on the dark backgrounds. By default the light accent, lightened as far as that takes.').optional(),

@@ -2,6 +2,7 @@
 // they are shown on (WCAG 2.2 AA), in light and in dark mode. Each colour that falls short gets one problem at
 // its line, naming the pair that fails worst, its ratio, what it needs, and a shade that passes.
 import { AA_TEXT, contrastRatio, formatRatio, HEX_COLOUR, nearestPassing, normaliseHex } from './contrast.ts';
+import type { CatalogueSource } from './load.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { BACKGROUNDS, type ColourMode } from './theme.ts';
@@ -12,7 +13,7 @@ const record = (value: unknown): Record<string, unknown> =>
 const str = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 
 /** The theme's fields that name a file in img/brand/ (a logo may be an emoji instead). */
-const FILE_FIELDS = ['logo', 'logoDark', 'favicon', 'touchIcon'] as const;
+const FILE_FIELDS = ['logo', 'logoDark', 'favicon', 'touchIcon', 'socialImage'] as const;
 const isFileName = (value: string) => /\.[a-z0-9]+$/i.test(value) && !/\s/.test(value);
 
 /** The img/brand/ files the theme names, by field: what the unused-image check counts as used. */
@@ -22,6 +23,28 @@ export function themeFiles(siteData: unknown): { field: (typeof FILE_FIELDS)[num
     const value = str(theme[field]);
     return value && isFileName(value) ? [{ field, path: `img/brand/${value}` }] : [];
   });
+}
+
+/** What link previews show well: X, Telegram, Facebook, LinkedIn and Discord crop other sizes, or refuse larger files. */
+export const SOCIAL_IMAGE = { width: 1200, height: 630, maxBytes: 100_000 } as const;
+
+/** The theme's own link-preview image: 1200×630 and at most 100 KB (an unreadable one is imageChecks.ts's). */
+export function socialImageChecks({ site }: Pick<ParsedCatalogue, 'site'>, source: Pick<CatalogueSource, 'rasters' | 'sizes'>): Problem[] {
+  const value = site && str(record(record(site.data).theme).socialImage);
+  if (!site || !value || !isFileName(value)) return [];
+  const path = `img/brand/${value}`;
+  const info = source.rasters.get(path);
+  const size = source.sizes.get(path);
+  const where = { ...locate(site.yaml, ['theme', 'socialImage']), field: 'theme.socialImage' };
+  const problems: Problem[] = [];
+  const { width, height, maxBytes } = SOCIAL_IMAGE;
+  if (info && 'width' in info && (info.width !== width || info.height !== height)) {
+    problems.push(error('social-image-size', 'site.yaml', where, `${path} is ${info.width} × ${info.height} px; a link-preview image must be ${width} × ${height}.`, `Export it at exactly ${width} × ${height} px, or leave the field out and the build draws one.`));
+  }
+  if (size !== undefined && size > maxBytes) {
+    problems.push(error('social-image-size', 'site.yaml', where, `${path} is ${Math.ceil(size / 1000)} KB; a link-preview image may be at most ${maxBytes / 1000} KB.`, 'Export it again with fewer colours (PNG) or as a JPEG of quality 80, or leave the field out and the build draws one.'));
+  }
+  return problems;
 }
 
 export function themeChecks({ site, images }: Pick<ParsedCatalogue, 'site' | 'images'>): Problem[] {

@@ -8,7 +8,7 @@ import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
 import { imageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
-import { themeChecks } from './themeChecks.ts';
+import { socialImageChecks, themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
@@ -175,7 +175,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   if (!imageProblems?.cached) imageProblems?.made?.(images);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

@@ -12,3 +12,4 @@ export { useSite } from './runtime.tsx';
 export { chooseColorMode, COLOR_MODE_KEY, storedColorMode, type ColorMode } from './colorMode.ts';
 export { QUOTE_STORAGE_KEY } from './quoteStorage.ts';
 export type { Head, Page, PageKindOptions, PageProps, PageSpec, SearchRecord } from './pageKind.ts';
+export type { SocialCard } from './socialCard.ts';

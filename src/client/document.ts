@@ -5,6 +5,7 @@ import { clientStartScript } from './clientLoader.ts';
 import { colorModeScript } from './colorMode.ts';
 import { fontScript } from './fontLoader.ts';
 import { jsonForScript, pageHeadTags, type HeadTag } from './headTags.ts';
+import { socialCardText, socialImagePath } from './socialCard.ts';
 
 /** A <link> to an icon: the favicon, the home-screen icon. */
 export interface IconLink {
@@ -24,6 +25,8 @@ export interface DocumentAssets {
   icons?: IconLink[];
   /** The client loader (clientLoader.ts), the same file on every page. */
   loader: string;
+  /** Where the social images are (the site's address) and the look they are drawn in (src/build/socialImages.ts). */
+  social?: { baseUrl: string; style: string };
 }
 
 export interface DocumentInput {
@@ -41,8 +44,14 @@ export { jsonForScript };
 const tagHtml = ({ tag, attributes, text }: HeadTag) =>
   `<${tag}${attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('')}>${text === undefined ? '' : `${text}</${tag}>`}`;
 
+/** The page's head with its social image: its own, or the card the build draws of its words. */
+function withSocialImage(head: Head, social: DocumentAssets['social']): Head {
+  if (head.image || !head.social || !social) return head;
+  return { ...head, image: `${social.baseUrl}/${socialImagePath(social.style, head.social)}`, imageAlt: socialCardText(head.social) };
+}
+
 export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput): string {
-  const { tags } = pageHeadTags(head, brand);
+  const { tags } = pageHeadTags(withSocialImage(head, assets.social), brand);
   const jsonLd = tags.filter((tag) => tag.tag === 'script');
   return [
     '<!doctype html>',

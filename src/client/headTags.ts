@@ -53,6 +53,8 @@ export function pageHeadTags(head: Head, brand: string): PageHead {
     ...meta('property', 'og:description', head.description),
     ...meta('property', 'og:url', head.canonical),
     ...meta('property', 'og:image', head.image),
+    // Every image a page names is 1200×630 (the drawn card, or a theme image checked to be): previews lay out at once.
+    ...(head.image ? [...meta('property', 'og:image:width', '1200'), ...meta('property', 'og:image:height', '630'), ...meta('property', 'og:image:alt', head.imageAlt ?? head.title)] : []),
     // X (Twitter) reads the title, description and image from the Open Graph tags when its own are absent.
     ...meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
   ];

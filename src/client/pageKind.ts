@@ -12,6 +12,7 @@
 // The browser's chunk for a kind holds only `default`: `paths` and `options` reach it through the client
 // manifest, and `pages` and `head` never (after a client-side navigation the browser takes the new page's head
 // from its HTML: src/client/headTags.ts).
+import type { SocialCard } from './socialCard.ts';
 import type { ComponentType } from 'react';
 import type { Site } from '../model/model.ts';
 import type { SiteShell } from '../model/shell.ts';
@@ -56,7 +57,12 @@ export interface Head {
   /** Absolute canonical URL; absent on pages that are not indexed. */
   canonical?: string;
   robots?: string;
+  /** An image of the page's own for link previews (absolute URL, 1200×630): the home page's from the theme. */
   image?: string;
+  /** What the page's social image says, which the build draws (socialCard.ts) when it has no `image`. */
+  social?: SocialCard;
+  /** The image's alt text (the card's words, or the page's title). */
+  imageAlt?: string;
   /** Further <link> elements, e.g. rel="prev" and rel="next" between the pages of a paginated list. */
   links?: { rel: 'prev' | 'next'; href: string }[];
   jsonLd: object[];

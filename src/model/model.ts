@@ -184,6 +184,8 @@ export interface Site {
   emoji?: Record<string, string>;
   /** The logo beside the brand name (the build adds it from site.yaml's theme: src/build/brand.ts). */
   logo?: Logo;
+  /** The URL of the home page's own link-preview image, when the theme gives one (src/build/brand.ts). */
+  socialImage?: string;
 }
 
 /** The site model. `images`: what the build made of the raster images (src/build/images.ts); without it, every

@@ -40,6 +40,8 @@ export interface SiteShell {
   emoji: Record<string, string>;
   /** The logo beside the brand name, when the theme has one. */
   logo?: Logo;
+  /** The home page's own link-preview image, when the theme gives one. */
+  socialImage?: string;
   /** The site's own pages (none: no key), for the header and footer to link and the page kind to know. */
   pages?: PageLink[];
   /** The agency's legal identity (none: no key). Only the server reads it, for the footer (a prerendered part)
@@ -97,6 +99,7 @@ export function siteShell(site: Site): SiteShell {
     ],
     emoji: site.emoji ?? {},
     ...(site.logo && { logo: site.logo }),
+    ...(site.socialImage && { socialImage: site.socialImage }),
     ...(site.footerColumns.length > 0 && { footerColumns: site.footerColumns }),
     ...(site.pages.length > 0 && { pages: site.pages.map(({ title, route, link }) => ({ title, route, link })) }),
     ...(site.organisation && { organisation: site.organisation }),

@@ -36,6 +36,7 @@ export function head(page: Page<CasesData>, site: SiteShell) {
   return pageHead(page, site, {
     title: `${study.title} | ${site.brand}`,
     description: study.summary,
+    social: { title: study.title, detail: `${study.results[0]!.figure} ${study.results[0]!.label}` },
     jsonLd: [
       {
         '@type': 'Article',

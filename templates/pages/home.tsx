@@ -10,7 +10,7 @@ import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { StatsBand } from '../components/StatsBand.tsx';
 import { caseSummary, type HomeData } from '../data.ts';
-import { landingTitle, pageHead } from '../head.ts';
+import { absolute, landingTitle, pageHead } from '../head.ts';
 import Catalogue from '../parts/Catalogue.server.tsx';
 import FeaturedCases from '../parts/FeaturedCases.server.tsx';
 
@@ -25,7 +25,7 @@ export function pages(site: Site): PageSpec<HomeData>[] {
   return [{ route: '/', data: { categories, featuredCases: site.cases.filter((c) => c.featured).map(caseSummary) } }];
 }
 
-export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description });
+export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description, social: { title: site.hero.title }, ...(site.socialImage && { image: absolute(site, site.socialImage) }) });
 
 export default function Home({ data }: PageProps<HomeData>) {
   return (

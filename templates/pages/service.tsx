@@ -6,7 +6,7 @@ import { ContactCard } from '../components/ContactCard.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { caseSummary, type CaseSummary, type ServiceData } from '../data.ts';
-import { absolute, breadcrumb, offers, pageHead, provider } from '../head.ts';
+import { absolute, breadcrumb, offers, pageHead, provider, serviceSocialCard } from '../head.ts';
 import RelatedServices from '../parts/RelatedServices.server.tsx';
 import ServiceContact from '../parts/ServiceContact.server.tsx';
 import ServiceDetails from '../parts/ServiceDetails.server.tsx';
@@ -32,8 +32,7 @@ export function head(page: Page<ServiceData>, site: SiteShell) {
   return pageHead(page, site, {
     title: `${service.name} | ${site.brand}`,
     description: service.metaDescription,
-    // A raster image's variant in its own format: the format every link preview reads.
-    image: absolute(site, service.image.src),
+    social: serviceSocialCard(service, category.name),
     jsonLd: [
       {
         '@type': 'Service',

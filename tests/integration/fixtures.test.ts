@@ -91,6 +91,9 @@ const modes: [mode: string, expected: Expected][] = [
   ['case-result-without-source', { file: 'cases/launch-week.md', line: 12, field: 'results[1].source', message: /The result "9 h" has no source/ }],
   ['organisation-founded-in-future', { file: 'site.yaml', line: 38, field: 'organisation.founded', message: /^The founding year 2999 is in the future \(this year is \d{4}\)\.$/ }],
   ['team-photo-missing', { file: 'site.yaml', line: 42, field: 'organisation.team[0].photo', message: /^The photo file img\/team\/mara-quill\.svg does not exist\.$/ }],
+  ['social-image-wrong-size', { file: 'site.yaml', line: 4, field: 'theme.socialImage', message: /^img\/brand\/social\.png is 600 × 315 px; a link-preview image must be 1200 × 630\.$/ }],
+  ['social-image-too-large', { file: 'site.yaml', line: 4, field: 'theme.socialImage', message: /^img\/brand\/social\.png is 1\d\d KB; a link-preview image may be at most 100 KB\.$/ }],
+  ['social-image-unreadable', { file: 'img/brand/social.png', message: /cannot be read as an image/ }],
   ['low-contrast-accent', { file: 'site.yaml', line: 6, field: 'theme.accent', message: /^Accent #a78bfa as text on the light background #ffffff: contrast 2\.7:1, needs 4\.5:1/ }],
 ];
 
