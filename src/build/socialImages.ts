@@ -12,11 +12,9 @@ import pLimit from 'p-limit';
 import { availableParallelism } from 'node:os';
 import { socialCardText, socialImagePath, SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
 import type { Site } from '../model/model.ts';
-import { sha256, type BuildCacheDir } from './cache.ts';
+import { codeVersion, sha256, type BuildCacheDir } from './cache.ts';
 import type { EmojiAssets } from './emoji.ts';
 
-/** Raise it when the drawing changes: it is part of every card's name. */
-const DRAWING = 1;
 
 /** The site's look, as every card shows it. */
 export interface SocialLook {
@@ -29,8 +27,9 @@ export interface SocialLook {
   logo?: { href: string; width: number; height: number };
 }
 
-/** The look as the name of every card drawn in it (socialImagePath). */
-export const socialStyle = (look: SocialLook) => `${DRAWING}:${sha256(JSON.stringify(look)).slice(0, 16)}`;
+/** The look, and the code that draws it, as the name of every card drawn in it (socialImagePath): a card drawn
+ *  differently is a new file, never an old one served again. */
+export const socialStyle = (look: SocialLook) => sha256(JSON.stringify([codeVersion(['src/build/socialImages.ts']), look])).slice(0, 16);
 
 const require = createRequire(import.meta.url);
 const INTER = require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');

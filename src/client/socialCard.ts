@@ -17,12 +17,13 @@ export const SOCIAL_HEIGHT = 630;
 /** What the card says, as one line of text: its alt text, and the text the PNG carries (socialImages.ts). */
 export const socialCardText = (card: SocialCard) => (card.detail ? `${card.title}. ${card.detail}` : card.title);
 
-/** The card's file in the site, e.g. assets/social-0123456789abcdef.png; `style` names the site's look. */
-export const socialImagePath = (style: string, card: SocialCard) => `assets/social-${fnv64(JSON.stringify([style, card.title, card.detail ?? '']))}.png`;
+/** The card's file in the site, e.g. assets/social-0A1B2C3D.png (named as the bundle's files are); `style` names
+ *  the site's look. */
+export const socialImagePath = (style: string, card: SocialCard) => `assets/social-${nameHash(JSON.stringify([style, card.title, card.detail ?? '']))}.png`;
 
-/** FNV-1a, 64 bits, as 16 hex digits: a name, not a secret, and the same in every runtime without node:crypto. */
-function fnv64(text: string): string {
+/** FNV-1a, 64 bits, as 8 of A-Z and 0-9: a name, not a secret, and the same in every runtime without node:crypto. */
+function nameHash(text: string): string {
   let hash = 0xcbf29ce484222325n;
   for (const byte of new TextEncoder().encode(text)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
-  return hash.toString(16).padStart(16, '0');
+  return hash.toString(36).toUpperCase().padStart(8, '0').slice(-8);
 }

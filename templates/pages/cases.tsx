@@ -27,6 +27,7 @@ export function head(page: Page<CasesData>, site: SiteShell) {
       title: `Case studies | ${site.brand}`,
       description: `What campaigns with ${site.brand} achieved, each figure with its source and date.`,
       jsonLd: [
+        provider(site),
         { '@type': 'CollectionPage', name: 'Case studies', url: absolute(site, page.route), hasPart: data.list.map((c) => ({ '@type': 'Article', headline: c.title, url: absolute(site, c.route) })) },
         breadcrumb(site, [home, list]),
       ],
@@ -38,6 +39,7 @@ export function head(page: Page<CasesData>, site: SiteShell) {
     description: study.summary,
     social: { title: study.title, detail: `${study.results[0]!.figure} ${study.results[0]!.label}` },
     jsonLd: [
+      provider(site),
       {
         '@type': 'Article',
         headline: study.title,

@@ -25,7 +25,7 @@ export function pages(site: Site): PageSpec<HomeData>[] {
   return [{ route: '/', data: { categories, featuredCases: site.cases.filter((c) => c.featured).map(caseSummary) } }];
 }
 
-export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description, social: { title: site.hero.title }, ...(site.socialImage && { image: absolute(site, site.socialImage) }) });
+export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description, social: { title: site.hero.title, detail: site.hero.subtitle }, ...(site.socialImage && { image: absolute(site, site.socialImage) }) });
 
 export default function Home({ data }: PageProps<HomeData>) {
   return (

@@ -11,7 +11,7 @@ export default function FeaturedCases({ data }: { data: HomeData | undefined }) 
   return (
     <section aria-labelledby="featured-cases-title">
       <h2 id="featured-cases-title" className="section-title">
-        Results for our clients
+        Case studies
       </h2>
       <CaseCards cases={data.featuredCases} />
       <p className="case-section-more">

@@ -74,7 +74,7 @@ describe('where case studies are shown', () => {
 
   it('the home page shows the featured ones, and the footer links the list', async () => {
     const { page, close } = await open('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Results for our clients' }) });
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Case studies' }) });
     expect(await section.locator('.case-card').count()).toBe(2);
     expect(await section.getByRole('link', { name: 'All case studies' }).getAttribute('href')).toBe('/cases/');
     expect(await page.locator('#footer a[href="/cases/"]').textContent()).toBe('Case studies');

@@ -431,8 +431,11 @@ describe('accessibility once results show', () => {
     await page.goto(siteUrl('/search/?q=listing&max=50000'));
     await hydrated(page);
     await announced(page, found);
-    // The cards' images are lazy: scroll them in so their colours count too.
+    // The cards' images are lazy: scroll them in so their colours count too, then back to the top, where the
+    // sticky header covers nothing (scrolled down, it covers whichever link is under it, which axe counts).
     await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.search-grid img')].at(-1)?.complete);
+    await page.evaluate(() => scrollTo(0, 0));
     await page.addScriptTag({ content: axeSource });
     const result = (await page.evaluate(() =>
       (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {

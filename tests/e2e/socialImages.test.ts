@@ -28,7 +28,7 @@ describe('every page’s link-preview image', () => {
     for (const path of paths) {
       const html = await (await fetch(siteUrl(path))).text();
       const image = meta(html, 'og:image');
-      expect(image, path).toMatch(/^https:\/\/www\.example\.com\/assets\/social-[0-9a-f]{16}\.png$/);
+      expect(image, path).toMatch(/^https:\/\/www\.example\.com\/assets\/social-[A-Z0-9]{8}\.png$/);
       expect([meta(html, 'og:image:width'), meta(html, 'og:image:height'), meta(html, 'twitter:card')], path).toEqual(['1200', '630', 'summary_large_image']);
       const alt = meta(html, 'og:image:alt')!;
       // The card's headline is the page's: its h1, or its title without the brand.

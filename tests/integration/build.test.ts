@@ -36,7 +36,7 @@ describe('storefront build', () => {
 
   it('prints each stage once with its time, as it finishes: after the stages it needs', () => {
     const steps = log.map((l) => /^ {2}(\w+)\s+(\d+) ms/.exec(l)?.[1]).filter((s) => s !== undefined);
-    expect([...steps].sort()).toEqual(['brand', 'bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'markdown', 'model', 'render', 'search', 'templates', 'validate']);
+    expect([...steps].sort()).toEqual(['brand', 'bundle', 'compress', 'emit', 'emoji', 'images', 'load', 'markdown', 'model', 'render', 'search', 'social', 'templates', 'validate']);
     const order = (...names: string[]) => expect(names.map((n) => steps.indexOf(n))).toEqual(names.map((n) => steps.indexOf(n)).sort((a, b) => a - b));
     order('load', 'validate', 'model', 'render', 'emit');
     order('templates', 'validate');
