@@ -4,19 +4,9 @@
 // and code the site does not use is not fetched (the performance reporter).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { followLink, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-
-/** Follows a link within the site as a visitor's click would, the client routing it (links.tsx). */
-async function navigate(page: Page, href: string) {
-  await page.evaluate((to) => {
-    const link = Object.assign(document.createElement('a'), { href: to, textContent: 'Go' });
-    document.querySelector('main')!.append(link);
-    link.click();
-  }, href);
-  await page.waitForFunction((to) => location.pathname === to, href);
-}
 
 /** The footer's copy button, clicked, says so. */
 async function copiesFromFooter(page: Page) {
@@ -36,7 +26,7 @@ describe('the footer and the skip links', () => {
     await page.goto(siteUrl('/'));
     await hydrated(page);
     const footer = await page.locator('#footer').innerHTML();
-    await navigate(page, path);
+    await followLink(page, path);
     await page.waitForFunction(() => document.querySelector('#footer .copy-address-button'));
     expect(await page.locator('#footer').innerHTML()).toBe(footer);
     expect(await page.locator('.skip-links a').allTextContents()).toEqual(['Skip to content', 'Skip to footer']);
@@ -50,7 +40,7 @@ describe('the footer and the skip links', () => {
     await page.goto(siteUrl('/thread/'));
     await hydrated(page);
     expect(await page.locator('#footer').count()).toBe(0);
-    await navigate(page, '/quote/');
+    await followLink(page, '/quote/');
     await page.waitForFunction(() => document.querySelector('#footer a[href="/sitemap/"]'));
     await copiesFromFooter(page);
     expect(errors).toEqual([]);
@@ -63,7 +53,7 @@ describe('the search page', () => {
     const { page, errors, close } = await openPage(browser());
     await page.goto(siteUrl('/'));
     await hydrated(page);
-    await navigate(page, '/search/');
+    await followLink(page, '/search/');
     const list = page.locator('.search-browse .search-category-link');
     await list.first().waitFor();
     const categories = await list.count();

@@ -5,13 +5,19 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The violations on the page as it is now, one line each ([] when clean). The page's context needs bypassCSP. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * The violations on the page as it is now, one line each ([] when clean); with `within`, in the elements it
+ * selects only. The page's context needs bypassCSP (axe is injected as an inline script, which the site's own
+ * policy rightly refuses).
+ */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    }),
+  const result = (await page.evaluate(
+    (selector) =>
+      (window as unknown as { axe: { run: (c: object, o: object) => Promise<unknown> } }).axe.run(selector ? { include: [[selector]] } : document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }),
+    within,
   )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[] };
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
 }

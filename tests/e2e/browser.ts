@@ -53,3 +53,13 @@ export async function hydrated(page: Page) {
 
 export const siteUrl = (path = '/') => new URL(path, inject('siteUrl')).href;
 export const devSiteUrl = (path = '/') => new URL(path, inject('devSiteUrl')).href;
+
+/** Follows a link within the site as a visitor's click would, the client routing it (src/client/links.tsx). */
+export async function followLink(page: Page, href: string) {
+  await page.evaluate((to) => {
+    const link = Object.assign(document.createElement('a'), { href: to, textContent: 'Go' });
+    document.querySelector('main')!.append(link);
+    link.click();
+  }, href);
+  await page.waitForFunction((to) => location.pathname === to, href);
+}

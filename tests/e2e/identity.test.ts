@@ -1,17 +1,11 @@
 // The agency's identity on the example site (issue 41): the footer's legal line and legal links on every page,
 // the About page's company details and team, axe-clean at phone and desktop widths in both colour modes, and the
 // JSON-LD Organization in full on the home page and the About page.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
-}
 
 const cases = [390, 1280].flatMap((width) => (['light', 'dark'] as const).map((mode) => ({ width, mode })));
 
@@ -45,13 +39,7 @@ describe.each(cases)('the About page at $width px in $mode mode', ({ width, mode
     }
     // In view, so the footer (laid out only near the viewport) is rendered and its contrast measured.
     await page.locator('#footer .footer-identity').scrollIntoViewIfNeeded();
-    await page.addScriptTag({ content: axeSource });
-    const result = (await page.evaluate(() =>
-      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }),
-    )) as AxeResult;
-    expect(result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
