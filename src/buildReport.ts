@@ -55,6 +55,9 @@ export const descriptionsLine = (d: { hits: number; misses: number }, verbose: b
   `${plural(d.hits + d.misses, 'description')}, ${count(d.misses)} compiled now${verbose ? ' (the rest from the cache)' : ''}`;
 
 /** The model stage's line. */
+export const templatesLine = (renderer: { kindInfo: object }) => `${Object.keys(renderer.kindInfo).length} page kinds, prerenderer bundled`;
+export const brandLine = (brand: { icons: readonly unknown[] }) => `theme stylesheet and ${plural(brand.icons.length, 'icon')}`;
+export const socialLine = (social: { files: ReadonlyMap<string, unknown>; drawn: number }) => `${plural(social.files.size, 'link-preview image')}, ${social.drawn} drawn now`;
 export const modelLine = ({ site, pages }: { site: Site; pages: readonly unknown[] }) => `${categoryCount(site)}, ${plural(site.services.length, 'service')}, ${plural(pages.length, 'page')}`;
 
 /** The search stage's line, with the index's own time. */

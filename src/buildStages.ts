@@ -3,8 +3,7 @@
 // from images to compress overlap the catalogue's validation. A build, a warm build and dev run this same table;
 // dev's LiveSite (options.live) writes what changed into its own folder in place of the staging folder.
 import { compileAll } from './build/descriptions.ts';
-import { bundleClient, bundleRenderer } from './build/bundle.ts';
-import { brandAssets } from './build/brand.ts';
+import { bundleClient } from './build/bundle.ts';
 import { cachedImageProblems } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
 import { emojiAssets } from './build/emoji.ts';
@@ -15,11 +14,10 @@ import { themeDirOf } from './build/theme.ts';
 import { existsSync } from 'node:fs';
 import { readPublicFolder } from './build/publicFiles.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
-import { plural } from './catalogue/problems.ts';
 import type { BuildContext, Built } from './buildContext.ts';
 import type { BuildCache } from './buildOptions.ts';
-import { descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf } from './buildReport.ts';
-import { assertPageKinds, emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteImages, siteModel, siteSocialLook, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
+import { brandLine, descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf, socialLine, templatesLine } from './buildReport.ts';
+import { emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteBrand, siteImages, siteModel, siteSocialLook, siteTemplates, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
 import type { Stages } from './stages.ts';
 
 export function buildStages(context: BuildContext): Stages<Built> {
@@ -37,11 +35,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The site's theme/ folder: the built-in template files it replaces (build/theme.ts).
     theme: { run: () => siteTheme(context), ...(existsSync(themeDirOf(options.catalogueDir)) && { summary: themeLine }) },
     // The prerenderer: the page kinds, their pages and heads. Validate needs the routes of their pages.
-    templates: {
-      needs: ['theme'],
-      run: async ({ theme }) => assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store, theme }), pageKinds),
-      summary: (r) => `${Object.keys(r.kindInfo).length} page kinds, prerenderer bundled`,
-    },
+    templates: { needs: ['theme'], run: ({ theme }) => siteTemplates(context, theme), summary: templatesLine },
     // The sizes each raster image is shown in (build/images.ts), which pages name instead of it; the other images
     // linked into the new site as they are, while the catalogue is validated.
     images: { needs: ['load', 'staging'], run: (built) => siteImages(context, built), summary: (i) => imagesLine(i, context.imageCache, verbose) },
@@ -75,11 +69,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The valid catalogue, its problems printed; a catalogue with errors stops the build here.
     validate: { needs: ['load', 'templates', 'markdown', 'imageChecks', 'public'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
     // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
-    brand: {
-      needs: ['validate', 'load', 'emoji'],
-      run: ({ validate, load, emoji }) => brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: options.catalogueDir, svgs: load.svgs, emoji }),
-      summary: (b) => `theme stylesheet and ${plural(b.icons.length, 'icon')}`,
-    },
+    brand: { needs: ['validate', 'load', 'emoji'], run: (built) => siteBrand(context, built), summary: brandLine },
     // The site model, and the page kinds' pages of it.
     model: { needs: ['validate', 'emoji', 'brand', 'templates', 'images'], run: (built) => siteModel(context, built), summary: modelLine },
     // The site shell and the client loader: hashed files the same for every page.
@@ -96,11 +86,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The look of the pages' link-preview images: their names, which every page's head gives, depend on it.
     socialLook: { needs: ['model', 'validate', 'emoji'], run: (built) => siteSocialLook(context, built) },
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
-    social: {
-      needs: ['socialLook', 'model', 'templates'],
-      run: (built) => pagesSocialImages(context, built),
-      summary: (s) => `${plural(s.files.size, 'link-preview image')}, ${s.drawn} drawn now`,
-    },
+    social: { needs: ['socialLook', 'model', 'templates'], run: (built) => pagesSocialImages(context, built), summary: socialLine },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
     render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).

@@ -7,7 +7,8 @@ import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import type { PublicFile } from './catalogue/publicFolder.ts';
 import { validateCatalogue, type Validation, type ValidCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
-import type { Renderer } from './build/bundle.ts';
+import { bundleRenderer, type Renderer } from './build/bundle.ts';
+import { brandAssets } from './build/brand.ts';
 import { keyOf, TOOL, type BuildCacheDir } from './build/cache.ts';
 import { cachedSearchIndex, DecodedImages } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
@@ -57,6 +58,16 @@ export async function siteImages({ options, imageCache }: BuildContext, { load, 
 }
 
 /** A page kind module without an export it needs is the template author's mistake: say which and what. */
+/** The prerenderer: the page kinds (the theme's files in place of the built-in ones), checked. */
+export async function siteTemplates(context: BuildContext, theme: Theme): Promise<Renderer> {
+  const { pageKinds, cache, store } = context;
+  return assertPageKinds(await bundleRenderer({ pageKinds, memo: cache.bundles, store, theme }), pageKinds);
+}
+
+/** site.yaml's theme made into files: the theme stylesheet, the icons and the logo's size. */
+export const siteBrand = (context: BuildContext, { validate, load, emoji }: Pick<Built, 'validate' | 'load' | 'emoji'>) =>
+  brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: context.options.catalogueDir, svgs: load.svgs, emoji });
+
 export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[]): Renderer {
   if (!renderer.kindProblems.length) return renderer;
   const fileOf = (kind: string) => shown(pageKinds.find((k) => k.name === kind)?.file ?? kind);
