@@ -6,6 +6,7 @@
 // draws 10,000 (docs/decisions.md has the cost), a build after an edit only the cards whose words changed.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import fontverter from 'fontverter';
 import { Blob as HbBlob, Buffer as HbBuffer, Face, Font, Variation, shape } from 'harfbuzzjs';
 import pLimit from 'p-limit';
@@ -158,8 +159,6 @@ export function withDescription(png: Uint8Array, text: string): Uint8Array {
   // The signature (8 bytes) and IHDR (25) come first.
   return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
 }
-
-const crc32 = (bytes: Uint8Array) => require('node:zlib').crc32(bytes) as number;
 
 /** The words a card's PNG carries (withDescription), or undefined. */
 export function descriptionOf(png: Uint8Array): string | undefined {

@@ -8,6 +8,7 @@ import type { ParsedAlternative } from './parsed.ts';
 import { readFrontMatter } from './frontMatter.ts';
 import { error, type Problem } from './problems.ts';
 import { locate } from './yamlFile.ts';
+import { nextDay } from './dates.ts';
 
 export const ALTERNATIVES_FOLDER = 'alternatives/';
 
@@ -61,9 +62,6 @@ export function readAlternative(file: string, text: string, today: string): { pr
   }
   return { problems, alternative };
 }
-
-/** The day after a YYYY-MM-DD day: the latest date a maintainer east of UTC may call today. */
-export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);

@@ -8,7 +8,9 @@ import { routes } from '../core/routes.ts';
 import { underTitle } from '../core/tree.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
-import { readFrontMatter } from './frontMatter.ts';
+import { addressNameProblem, readFrontMatter } from './frontMatter.ts';
+import { nextDay } from './dates.ts';
+import { AS_OF } from './schema.ts';
 import { error, type Problem } from './problems.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
@@ -21,9 +23,6 @@ const line = (description: string, max: number) =>
     .min(1)
     .max(max, { message: `expected at most ${max} characters` })
     .meta({ description });
-
-/** A month, YYYY-MM, or a day, YYYY-MM-DD: when a result was measured. */
-const AS_OF = /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/;
 
 const resultSchema = z.strictObject({
   figure: line('The result as visitors should read it: "2.4M", "+38 %", "9 h".', 16),
@@ -70,8 +69,6 @@ export interface ParsedCase extends CompiledDescription {
   serviceLines?: { line: number; column: number; field: string }[];
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** The address part of a case study's file, "city-screens" for cases/city-screens.md. */
 export const caseSlugOf = (file: string) => file.slice(CASES_FOLDER.length, -'.md'.length);
 
@@ -83,11 +80,8 @@ export const isCaseFile = (file: string) => file.startsWith(CASES_FOLDER) && fil
  */
 export function readCase(file: string, text: string, today: string): { problems: Problem[]; parsed: ParsedCase } {
   const slug = caseSlugOf(file);
-  const problems: Problem[] = [];
-  if (!SLUG.test(slug)) {
-    const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-    problems.push(error('case-name', file, { line: 1, column: 1 }, `A case study's file name is its address (cases/city-screens.md is ${routes.caseStudy('city-screens')}), and "${slug}" is not one: it may hold only lowercase letters, digits and single hyphens.`, suggestion ? `Rename the file to cases/${suggestion}.md.` : 'Rename the file, e.g. to cases/city-screens.md.'));
-  }
+  const nameProblem = addressNameProblem(file, slug, 'case-name', { kind: "A case study's", folder: CASES_FOLDER, example: 'city-screens', route: routes.caseStudy });
+  const problems: Problem[] = nameProblem ? [nameProblem] : [];
   const read = readFrontMatter(file, text, caseSchema);
   if (!read) {
     const compiled = compileDescription(text);
@@ -133,5 +127,3 @@ function resultProblems(file: string, yaml: YamlFile, value: CaseFrontMatter, to
     return problems;
   });
 }
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

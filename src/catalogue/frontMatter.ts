@@ -4,7 +4,9 @@
 import type { z } from 'zod';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
-import type { Problem } from './problems.ts';
+import type { ProblemCode } from './codes.ts';
+import { error, type Problem } from './problems.ts';
+import { kebab } from './schema.ts';
 import { checkSchema } from './schemaIssues.ts';
 import { parseYaml, type YamlFile } from './yamlFile.ts';
 
@@ -35,4 +37,15 @@ export function readFrontMatter<S extends z.ZodType>(file: string, text: string,
   if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
   const body = { ...compiled, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) };
   return { yaml, ...(checked.value !== undefined && { value: checked.value }), problems, body, offset };
+}
+
+/**
+ * What is wrong with the name of a file that is its page's address (pages/about.md is /about/), or undefined: it
+ * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to.
+ */
+export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }): Problem | undefined {
+  if (kebab.test(name)) return undefined;
+  const suggestion = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const message = `${of.kind} file name is its address (${of.folder}${of.example}.md is ${of.route(of.example)}), and "${name}" is not one: it may hold only lowercase letters, digits and single hyphens.`;
+  return error(code, file, { line: 1, column: 1 }, message, `Rename the file${suggestion ? '' : ', e.g.'} to ${of.folder}${suggestion || of.example}.md.`);
 }

@@ -9,7 +9,7 @@ import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
-import { readFrontMatter } from './frontMatter.ts';
+import { addressNameProblem, readFrontMatter } from './frontMatter.ts';
 import { locate } from './yamlFile.ts';
 
 /** Where the pages are, from the catalogue folder. */
@@ -34,8 +34,6 @@ export const pageSchema = z
   })
   .meta({ title: 'storefront page', description: 'The front matter of pages/{slug}.md' });
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** The address part of a page file, "about" for ../pages/about.md. */
 export const pageSlugOf = (file: string) => file.slice(PAGES_FOLDER.length, -'.md'.length);
 
@@ -48,11 +46,8 @@ const CATALOGUE_SECTIONS = [routes.service('x', 'y'), routes.category('x'), rout
 /** Reads one page file: its problems, and what it holds as far as it could be read. */
 export function readPage(file: string, text: string): { problems: Problem[]; page: ParsedPage } {
   const slug = pageSlugOf(file);
-  const problems: Problem[] = [];
-  if (!SLUG.test(slug)) {
-    const suggestion = slug.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-    problems.push(error('page-name', file, { line: 1, column: 1 }, `A page's file name is its address (pages/about.md is /about/), and "${slug}" is not one: it may hold only lowercase letters, digits and single hyphens.`, suggestion ? `Rename the file to pages/${suggestion}.md.` : 'Rename the file, e.g. to pages/about.md.'));
-  }
+  const nameProblem = addressNameProblem(file, slug, 'page-name', { kind: "A page's", folder: 'pages/', example: 'about', route: routes.page });
+  const problems: Problem[] = nameProblem ? [nameProblem] : [];
   const read = readFrontMatter(file, text, pageSchema);
   if (!read) {
     const compiled = compileDescription(text);

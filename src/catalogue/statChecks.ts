@@ -1,7 +1,7 @@
 // The checks of site.yaml's figures (stats): a figure says where it comes from and when it was measured, and
 // that date has passed. A figure without either is a warning, not an error: the site still builds, and the
 // page shows the figure without a note.
-import { nextDay } from './alternativeContent.ts';
+import { nextDay } from './dates.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import { error, warning, type Problem } from './problems.ts';
 import { AS_OF, isCalendarDate } from './schema.ts';

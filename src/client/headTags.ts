@@ -5,6 +5,7 @@
 // taken from the live document, the title a screen reader announces), and no kind's head() ships to the
 // browser: it needs a service's data, which only the page's HTML has (src/client/Prerendered.tsx).
 import type { Head } from './pageKind.ts';
+import { SOCIAL_HEIGHT, SOCIAL_WIDTH } from './socialCard.ts';
 
 export interface HeadTag {
   tag: 'meta' | 'link' | 'script';
@@ -54,7 +55,7 @@ export function pageHeadTags(head: Head, brand: string): PageHead {
     ...meta('property', 'og:url', head.canonical),
     ...meta('property', 'og:image', head.image),
     // Every image a page names is 1200×630 (the drawn card, or a theme image checked to be): previews lay out at once.
-    ...(head.image ? [...meta('property', 'og:image:width', '1200'), ...meta('property', 'og:image:height', '630'), ...meta('property', 'og:image:alt', head.imageAlt ?? head.title)] : []),
+    ...(head.image ? [...meta('property', 'og:image:width', String(SOCIAL_WIDTH)), ...meta('property', 'og:image:height', String(SOCIAL_HEIGHT)), ...meta('property', 'og:image:alt', head.imageAlt ?? head.title)] : []),
     // X (Twitter) reads the title, description and image from the Open Graph tags when its own are absent.
     ...meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
   ];

@@ -17,7 +17,10 @@ export const options = { prerenderedParts: true };
 export function pages(site: Site): PageSpec<ServiceData>[] {
   const byId = new Map(site.services.map((s) => [s.id, s]));
   const casesById = new Map<string, CaseSummary[]>();
-  for (const study of site.cases) for (const { id } of study.services) casesById.set(id, [...(casesById.get(id) ?? []), caseSummary(study)]);
+  for (const study of site.cases) {
+    const summary = caseSummary(study);
+    for (const { id } of study.services) casesById.set(id, [...(casesById.get(id) ?? []), summary]);
+  }
   return site.categories.flatMap((c) => {
     const category = { ...categoryNav(c), notice: c.notice };
     return c.services.map((service) => ({
