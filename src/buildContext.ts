@@ -13,7 +13,7 @@ import type { ImageResult } from './build/images.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
 import type { RenderedPage } from './build/render.ts';
 import type { clientFiles } from './build/shell.ts';
-import type { Staging } from './build/staging.ts';
+import type { SiteFile, Staging } from './build/staging.ts';
 import type { InputSnapshot, recordOutput } from './build/upToDate.ts';
 import type { CatalogueSource } from './catalogue/load.ts';
 import type { CompiledDescription } from './catalogue/markdown.ts';
@@ -78,7 +78,7 @@ export interface Built {
   client: ReturnType<typeof clientFiles>;
   compress: Map<string, Uint8Array>;
   socialLook: { look: SocialLook; style: string };
-  social: { files: Map<string, Uint8Array>; drawn: number };
+  social: { files: Map<string, SiteFile>; drawn: number };
   render: RenderedPage[];
   searchStarted: { files: Promise<Map<string, Uint8Array>>; started: number };
   search: { files: Map<string, Uint8Array>; ms: number };

@@ -1,5 +1,6 @@
 // What a build is asked to do and what it answers (the types src/pipeline.ts exports), in a module of their own so
 // the stage table (buildStages.ts) and its helpers read them without importing the pipeline that runs them.
+import { createCardMemo, type CardMemo } from './build/cardPainter.ts';
 import { createYamlChecksMemo, type YamlChecksMemo } from './catalogue/checks.ts';
 import { createModelMemo, type ModelMemo } from './model/model.ts';
 import type { BundleMemo } from './build/bundle.ts';
@@ -39,6 +40,8 @@ export interface BuildCache {
   /** The YAML files' checks and the model of the rebuild before, kept while their inputs are the same. */
   yamlChecks: YamlChecksMemo;
   model: ModelMemo;
+  /** The link-preview cards' glyph masks and frames (build/cardPainter.ts). */
+  cards: CardMemo;
 }
 
 export const createBuildCache = (): BuildCache => ({
@@ -50,6 +53,7 @@ export const createBuildCache = (): BuildCache => ({
   characters: new PerText(nonAscii),
   yamlChecks: createYamlChecksMemo(),
   model: createModelMemo(),
+  cards: createCardMemo(),
 });
 
 export interface BuildOptions {

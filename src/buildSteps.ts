@@ -131,7 +131,8 @@ export function pagesSocialImages(context: BuildContext, { socialLook: { look },
     const head = templates.headFor(page, shell);
     return !head.image && head.social ? [head.social] : [];
   });
-  return socialImages(look, cards, context.store);
+  // One card index per catalogue, as for pages.
+  return socialImages(look, cards, context.workers, context.cache.cards, context.store && { store: context.store, indexName: `social-${keyOf(context.options.catalogueDir).slice(0, 16)}` });
 }
 
 /** Every page as HTML: written into the new site at once by a one-off build, kept in memory by dev and by
@@ -165,8 +166,8 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
   const { model, render, templates, bundle, client, compress, emoji, brand, social, searchStarted, images, load, staging, public: publicFiles } = built;
   const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
   if (options.live) {
-    const assets = new Map([...emoji.files, ...brand.files, ...social.files, ...(await publicContents(publicFiles))]);
-    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: images.files, replacedImages: images.replaced };
+    const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
+    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: new Map([...images.files, ...social.files]), replacedImages: images.replaced };
     return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
   }
   // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
@@ -178,12 +179,12 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     bundle,
     catalogueDir: options.catalogueDir,
     images: load.images,
-    imageVariants: images.files,
+    imageVariants: new Map([...images.files, ...social.files]),
     replacedImages: images.replaced,
     outDir: options.outDir,
     deployDir: options.deployDir,
     precompressed: new Map([...compress, ...shell]),
-    assets: new Map([...emoji.files, ...brand.files, ...social.files]),
+    assets: new Map([...emoji.files, ...brand.files]),
     search: searchStarted.files,
     clientFiles: client.files,
     publicFiles,

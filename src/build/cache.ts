@@ -238,13 +238,21 @@ export class BuildCacheDir {
   /** Stores bytes under their hash; returns the hash. A blob already there is kept only if its bytes are
    *  right (one changed through a hard link is replaced). The write finishes in the background (settle). */
   putBlob(bytes: string | Uint8Array, hash = sha256(bytes)): string {
+    void this.writeBlob(bytes, hash);
+    return hash;
+  }
+
+  /** putBlob, resolved with the blob's stamp once it is on disk: for a file the site links to (a link-preview
+   *  card) rather than one the build holds in memory. */
+  writeBlob(bytes: string | Uint8Array, hash = sha256(bytes)): Promise<string | undefined> {
     this.used.add(`blobs/${hash}`);
     const path = this.blobPath(hash);
     // Most blobs are new: a failed asynchronous open per page cost a cold build of 10,000 pages 0.7 s of this
     // thread; existsSync answers that in microseconds.
     const right = existsSync(path) ? readFile(path).then((there) => sha256(there) === hash, () => false) : Promise.resolve(false);
-    this.later(right.then((same) => (same ? undefined : atomicWrite(path, bytes, 0o444))));
-    return hash;
+    const written = right.then((same) => (same ? undefined : atomicWrite(path, bytes, 0o444)));
+    this.later(written);
+    return written.then(() => this.stamp(hash));
   }
 
   /** Marks a blob as used without reading it (a page linked from the cache). */

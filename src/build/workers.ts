@@ -1,6 +1,6 @@
 // The build's worker pool: the CPU-bound work done once per description (Markdown to a tree) and once per page
-// (React to HTML) runs on every core rather than on the main thread, which is busy with the stages around it. piscina runs the pool
-// (docs/decisions.md, Libraries). Threads start on the first task only: a build with little to do (dev's
+// (React to HTML, the link-preview card) runs on every core rather than on the main thread, which is busy with the
+// stages around it. piscina runs the pool (docs/decisions.md, Libraries). Threads start on the first task only: a build with little to do (dev's
 // rebuilds, a warm build) starts none.
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
@@ -17,6 +17,7 @@ const sibling = (name: string) => new URL(`./${name}${extname(fileURLToPath(impo
 const TASKS = {
   compileDescriptions: sibling('markdownWorker'),
   renderPages: sibling('renderWorker'),
+  drawCards: sibling('socialWorker'),
 } as const;
 
 export type TaskName = keyof typeof TASKS;

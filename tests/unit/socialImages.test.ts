@@ -1,14 +1,26 @@
 // The link-preview cards: their names, their words in lines, and the words the PNG carries.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardSvg, descriptionOf, drawCard, socialStyle, typesetter, type Typesetter } from '../../src/build/socialImages.ts';
-import { socialCardText, socialImagePath } from '../../src/client/socialCard.ts';
+import { cardLines, cardParts, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
+import { descriptionOf } from '../../src/build/pngText.ts';
+import { socialStyle } from '../../src/build/socialImages.ts';
+import paintTask from '../../src/build/socialWorker.ts';
+import { interSfnt, Typesetter } from '../../src/build/typesetter.ts';
+import { socialCardText, socialImagePath, type SocialCard } from '../../src/client/socialCard.ts';
 
 const look = { brand: 'Example Agency', host: 'www.example.com', accent: '#6425d0' };
+let sfnt: Uint8Array;
 let type: Typesetter;
 beforeAll(async () => {
-  type = await typesetter();
+  sfnt = await interSfnt();
+  type = new Typesetter(sfnt);
 });
+
+/** The cards' PNGs, as the build draws them (on the main thread). */
+async function drawCards({ look, cards }: { look: SocialLook; cards: SocialCard[] }) {
+  const { parts, glyphs } = await cardParts(new Typesetter(sfnt), look, cards);
+  return paintTask({ parts, cards: cards.map((card, i) => ({ glyphs: glyphs[i]!, text: socialCardText(card) })) });
+}
 
 describe('socialImagePath', () => {
   it('names a card by its words and the look, the same in every run', () => {
@@ -36,11 +48,73 @@ describe('the card', () => {
 
   it('is a 1200×630 PNG of at most 100 KB that carries its words', async () => {
     const card = { title: 'A launch week on the city square’s big screen', detail: '2,016 plays of the 15-second spot in seven days' };
-    const png = await drawCard(type, look, card);
-    const meta = await sharp(png).metadata();
+    const [png] = await drawCards({ look, cards: [card] });
+    const meta = await sharp(png!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
-    expect(png.byteLength).toBeLessThanOrEqual(100_000);
-    expect(descriptionOf(png)).toBe(socialCardText(card));
-    expect(cardSvg(type, look, card)).toContain('fill="#6425d0"');
+    expect(png!.byteLength).toBeLessThanOrEqual(100_000);
+    expect(descriptionOf(png!)).toBe(socialCardText(card));
+    expect(cardLines(type, look, card).map((line) => line.colour)).toEqual(['#12111c', '#12111c', '#6425d0']);
+    expect(frameSvg(look)).toContain('fill="#6425d0"');
+  });
+
+  it('is the same, byte for byte, whichever cards it is drawn with and in whatever order', async () => {
+    const words = 'premium brand identity workshop token listing billboard campaign press release wallet'.split(' ');
+    const cards = Array.from({ length: 40 }, (_, i) => ({ title: Array.from({ length: 3 + (i % 5) }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' '), detail: `from $${i},500 · Listing` }));
+    const together = await drawCards({ look, cards });
+    const reversed = (await drawCards({ look, cards: [...cards].reverse() })).reverse();
+    const alone = await drawCards({ look, cards: [cards[17]!] });
+    expect(reversed.map((png) => Buffer.from(png).toString('base64'))).toEqual(together.map((png) => Buffer.from(png).toString('base64')));
+    expect(Buffer.from(alone[0]!).equals(Buffer.from(together[17]!))).toBe(true);
+  });
+
+  it('draws the words where the layout puts them, in their colours', async () => {
+    const card = { title: 'Token listing', detail: 'from $2,500' };
+    const [png] = await drawCards({ look, cards: [card] });
+    const { data, info } = await sharp(png!).raw().toBuffer({ resolveWithObject: true });
+    const [title, detail] = cardLines(type, look, card);
+    const darkest = (line: typeof title, width: number) => {
+      let best = [255, 255, 255];
+      for (let y = line!.y - line!.size * 0.7; y < line!.y; y++)
+        for (let x = line!.x; x < line!.x + width; x++) {
+          const at = (Math.round(y) * info.width + x) * info.channels;
+          if (data[at]! + data[at + 1]! + data[at + 2]! < best[0]! + best[1]! + best[2]!) best = [data[at]!, data[at + 1]!, data[at + 2]!];
+        }
+      return best;
+    };
+    expect(darkest(title, type.run(title!.text, 700, title!.size).width)).toEqual([0x12, 0x11, 0x1c]);
+    expect(darkest(detail, type.run(detail!.text, 500, detail!.size).width)).toEqual([0x64, 0x25, 0xd0]);
+    // Nothing drawn right of the title's last glyph on its line.
+    const end = title!.x + Math.ceil(type.run(title!.text, 700, title!.size).width) + 4;
+    expect(darkest({ ...title!, x: end }, 200)).toEqual([255, 255, 255]);
   });
 });
+
+describe('the frame’s colours', () => {
+  it('keeps the most frequent and moves every other pixel to the nearest of them', () => {
+    // A ground, a band, and a gradient of 300 greys a pixel each, as a photographed logo might have.
+    const pixels = Uint32Array.from([...Array(1000).fill(0xffffff), ...Array(500).fill(0x6425d0), ...Array.from({ length: 300 }, (_, i) => Math.floor((i * 255) / 299) * 0x010101)]);
+    const kept = reduceColours(pixels, 10);
+    expect(kept).toHaveLength(10);
+    expect(kept.slice(0, 2)).toEqual([0xffffff, 0x6425d0]);
+    expect(new Set(pixels).size).toBeLessThanOrEqual(10);
+    expect([...pixels].every((rgb) => kept.includes(rgb))).toBe(true);
+    // A grey near white became white, not the band's purple.
+    expect(pixels[1500 + 299]).toBe(0xffffff);
+  });
+
+  it('leaves a frame that has room as it is', () => {
+    const pixels = Uint32Array.from([0xffffff, 0xffffff, 0x000000]);
+    expect(reduceColours(pixels, 160)).toEqual([0xffffff, 0x000000]);
+    expect([...pixels]).toEqual([0xffffff, 0xffffff, 0x000000]);
+  });
+
+  it('draws a card with a photograph for a logo as a PNG of at most 256 colours', async () => {
+    const noise = await sharp(Buffer.from(Array.from({ length: 64 * 64 * 3 }, (_, i) => (i * 7919) % 256)), { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+    const withLogo = { ...look, logo: { href: `data:image/png;base64,${noise.toString('base64')}`, width: 64, height: 64 } };
+    const [png] = await drawCards({ look: withLogo, cards: [{ title: 'Token listing' }] });
+    const meta = await sharp(png!).metadata();
+    expect([meta.format, meta.width, meta.height, meta.isPalette]).toEqual(['png', 1200, 630, true]);
+    expect(png!.byteLength).toBeLessThanOrEqual(100_000);
+  });
+});
+

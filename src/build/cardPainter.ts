@@ -1,0 +1,282 @@
+// How a link-preview card is drawn (socialImages.ts has what it shows). What every card of a site shares (the
+// white ground, the accent band, the logo, the brand and the address) is rasterised once, by librsvg through
+// sharp, and reduced to a palette; each card copies those pixels and lays its own words over them from an atlas
+// of glyph masks, each glyph rasterised once per size and quarter-pixel offset, in shades of its colour the
+// palette holds. The card is then a PNG of a byte a pixel (palettePng.ts). Filling every card's outlines with
+// librsvg and encoding it with sharp took 40 ms a card (docs/decisions.md has the figures).
+import pLimit from 'p-limit';
+import sharp from 'sharp';
+import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
+import { palettePng } from './palettePng.ts';
+import type { Outline, Typesetter } from './typesetter.ts';
+
+/** The site's look, as every card shows it. */
+export interface SocialLook {
+  brand: string;
+  /** The site's address without the scheme, e.g. www.example.com. */
+  host: string;
+  /** The theme's accent colour in light mode (#rrggbb): checked for 4.5:1 on white. */
+  accent: string;
+  /** The logo as an image the SVG can embed (a data: URL), and its size; none when the theme has no logo. */
+  logo?: { href: string; width: number; height: number };
+}
+
+const INK = '#12111c';
+const MUTED = '#4d4b61';
+const MARGIN = 80;
+const TEXT_WIDTH = SOCIAL_WIDTH - 2 * MARGIN;
+const LOGO_HEIGHT = 56;
+/** Positions a glyph can take within a pixel: a quarter of a pixel is finer than the eye tells at these sizes. */
+const PHASES = 4;
+/** Shades of each text colour on white, from the faintest edge to the full colour; the frame's pictures have the
+ *  rest of the palette's 256 colours. */
+const SHADES = 32;
+
+/** A line of a card's own words, its baseline's left end at (x, y), in a colour (#rrggbb). */
+export interface TextLine {
+  text: string;
+  weight: number;
+  size: number;
+  x: number;
+  y: number;
+  colour: string;
+}
+
+/** Where a card's title (as large as fits in three lines) and detail line go. */
+export function cardLines(type: Typesetter, look: SocialLook, card: SocialCard): TextLine[] {
+  const [size, lines] = ([72, 64, 56] as const).map((s) => [s, type.wrap(card.title, 700, s, TEXT_WIDTH, 3)] as const).find(([, l]) => l.length <= 2) ?? [52, type.wrap(card.title, 700, 52, TEXT_WIDTH, 3)];
+  const lineHeight = Math.round(size * 1.15);
+  const detailSize = 38;
+  const blockHeight = lines.length * lineHeight + (card.detail ? detailSize * 1.6 : 0);
+  const top = Math.round((SOCIAL_HEIGHT - blockHeight) / 2 + size * 0.85);
+  const title = lines.map((text, i) => ({ text, weight: 700, size, x: MARGIN, y: top + i * lineHeight, colour: INK }));
+  if (!card.detail) return title;
+  const y = top + (lines.length - 1) * lineHeight + Math.round(detailSize * 1.6);
+  return [...title, { text: type.wrap(card.detail, 500, detailSize, TEXT_WIDTH, 1)[0]!, weight: 500, size: detailSize, x: MARGIN, y, colour: look.accent }];
+}
+
+/** Where a card's brand name (beside the logo) and the site's address go. */
+export function frameLines(look: SocialLook): TextLine[] {
+  const brandX = look.logo ? MARGIN + logoWidth(look.logo) + 20 : MARGIN;
+  return [
+    { text: look.brand, weight: 700, size: 36, x: brandX, y: MARGIN + 26, colour: INK },
+    { text: look.host, weight: 500, size: 28, x: MARGIN, y: SOCIAL_HEIGHT - 56, colour: MUTED },
+  ];
+}
+
+const logoWidth = (logo: NonNullable<SocialLook['logo']>) => Math.round((LOGO_HEIGHT * logo.width) / logo.height);
+
+/** The SVG of the pictures every card shares: the ground, the accent band and the logo. */
+export function frameSvg(look: SocialLook): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_WIDTH}" height="${SOCIAL_HEIGHT}" viewBox="0 0 ${SOCIAL_WIDTH} ${SOCIAL_HEIGHT}">`,
+    `<rect width="${SOCIAL_WIDTH}" height="${SOCIAL_HEIGHT}" fill="#ffffff"/>`,
+    `<rect y="${SOCIAL_HEIGHT - 16}" width="${SOCIAL_WIDTH}" height="16" fill="${look.accent}"/>`,
+    look.logo ? `<image href="${look.logo.href}" x="${MARGIN}" y="${MARGIN - 16}" height="${LOGO_HEIGHT}" width="${logoWidth(look.logo)}"/>` : '',
+    '</svg>',
+  ].join('');
+}
+
+/** A glyph's coverage, one byte a pixel; (left, top) is its top left pixel from the pen on the baseline. */
+export interface Mask {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
+/** A glyph to draw: its mask's key, and the pixel its pen position falls in. */
+interface Stamp {
+  key: string;
+  id: number;
+  weight: number;
+  size: number;
+  phase: number;
+  px: number;
+  py: number;
+  colour: string;
+}
+
+/** What every card shares, as palette indices, and the palette: the frame's colours, then the text colours'
+ *  shades (the first shade of each at `shades`). */
+export interface Frame {
+  indices: Uint8Array;
+  palette: number[];
+  shades: Map<string, number>;
+}
+
+/** The shade of each glyph coverage (0-255): 0 for none, SHADES for full. */
+const SHADE_OF = Uint8Array.from({ length: 256 }, (_, coverage) => Math.round((coverage * SHADES) / 255));
+
+/** A text colour (#rrggbb) at each shade over white, as 0xrrggbb. */
+function shadesOf(colour: string): number[] {
+  const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return Array.from({ length: SHADES }, (_, i) => {
+    const a = (i + 1) / SHADES;
+    return rgb.reduce((sum, c) => (sum << 8) | Math.round(255 + (c - 255) * a), 0);
+  });
+}
+
+/** The frame's SVG rasterised and indexed, its colours reduced to those the text leaves (reduceColours). */
+async function indexedFrame(svg: string, textColours: readonly string[]): Promise<Frame> {
+  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint32Array(SOCIAL_WIDTH * SOCIAL_HEIGHT);
+  for (let p = 0, at = 0; p < pixels.length; p++, at += info.channels) pixels[p] = (data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!;
+  const palette = reduceColours(pixels, 256 - textColours.length * SHADES);
+  const indexOf = new Map(palette.map((rgb, i) => [rgb, i]));
+  const indices = new Uint8Array(pixels.length);
+  // Most of the frame is runs of one colour: the last pixel's index answers most lookups.
+  for (let p = 0, last = -1, index = 0; p < pixels.length; p++) {
+    if (pixels[p] !== last) index = indexOf.get((last = pixels[p]!))!;
+    indices[p] = index;
+  }
+  const shades = new Map<string, number>();
+  for (const colour of textColours) shades.set(colour, palette.push(...shadesOf(colour)) - SHADES);
+  return { indices, palette, shades };
+}
+
+/**
+ * The colours of `pixels` (0xrrggbb), at most `most` of them: the most frequent, each other pixel changed in
+ * place to the nearest of those. The ground and the band are two colours; only a logo with many, a photograph,
+ * loses some, and at 56 pixels high the eye does not miss them.
+ */
+export function reduceColours(pixels: Uint32Array, most: number): number[] {
+  const counts = new Map<number, number>();
+  for (let p = 0, last = -1, run = 0; p <= pixels.length; p++, run++) {
+    if (p < pixels.length && pixels[p] === last) continue;
+    if (last !== -1) counts.set(last, (counts.get(last) ?? 0) + run);
+    last = pixels[p] ?? -1;
+    run = 0;
+  }
+  const kept = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, most).map(([rgb]) => rgb);
+  if (kept.length === counts.size) return kept;
+  const distance = (a: number, b: number) => ((a >> 16) - (b >> 16)) ** 2 + (((a >> 8) & 0xff) - ((b >> 8) & 0xff)) ** 2 + ((a & 0xff) - (b & 0xff)) ** 2;
+  const nearest = new Map(kept.map((rgb) => [rgb, rgb]));
+  for (const rgb of counts.keys()) if (!nearest.has(rgb)) nearest.set(rgb, kept.reduce((best, k) => (distance(rgb, k) < distance(rgb, best) ? k : best)));
+  pixels.forEach((rgb, p) => (pixels[p] = nearest.get(rgb)!));
+  return kept;
+}
+
+/** The cards, in one look, as 1200×630 PNGs in their order. */
+/** What the cards of one look are drawn from, made once for all the cards a build draws: the frame's pixels as
+ *  palette indices, the palette, and the glyph masks by key. */
+export interface CardParts {
+  indices: Uint8Array;
+  palette: number[];
+  masks: Map<string, Mask>;
+}
+
+/** A glyph a card lays: its mask's key, the pixel its pen position falls in, and its colour's first shade. */
+export interface Placed {
+  key: string;
+  px: number;
+  py: number;
+  first: number;
+}
+
+/** What drawing cards made that later cards can use again, kept by the build's cache for the next rebuild (dev):
+ *  the glyph masks by key, and each look's frame, its brand and address laid, by the look. */
+export interface CardMemo {
+  masks: Map<string, Mask>;
+  frames: Map<string, Promise<Frame>>;
+}
+
+export const createCardMemo = (): CardMemo => ({ masks: new Map(), frames: new Map() });
+
+/** The parts of these cards, and each card's glyphs (on the main thread: paintCards then needs no font). */
+export async function cardParts(type: Typesetter, look: SocialLook, cards: readonly SocialCard[], memo: CardMemo = createCardMemo()): Promise<{ parts: CardParts; glyphs: Placed[][] }> {
+  const cardStamps = cards.map((card) => cardLines(type, look, card).flatMap((line) => stampsOf(type, line)));
+  const lookKey = JSON.stringify(look);
+  const framed = memo.frames.get(lookKey) ?? framedLook(type, look, memo.masks);
+  memo.frames.set(lookKey, framed);
+  const [frame] = await Promise.all([framed, addMasks(type, cardStamps.flat(), memo.masks)]).catch((error: unknown) => {
+    memo.frames.delete(lookKey);
+    throw error;
+  });
+  const masks = new Map(cardStamps.flat().map(({ key }) => [key, memo.masks.get(key)!]));
+  const placed = (stamps: Stamp[]) => stamps.map(({ key, px, py, colour }) => ({ key, px, py, first: frame.shades.get(colour)! }));
+  return { parts: { indices: frame.indices, palette: frame.palette, masks }, glyphs: cardStamps.map(placed) };
+}
+
+/** The look's frame, indexed, with the brand's name and the address laid over it. */
+async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string, Mask>): Promise<Frame> {
+  const stamps = frameLines(look).flatMap((line) => stampsOf(type, line));
+  const [frame] = await Promise.all([indexedFrame(frameSvg(look), [INK, MUTED, look.accent]), addMasks(type, stamps, masks)]);
+  for (const { key, px, py, colour } of stamps) lay(frame.indices, { key, px, py, first: frame.shades.get(colour)! }, masks.get(key)!);
+  return frame;
+}
+
+/** Cards as 1200×630 PNGs, in their order: each card's glyphs laid over the frame. */
+export function paintCards({ indices, palette, masks }: CardParts, cards: readonly Placed[][]): Buffer[] {
+  const pixels = new Uint8Array(indices.length);
+  return cards.map((glyphs) => {
+    pixels.set(indices);
+    for (const glyph of glyphs) lay(pixels, glyph, masks.get(glyph.key)!);
+    return palettePng(SOCIAL_WIDTH, SOCIAL_HEIGHT, palette, pixels);
+  });
+}
+
+/** A line's glyphs, each with its mask's key and the pixel its pen position falls in. */
+function stampsOf(type: Typesetter, { text, weight, size, x, y, colour }: TextLine): Stamp[] {
+  return type.run(text, weight, size).glyphs.map(({ id, x: dx }) => {
+    const at = Math.round((x + dx) * PHASES);
+    const phase = ((at % PHASES) + PHASES) % PHASES;
+    return { key: `${weight}:${size}:${id}:${phase}`, id, weight, size, phase, px: (at - phase) / PHASES, py: y, colour };
+  });
+}
+
+/**
+ * Adds the masks of these glyphs that `masks` lacks, each rasterised on its own: drawn side by side in one
+ * image, some glyphs' edge pixels came out differently with other neighbours, and a card must be the same
+ * whichever cards a build draws with it.
+ */
+async function addMasks(type: Typesetter, stamps: readonly Stamp[], masks: Map<string, Mask>): Promise<void> {
+  const missing = [...new Map(stamps.filter(({ key }) => !masks.has(key)).map((stamp) => [stamp.key, stamp])).values()];
+  const limit = pLimit(4);
+  const made = await Promise.all(missing.map((stamp) => limit(() => glyphMask(type, stamp))));
+  missing.forEach(({ key }, i) => masks.set(key, made[i]!));
+}
+
+async function glyphMask(type: Typesetter, { id, weight, size, phase }: Stamp): Promise<Mask> {
+  const outline = type.outline(id, weight);
+  const scale = size / type.upem;
+  const xs = outline.flatMap(({ values }) => values.filter((_, i) => i % 2 === 0));
+  const ys = outline.flatMap(({ values }) => values.filter((_, i) => i % 2 === 1));
+  if (xs.length === 0) return { left: 0, top: 0, width: 0, height: 0, alpha: new Uint8Array() };
+  const shift = phase / PHASES;
+  const left = Math.floor(shift + Math.min(...xs) * scale) - 1;
+  const top = Math.floor(-Math.max(...ys) * scale) - 1;
+  const width = Math.ceil(shift + Math.max(...xs) * scale) + 1 - left;
+  const height = Math.ceil(-Math.min(...ys) * scale) + 1 - top;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="${outlinePath(outline, scale, shift - left, -top)}"/></svg>`;
+  const alpha = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
+  return { left, top, width, height, alpha: new Uint8Array(alpha) };
+}
+
+/** An outline as SVG path data, scaled by `scale` with its origin at (x, y), y down, to a hundredth of a pixel. */
+function outlinePath(outline: Outline, scale: number, x: number, y: number): string {
+  let d = '';
+  for (const { type, values } of outline) {
+    d += type;
+    for (let i = 0; i < values.length; i += 2) d += `${i ? ' ' : ''}${+(x + values[i]! * scale).toFixed(2)} ${+(y - values[i + 1]! * scale).toFixed(2)}`;
+  }
+  return d;
+}
+
+/** Lays a glyph's mask over the pixels in the shades of its colour: where glyphs of one colour overlap, the
+ *  darker shade stays. */
+function lay(pixels: Uint8Array, { px, py, first }: Placed, { left, top, width, height, alpha }: Mask): void {
+  const x0 = Math.max(0, px + left);
+  const x1 = Math.min(SOCIAL_WIDTH, px + left + width);
+  for (let row = Math.max(0, -(py + top)); row < height && py + top + row < SOCIAL_HEIGHT; row++) {
+    let at = (py + top + row) * SOCIAL_WIDTH + x0;
+    for (let x = x0, m = row * width + x0 - px - left; x < x1; x++, m++, at++) {
+      const shade = SHADE_OF[alpha[m]!]!;
+      if (shade === 0) continue;
+      const index = first + shade - 1;
+      const there = pixels[at]!;
+      if (there < first || there >= first + SHADES || there < index) pixels[at] = index;
+    }
+  }
+}

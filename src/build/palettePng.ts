@@ -1,0 +1,30 @@
+// A PNG of up to 256 colours (colour type 3), written here rather than by sharp: a link-preview card's pixels
+// are already indices into its palette (cardPainter.ts), and deflating one byte a pixel took a third of the time
+// sharp took to encode three (docs/decisions.md has the figures).
+import { crc32, deflateSync } from 'node:zlib';
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** The PNG of `indices` (width × height, a byte each) into `palette` (colours as 0xrrggbb, at most 256). */
+export function palettePng(width: number, height: number, palette: readonly number[], indices: Uint8Array): Buffer {
+  if (palette.length > 256 || indices.length !== width * height) throw new Error(`Internal error: a ${width}×${height} PNG of ${indices.length} pixels and ${palette.length} colours`);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 3, 0, 0, 0], 8); // 8 bits, indexed colour, deflate, no filter choice, no interlace
+  const colours = Buffer.alloc(palette.length * 3);
+  palette.forEach((rgb, i) => colours.set([rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff], i * 3));
+  // Each row starts with its filter type, 0 (none): a card's rows are long runs of one index.
+  const rows = Buffer.alloc(height * (width + 1));
+  for (let y = 0; y < height; y++) rows.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('PLTE', colours), chunk('IDAT', deflateSync(rows, { level: 2 })), chunk('IEND', new Uint8Array())]);
+}
