@@ -50,6 +50,9 @@ export const BUDGETS = {
     coldSeconds: { 150: 1.5, 1_500: 3.5, 10_000: 14 } as Record<number, number>,
     /** Workers included. */
     at10000PeakMemoryBytes: 1 * GB,
+    /** The cold build at 10,000 services with the default workers (one per core) against `--workers 1`: how many
+     *  times faster, at least. */
+    workerSpeedupAt10000: 1.6,
     /** A second build of 10,000 services into the same output folder, nothing changed, default cache. */
     warmNoChangeSeconds: 1,
     /** The same after one description was edited. */
@@ -64,6 +67,8 @@ export const BUDGETS = {
   browse: {
     /** The home page's HTML document, brotli, of a 10,000-service catalogue: its sections show a few each. */
     homeHtmlBrotliAt10000: 100 * KB,
+    /** A service page's HTML document, brotli, at 10,000 services: the largest of those sampled. */
+    servicePageHtmlBrotliAt10000: 6 * KB,
     /** A first search on the search page, cold cache, over HTTP/2 on this machine: Enter to the first card. */
     firstSearchResultMs: 1_000,
     /** What that first search fetches: Pagefind's script, WebAssembly and the index chunks it needs. */
@@ -75,6 +80,8 @@ export const BUDGETS = {
     rebuildMs: 500,
     /** The same at 10,000 services (heavy descriptions). */
     rebuildAt10000Ms: 300,
+    /** The same after editing the service's price, which changes its category's page and the search index too. */
+    priceEditAt10000Ms: 500,
   },
 } as const;
 

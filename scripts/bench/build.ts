@@ -96,11 +96,11 @@ const offers = (flag: string) => (help ??= spawnSync(NODE, ['bin/storefront.js',
 const cacheDirOf = (outDir: string) => `${outDir}.cache`;
 
 /** One cold build: no output folder, an empty cache (which it fills); throws with the build's output when it fails. */
-export async function coldBuild(catalogueDir: string, outDir: string): Promise<BuildRun> {
+export async function coldBuild(catalogueDir: string, outDir: string, flags: readonly string[] = []): Promise<BuildRun> {
   await rm(outDir, { recursive: true, force: true });
   await rm(cacheDirOf(outDir), { recursive: true, force: true });
   for (const cache of BUILD_CACHES) await rm(cache, { recursive: true, force: true });
-  return timedBuild(catalogueDir, outDir, offers('--cache-dir') ? ['--cache-dir', cacheDirOf(outDir)] : offers('--no-cache') ? ['--no-cache'] : []);
+  return timedBuild(catalogueDir, outDir, [...(offers('--cache-dir') ? ['--cache-dir', cacheDirOf(outDir)] : offers('--no-cache') ? ['--no-cache'] : []), ...flags]);
 }
 
 /** One build into `outDir` as it is, with `flags`; throws with the build's output when it fails. */

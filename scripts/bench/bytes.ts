@@ -2,6 +2,8 @@
 // bench's nginx (the shipped server block), and every response it receives is counted by kind. Sizes are of the decoded bodies,
 // compressed here with gzip level 9 and brotli quality 11 (what the build precompresses assets with), so the
 // figures do not depend on how the server compresses them on the fly.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium, type Browser, type Response } from 'playwright-core';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -53,6 +55,16 @@ export async function compressedSizes(body: Uint8Array): Promise<Omit<Sizes, 're
     gzipAsync(body, { level: 9 }),
   ]);
   return { raw: body.byteLength, gzip: gz.byteLength, brotli: br.byteLength };
+}
+
+/** The largest brotli size of the service pages of a built site, sampled: every 500th in the order of their
+ *  paths (service/{slug}/{id}/index.html), and the first. */
+export async function largestServicePage(siteDir: string): Promise<number> {
+  const pages = (await readdir(join(siteDir, 'service'), { recursive: true })).filter((path) => path.endsWith('index.html')).sort();
+  if (pages.length === 0) throw new Error(`${siteDir} has no service pages`);
+  const sampled = pages.filter((_, i) => i % 500 === 0);
+  const sizes = await Promise.all(sampled.map(async (path) => (await compressedSizes(await readFile(join(siteDir, 'service', path)))).brotli));
+  return Math.max(...sizes);
 }
 
 async function measurePage(browser: Browser, siteUrl: string, kind: string, path: string): Promise<PageBytes> {

@@ -1,6 +1,6 @@
 // `npm run bench`: the benchmark of issues 7 and 23 (not a test). Cold builds of the example catalogue and of
-// synthetic ones with heavy descriptions at 150, 1,500 and 10,000 services; warm builds and a dev reload at
-// 10,000; bytes per page kind; Lighthouse mobile. Prints every figure against its budget
+// synthetic ones with heavy descriptions at 150, 1,500 and 10,000 services (and at 10,000 on one worker); warm
+// builds and dev reloads (a description, a price) at 10,000; bytes per page kind; Lighthouse mobile. Prints every figure against its budget
 // (scripts/bench/budgets.ts), writes docs/benchmarks.md and docs/benchmarks.json, and exits with 1 when a
 // budget is broken.
 //
@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { ensureChromium } from '../chromium.ts';
 import { startNginx } from '../nginx.ts';
 import { BUDGETS, LARGEST, SIZES } from './budgets.ts';
-import { measureBuilds, measureWarmBuilds, ROOT } from './build.ts';
-import { compressedSizes, measureBytes } from './bytes.ts';
+import { coldBuild, measureBuilds, measureWarmBuilds, ROOT } from './build.ts';
+import { compressedSizes, largestServicePage, measureBytes } from './bytes.ts';
 import { measureDevRebuild } from './devRebuild.ts';
 import { allFigures, type Results } from './figures.ts';
 import { measureImageStage } from './images.ts';
@@ -134,15 +134,21 @@ try {
         log(`▶ cold builds: ${size.toLocaleString('en-US')} synthetic services, heavy descriptions`);
         const figures = await measureBuilds(catalogue, join(folder, 'dist'), wanted('build') ? 3 : 1, log);
         if (wanted('build')) results.builds.push({ ...figures, catalogue: 'synthetic', services: size });
+        if (wanted('build') && largest) {
+          const run = await coldBuild(catalogue, join(folder, 'dist-one-worker'), ['--workers', '1']);
+          log(`    one worker (--workers 1): ${run.seconds.toFixed(2)} s, ${(run.peakMemoryBytes / 1e6).toFixed(0)} MB`);
+          results.oneWorker = { services: size, run };
+        }
       }
       if (wanted('browse') && chromium) {
         log('▶ the home page and a first search');
         const home = await compressedSizes(await readFile(join(folder, 'dist', 'index.html')));
+        const servicePageHtmlBrotli = await largestServicePage(join(folder, 'dist'));
         const server = await startNginx({ siteDir: join(folder, 'dist'), serverBlock: join(folder, 'deploy', 'nginx.conf'), workDir: join(folder, 'nginx'), https: true });
         try {
           const search = await measureSearch(chromium, server.url, SEARCH_TERM);
-          log(`    home ${(home.raw / 1000).toFixed(1)} KB, ${(home.brotli / 1000).toFixed(1)} KB brotli; first result ${Math.round(search.firstResultMs)} ms, ${(search.bytes / 1000).toFixed(0)} KB in ${search.requests} requests`);
-          results.browse!.push({ services: size, homeHtmlBrotli: home.brotli, homeHtmlBytes: home.raw, search });
+          log(`    home ${(home.raw / 1000).toFixed(1)} KB, ${(home.brotli / 1000).toFixed(1)} KB brotli; a service page at most ${(servicePageHtmlBrotli / 1000).toFixed(1)} KB brotli; first result ${Math.round(search.firstResultMs)} ms, ${(search.bytes / 1000).toFixed(0)} KB in ${search.requests} requests`);
+          results.browse!.push({ services: size, homeHtmlBrotli: home.brotli, homeHtmlBytes: home.raw, servicePageHtmlBrotli, search });
         } finally {
           await server.stop();
         }
@@ -151,6 +157,8 @@ try {
       if (wanted('dev') && largest) {
         log(`▶ dev reload after editing one description: ${size.toLocaleString('en-US')} synthetic services`);
         await devReload({ catalogue, inPlace: true, description: 'listing-3', services: size });
+        log(`▶ dev reload after editing one price: ${size.toLocaleString('en-US')} synthetic services`);
+        await devReload({ catalogue, inPlace: true, description: 'listing-3', edit: 'price', services: size });
       }
       if (wanted('warm') && largest) {
         log(`▶ warm builds: ${size.toLocaleString('en-US')} synthetic services, into the same output folder with its cache`);
