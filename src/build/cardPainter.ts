@@ -7,7 +7,7 @@
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
-import { palettePng } from './palettePng.ts';
+import { GLYPH, lay, ROW, SHADES, type CardParts, type Mask } from './cardPaint.ts';
 import type { Outline, Typesetter } from './typesetter.ts';
 
 /** The site's look, as every card shows it. */
@@ -28,10 +28,6 @@ const TEXT_WIDTH = SOCIAL_WIDTH - 2 * MARGIN;
 const LOGO_HEIGHT = 56;
 /** Positions a glyph can take within a pixel: a quarter of a pixel is finer than the eye tells at these sizes. */
 const PHASES = 4;
-/** Shades of each text colour on white, from the faintest edge to the full colour; the frame's pictures have the
- *  rest of the palette's 256 colours. */
-const SHADES = 32;
-
 /** A line of a card's own words, its baseline's left end at (x, y), in a colour (#rrggbb). */
 export interface TextLine {
   text: string;
@@ -77,15 +73,6 @@ export function frameSvg(look: SocialLook): string {
   ].join('');
 }
 
-/** A glyph's coverage, one byte a pixel; (left, top) is its top left pixel from the pen on the baseline. */
-export interface Mask {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  alpha: Uint8Array;
-}
-
 /** A glyph to draw: its mask's key, and the pixel its pen position falls in. */
 interface Stamp {
   key: string;
@@ -95,19 +82,17 @@ interface Stamp {
   phase: number;
   px: number;
   py: number;
-  colour: string;
+  /** Its colour's place in the look's text colours (textColours). */
+  slot: number;
 }
 
-/** What every card shares, as palette indices, and the palette: the frame's colours, then the text colours'
- *  shades (the first shade of each at `shades`). */
+/** What every card shares, as palette indices in rows of ROW, and the palette: the frame's colours, then the
+ *  text colours' shades (the first shade of each at `shades`). */
 export interface Frame {
   indices: Uint8Array;
   palette: number[];
   shades: Map<string, number>;
 }
-
-/** The shade of each glyph coverage (0-255): 0 for none, SHADES for full. */
-const SHADE_OF = Uint8Array.from({ length: 256 }, (_, coverage) => Math.round((coverage * SHADES) / 255));
 
 /** A text colour (#rrggbb) at each shade over white, as 0xrrggbb. */
 function shadesOf(colour: string): number[] {
@@ -125,11 +110,11 @@ async function indexedFrame(svg: string, textColours: readonly string[]): Promis
   for (let p = 0, at = 0; p < pixels.length; p++, at += info.channels) pixels[p] = (data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!;
   const palette = reduceColours(pixels, 256 - textColours.length * SHADES);
   const indexOf = new Map(palette.map((rgb, i) => [rgb, i]));
-  const indices = new Uint8Array(pixels.length);
+  const indices = new Uint8Array(SOCIAL_HEIGHT * ROW);
   // Most of the frame is runs of one colour: the last pixel's index answers most lookups.
   for (let p = 0, last = -1, index = 0; p < pixels.length; p++) {
     if (pixels[p] !== last) index = indexOf.get((last = pixels[p]!))!;
-    indices[p] = index;
+    indices[Math.floor(p / SOCIAL_WIDTH) + 1 + p] = index;
   }
   const shades = new Map<string, number>();
   for (const colour of textColours) shades.set(colour, palette.push(...shadesOf(colour)) - SHADES);
@@ -159,22 +144,6 @@ export function reduceColours(pixels: Uint32Array, most: number): number[] {
 }
 
 /** The cards, in one look, as 1200×630 PNGs in their order. */
-/** What the cards of one look are drawn from, made once for all the cards a build draws: the frame's pixels as
- *  palette indices, the palette, and the glyph masks by key. */
-export interface CardParts {
-  indices: Uint8Array;
-  palette: number[];
-  masks: Map<string, Mask>;
-}
-
-/** A glyph a card lays: its mask's key, the pixel its pen position falls in, and its colour's first shade. */
-export interface Placed {
-  key: string;
-  px: number;
-  py: number;
-  first: number;
-}
-
 /** What drawing cards made that later cards can use again, kept by the build's cache for the next rebuild (dev):
  *  the glyph masks by key, and each look's frame, its brand and address laid, by the look. */
 export interface CardMemo {
@@ -184,45 +153,60 @@ export interface CardMemo {
 
 export const createCardMemo = (): CardMemo => ({ masks: new Map(), frames: new Map() });
 
-/** The parts of these cards, and each card's glyphs (on the main thread: paintCards then needs no font). */
-export async function cardParts(type: Typesetter, look: SocialLook, cards: readonly SocialCard[], memo: CardMemo = createCardMemo()): Promise<{ parts: CardParts; glyphs: Placed[][] }> {
-  const cardStamps = cards.map((card) => cardLines(type, look, card).flatMap((line) => stampsOf(type, line)));
+/** The parts of these cards, and each card's glyphs (GLYPH numbers each), on the main thread: paintCards then
+ *  needs neither the font nor sharp. */
+export async function cardParts(type: Typesetter, look: SocialLook, cards: readonly SocialCard[], memo: CardMemo = createCardMemo()): Promise<{ parts: CardParts; glyphs: Int32Array[] }> {
   const lookKey = JSON.stringify(look);
   const framed = memo.frames.get(lookKey) ?? framedLook(type, look, memo.masks);
   memo.frames.set(lookKey, framed);
-  const [frame] = await Promise.all([framed, addMasks(type, cardStamps.flat(), memo.masks)]).catch((error: unknown) => {
+  const colours = textColours(look);
+  const { index, needed, glyphs } = numberGlyphs(cards, (card) => cardLines(type, look, card).flatMap((line) => stampsOf(type, line, colours)));
+  const [frame] = await Promise.all([framed, addMasks(type, needed, memo.masks)]).catch((error: unknown) => {
     memo.frames.delete(lookKey);
     throw error;
   });
-  const masks = new Map(cardStamps.flat().map(({ key }) => [key, memo.masks.get(key)!]));
-  const placed = (stamps: Stamp[]) => stamps.map(({ key, px, py, colour }) => ({ key, px, py, first: frame.shades.get(colour)! }));
-  return { parts: { indices: frame.indices, palette: frame.palette, masks }, glyphs: cardStamps.map(placed) };
+  // The glyphs' colours become their first shades, now that the frame's palette is known.
+  for (const card of glyphs) for (let g = 3; g < card.length; g += GLYPH) card[g] = frame.shades.get(colours[card[g]!]!)!;
+  return { parts: { indices: frame.indices, palette: frame.palette, masks: [...index.keys()].map((key) => memo.masks.get(key)!) }, glyphs };
+}
+
+/** The colours a card's words are in. */
+const textColours = (look: SocialLook) => [INK, MUTED, look.accent];
+
+/** Each card's glyphs as numbers (their colour as its place in textColours for now), with the masks
+ *  they use numbered in order of first use, and one glyph of each mask. */
+function numberGlyphs(cards: readonly SocialCard[], stampsOf: (card: SocialCard) => Stamp[]): { index: Map<string, number>; needed: Stamp[]; glyphs: Int32Array[] } {
+  const index = new Map<string, number>();
+  const needed: Stamp[] = [];
+  const glyphs = cards.map((card) => {
+    const stamps = stampsOf(card);
+    const numbers = new Int32Array(stamps.length * GLYPH);
+    stamps.forEach((stamp, i) => {
+      let mask = index.get(stamp.key);
+      if (mask === undefined) index.set(stamp.key, (mask = needed.push(stamp) - 1));
+      numbers.set([mask, stamp.px, stamp.py, stamp.slot], i * GLYPH);
+    });
+    return numbers;
+  });
+  return { index, needed, glyphs };
 }
 
 /** The look's frame, indexed, with the brand's name and the address laid over it. */
 async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string, Mask>): Promise<Frame> {
-  const stamps = frameLines(look).flatMap((line) => stampsOf(type, line));
-  const [frame] = await Promise.all([indexedFrame(frameSvg(look), [INK, MUTED, look.accent]), addMasks(type, stamps, masks)]);
-  for (const { key, px, py, colour } of stamps) lay(frame.indices, { key, px, py, first: frame.shades.get(colour)! }, masks.get(key)!);
+  const colours = textColours(look);
+  const stamps = frameLines(look).flatMap((line) => stampsOf(type, line, colours));
+  const [frame] = await Promise.all([indexedFrame(frameSvg(look), colours), addMasks(type, stamps, masks)]);
+  for (const { key, px, py, slot } of stamps) lay(frame.indices, masks.get(key)!, px, py, frame.shades.get(colours[slot]!)!);
   return frame;
 }
 
-/** Cards as 1200×630 PNGs, in their order: each card's glyphs laid over the frame. */
-export function paintCards({ indices, palette, masks }: CardParts, cards: readonly Placed[][]): Buffer[] {
-  const pixels = new Uint8Array(indices.length);
-  return cards.map((glyphs) => {
-    pixels.set(indices);
-    for (const glyph of glyphs) lay(pixels, glyph, masks.get(glyph.key)!);
-    return palettePng(SOCIAL_WIDTH, SOCIAL_HEIGHT, palette, pixels);
-  });
-}
-
 /** A line's glyphs, each with its mask's key and the pixel its pen position falls in. */
-function stampsOf(type: Typesetter, { text, weight, size, x, y, colour }: TextLine): Stamp[] {
+function stampsOf(type: Typesetter, { text, weight, size, x, y, colour }: TextLine, colours: readonly string[]): Stamp[] {
+  const slot = colours.indexOf(colour);
   return type.run(text, weight, size).glyphs.map(({ id, x: dx }) => {
     const at = Math.round((x + dx) * PHASES);
     const phase = ((at % PHASES) + PHASES) % PHASES;
-    return { key: `${weight}:${size}:${id}:${phase}`, id, weight, size, phase, px: (at - phase) / PHASES, py: y, colour };
+    return { key: `${weight}:${size}:${id}:${phase}`, id, weight, size, phase, px: (at - phase) / PHASES, py: y, slot };
   });
 }
 
@@ -262,21 +246,4 @@ function outlinePath(outline: Outline, scale: number, x: number, y: number): str
     for (let i = 0; i < values.length; i += 2) d += `${i ? ' ' : ''}${+(x + values[i]! * scale).toFixed(2)} ${+(y - values[i + 1]! * scale).toFixed(2)}`;
   }
   return d;
-}
-
-/** Lays a glyph's mask over the pixels in the shades of its colour: where glyphs of one colour overlap, the
- *  darker shade stays. */
-function lay(pixels: Uint8Array, { px, py, first }: Placed, { left, top, width, height, alpha }: Mask): void {
-  const x0 = Math.max(0, px + left);
-  const x1 = Math.min(SOCIAL_WIDTH, px + left + width);
-  for (let row = Math.max(0, -(py + top)); row < height && py + top + row < SOCIAL_HEIGHT; row++) {
-    let at = (py + top + row) * SOCIAL_WIDTH + x0;
-    for (let x = x0, m = row * width + x0 - px - left; x < x1; x++, m++, at++) {
-      const shade = SHADE_OF[alpha[m]!]!;
-      if (shade === 0) continue;
-      const index = first + shade - 1;
-      const there = pixels[at]!;
-      if (there < first || there >= first + SHADES || there < index) pixels[at] = index;
-    }
-  }
 }

@@ -14,17 +14,15 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
-/** The PNG of `indices` (width × height, a byte each) into `palette` (colours as 0xrrggbb, at most 256). */
-export function palettePng(width: number, height: number, palette: readonly number[], indices: Uint8Array): Buffer {
-  if (palette.length > 256 || indices.length !== width * height) throw new Error(`Internal error: a ${width}×${height} PNG of ${indices.length} pixels and ${palette.length} colours`);
+/** The PNG of `rows` (height rows of a 0, the filter "none", then width indices into `palette`, a byte each)
+ *  in `palette` (colours as 0xrrggbb, at most 256). */
+export function palettePng(width: number, height: number, palette: readonly number[], rows: Uint8Array): Buffer {
+  if (palette.length > 256 || rows.length !== height * (width + 1)) throw new Error(`Internal error: a ${width}×${height} PNG of ${rows.length} bytes and ${palette.length} colours`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 3, 0, 0, 0], 8); // 8 bits, indexed colour, deflate, no filter choice, no interlace
   const colours = Buffer.alloc(palette.length * 3);
   palette.forEach((rgb, i) => colours.set([rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff], i * 3));
-  // Each row starts with its filter type, 0 (none): a card's rows are long runs of one index.
-  const rows = Buffer.alloc(height * (width + 1));
-  for (let y = 0; y < height; y++) rows.set(indices.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('PLTE', colours), chunk('IDAT', deflateSync(rows, { level: 2 })), chunk('IEND', new Uint8Array())]);
 }

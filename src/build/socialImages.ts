@@ -6,6 +6,7 @@
 import { socialCardText, socialImagePath, type SocialCard } from '../client/socialCard.ts';
 import type { Site } from '../model/model.ts';
 import { codeVersion, sha256, type BuildCacheDir } from './cache.ts';
+import pLimit from 'p-limit';
 import { cardParts, type CardMemo, type SocialLook } from './cardPainter.ts';
 import type { EmojiAssets } from './emoji.ts';
 import type { SiteFile } from './staging.ts';
@@ -63,12 +64,16 @@ async function drawCards(look: SocialLook, cards: [string, SocialCard][], worker
   const size = Math.min(BATCH, Math.ceil(cards.length / workers.size));
   const batches: number[][] = [];
   for (let i = 0; i < cards.length; i += size) batches.push(Array.from({ length: Math.min(size, cards.length - i) }, (_, j) => i + j));
+  // A batch at a time on each thread: a task's message is copied.
+  const limit = pLimit(workers.size);
   await Promise.all(
-    batches.map(async (batch) => {
-      const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })) };
-      const pngs = workers.size === 1 || cards.length <= ON_THIS_THREAD ? paintTask(task) : await workers.run<SocialTask, Uint8Array[]>('drawCards', task);
-      await Promise.all(batch.map((i, n) => drawn(cards[i]![0], pngs[n]!)));
-    }),
+    batches.map((batch) =>
+      limit(async () => {
+        const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })) };
+        const pngs = workers.size === 1 || cards.length <= ON_THIS_THREAD ? paintTask(task) : await workers.run<SocialTask, Uint8Array[]>('drawCards', task);
+        await Promise.all(batch.map((i, n) => drawn(cards[i]![0], pngs[n]!)));
+      }),
+    ),
   );
 }
 

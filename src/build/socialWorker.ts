@@ -1,11 +1,12 @@
 // A worker's task (workers.ts): link-preview cards painted off the main thread from the parts the build made
-// once (cardPainter.ts), each returned as its PNG with its words (socialImages.ts), in the order given.
-import { paintCards, type CardParts, type Placed } from './cardPainter.ts';
+// once (cardPainter.ts, cardPaint.ts), each returned as its PNG with its words (socialImages.ts), in the order given.
+import { paintCards, type CardParts } from './cardPaint.ts';
 import { withDescription } from './pngText.ts';
 
 export interface SocialTask {
   parts: CardParts;
-  cards: { glyphs: Placed[]; text: string }[];
+  /** Each card's glyphs (cardPaint.ts, GLYPH numbers each) and its words. */
+  cards: { glyphs: Int32Array; text: string }[];
 }
 
 export default ({ parts, cards }: SocialTask): Uint8Array[] => {
