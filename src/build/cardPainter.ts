@@ -1,9 +1,9 @@
-// How a link-preview card is drawn (socialImages.ts has what it shows). What every card of a site shares (the
-// white ground, the accent band, the logo, the brand and the address) is rasterised once, by librsvg through
-// sharp, and reduced to a palette; each card copies those pixels and lays its own words over them from an atlas
-// of glyph masks, each glyph rasterised once per size and quarter-pixel offset, in shades of its colour the
-// palette holds. The card is then a PNG of a byte a pixel (palettePng.ts). Filling every card's outlines with
-// librsvg and encoding it with sharp took 40 ms a card (docs/decisions.md has the figures).
+// How a link-preview card is made ready to paint (socialImages.ts has what it shows, cardPaint.ts paints it). What
+// every card of a site shares (the white ground, the accent band, the logo, the brand and the address) is
+// rasterised once, by librsvg through sharp, and reduced to a palette; each glyph is rasterised once per size and
+// quarter-pixel offset into a mask; each card's words become a list of glyphs to lay, in shades of their colour
+// the palette holds. Filling every card's outlines with librsvg and encoding it with sharp took 40 ms a card
+// (docs/decisions.md has the figures).
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
