@@ -57,7 +57,6 @@ export async function siteImages({ options, imageCache }: BuildContext, { load, 
   return staging ? imageStage({ ...images, staging }) : { ...(await rasterImages(images)), linked: 0 };
 }
 
-/** A page kind module without an export it needs is the template author's mistake: say which and what. */
 /** The prerenderer: the page kinds (the theme's files in place of the built-in ones), checked. */
 export async function siteTemplates(context: BuildContext, theme: Theme): Promise<Renderer> {
   const { pageKinds, cache, store } = context;
@@ -68,6 +67,7 @@ export async function siteTemplates(context: BuildContext, theme: Theme): Promis
 export const siteBrand = (context: BuildContext, { validate, load, emoji }: Pick<Built, 'validate' | 'load' | 'emoji'>) =>
   brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: context.options.catalogueDir, svgs: load.svgs, emoji });
 
+/** A page kind module without an export it needs is the template author's mistake: say which and what. */
 export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[]): Renderer {
   if (!renderer.kindProblems.length) return renderer;
   const fileOf = (kind: string) => shown(pageKinds.find((k) => k.name === kind)?.file ?? kind);
@@ -165,9 +165,11 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
   const { options, store, state, snapshot } = context;
   const { model, render, templates, bundle, client, compress, emoji, brand, social, searchStarted, images, load, staging, public: publicFiles } = built;
   const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
+  // The link-preview cards go in as the images' variants do: files to link or write.
+  const imageVariants = new Map([...images.files, ...social.files]);
   if (options.live) {
     const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
-    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants: new Map([...images.files, ...social.files]), replacedImages: images.replaced };
+    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants, replacedImages: images.replaced };
     return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
   }
   // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
@@ -179,7 +181,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     bundle,
     catalogueDir: options.catalogueDir,
     images: load.images,
-    imageVariants: new Map([...images.files, ...social.files]),
+    imageVariants,
     replacedImages: images.replaced,
     outDir: options.outDir,
     deployDir: options.deployDir,

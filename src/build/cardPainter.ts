@@ -86,12 +86,12 @@ interface Stamp {
   slot: number;
 }
 
-/** What every card shares, as palette indices in rows of ROW, and the palette: the frame's colours, then the
- *  text colours' shades (the first shade of each at `shades`). */
+/** What every card shares, as palette indices in rows of ROW, and the palette: the frame's colours, then
+ *  SHADES shades of each text colour in turn, from `firstShade` on. */
 export interface Frame {
   indices: Uint8Array;
   palette: number[];
-  shades: Map<string, number>;
+  firstShade: number;
 }
 
 /** A text colour (#rrggbb) at each shade over white, as 0xrrggbb. */
@@ -116,9 +116,9 @@ async function indexedFrame(svg: string, textColours: readonly string[]): Promis
     if (pixels[p] !== last) index = indexOf.get((last = pixels[p]!))!;
     indices[Math.floor(p / SOCIAL_WIDTH) + 1 + p] = index;
   }
-  const shades = new Map<string, number>();
-  for (const colour of textColours) shades.set(colour, palette.push(...shadesOf(colour)) - SHADES);
-  return { indices, palette, shades };
+  const firstShade = palette.length;
+  for (const colour of textColours) palette.push(...shadesOf(colour));
+  return { indices, palette, firstShade };
 }
 
 /**
@@ -143,7 +143,6 @@ export function reduceColours(pixels: Uint32Array, most: number): number[] {
   return kept;
 }
 
-/** The cards, in one look, as 1200×630 PNGs in their order. */
 /** What drawing cards made that later cards can use again, kept by the build's cache for the next rebuild (dev):
  *  the glyph masks by key, and each look's frame, its brand and address laid, by the look. */
 export interface CardMemo {
@@ -166,7 +165,7 @@ export async function cardParts(type: Typesetter, look: SocialLook, cards: reado
     throw error;
   });
   // The glyphs' colours become their first shades, now that the frame's palette is known.
-  for (const card of glyphs) for (let g = 3; g < card.length; g += GLYPH) card[g] = frame.shades.get(colours[card[g]!]!)!;
+  for (const card of glyphs) for (let g = 3; g < card.length; g += GLYPH) card[g] = frame.firstShade + card[g]! * SHADES;
   return { parts: { indices: frame.indices, palette: frame.palette, masks: [...index.keys()].map((key) => memo.masks.get(key)!) }, glyphs };
 }
 
@@ -196,7 +195,7 @@ async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string,
   const colours = textColours(look);
   const stamps = frameLines(look).flatMap((line) => stampsOf(type, line, colours));
   const [frame] = await Promise.all([indexedFrame(frameSvg(look), colours), addMasks(type, stamps, masks)]);
-  for (const { key, px, py, slot } of stamps) lay(frame.indices, masks.get(key)!, px, py, frame.shades.get(colours[slot]!)!);
+  for (const { key, px, py, slot } of stamps) lay(frame.indices, masks.get(key)!, px, py, frame.firstShade + slot * SHADES);
   return frame;
 }
 
