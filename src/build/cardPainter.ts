@@ -1,14 +1,14 @@
 // How a link-preview card is made ready to paint (socialImages.ts has what it shows, cardPaint.ts paints it). What
 // every card of a site shares (the white ground, the accent band, the logo, the brand and the address) is
-// rasterised once, by librsvg through sharp, and reduced to a palette; each glyph is rasterised once per size and
-// quarter-pixel offset into a mask; each card's words become a list of glyphs to lay, in shades of their colour
-// the palette holds. Filling every card's outlines with librsvg and encoding it with sharp took 40 ms a card
-// (docs/decisions.md has the figures).
-import pLimit from 'p-limit';
+// rasterised once, by librsvg through sharp, and reduced to a palette; each glyph is filled once per size and
+// quarter-pixel offset into a mask (glyphRaster.ts); each card's words become a list of glyphs to lay, in shades of
+// their colour the palette holds. Filling every card's outlines with librsvg and encoding it with sharp took 40 ms
+// a card (docs/decisions.md has the figures).
 import sharp from 'sharp';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
 import { GLYPH, lay, ROW, SHADES, type CardParts, type Mask } from './cardPaint.ts';
-import type { Outline, Typesetter } from './typesetter.ts';
+import { glyphCoverage } from './glyphRaster.ts';
+import type { Typesetter } from './typesetter.ts';
 
 /** The site's look, as every card shows it. */
 export interface SocialLook {
@@ -160,7 +160,8 @@ export async function cardParts(type: Typesetter, look: SocialLook, cards: reado
   memo.frames.set(lookKey, framed);
   const colours = textColours(look);
   const { index, needed, glyphs } = numberGlyphs(cards, (card) => cardLines(type, look, card).flatMap((line) => stampsOf(type, line, colours)));
-  const [frame] = await Promise.all([framed, addMasks(type, needed, memo.masks)]).catch((error: unknown) => {
+  addMasks(type, needed, memo.masks);
+  const frame = await framed.catch((error: unknown) => {
     memo.frames.delete(lookKey);
     throw error;
   });
@@ -194,7 +195,8 @@ function numberGlyphs(cards: readonly SocialCard[], stampsOf: (card: SocialCard)
 async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string, Mask>): Promise<Frame> {
   const colours = textColours(look);
   const stamps = frameLines(look).flatMap((line) => stampsOf(type, line, colours));
-  const [frame] = await Promise.all([indexedFrame(frameSvg(look), colours), addMasks(type, stamps, masks)]);
+  addMasks(type, stamps, masks);
+  const frame = await indexedFrame(frameSvg(look), colours);
   for (const { key, px, py, slot } of stamps) lay(frame.indices, masks.get(key)!, px, py, frame.firstShade + slot * SHADES);
   return frame;
 }
@@ -209,19 +211,13 @@ function stampsOf(type: Typesetter, { text, weight, size, x, y, colour }: TextLi
   });
 }
 
-/**
- * Adds the masks of these glyphs that `masks` lacks, each rasterised on its own: drawn side by side in one
- * image, some glyphs' edge pixels came out differently with other neighbours, and a card must be the same
- * whichever cards a build draws with it.
- */
-async function addMasks(type: Typesetter, stamps: readonly Stamp[], masks: Map<string, Mask>): Promise<void> {
-  const missing = [...new Map(stamps.filter(({ key }) => !masks.has(key)).map((stamp) => [stamp.key, stamp])).values()];
-  const limit = pLimit(4);
-  const made = await Promise.all(missing.map((stamp) => limit(() => glyphMask(type, stamp))));
-  missing.forEach(({ key }, i) => masks.set(key, made[i]!));
+/** Adds the masks of these glyphs that `masks` lacks. Each is rasterised on its own (glyphRaster.ts): a card
+ *  must be the same whichever cards a build draws with it. */
+function addMasks(type: Typesetter, stamps: readonly Stamp[], masks: Map<string, Mask>): void {
+  for (const stamp of stamps) if (!masks.has(stamp.key)) masks.set(stamp.key, glyphMask(type, stamp));
 }
 
-async function glyphMask(type: Typesetter, { id, weight, size, phase }: Stamp): Promise<Mask> {
+function glyphMask(type: Typesetter, { id, weight, size, phase }: Stamp): Mask {
   const outline = type.outline(id, weight);
   const scale = size / type.upem;
   const xs = outline.flatMap(({ values }) => values.filter((_, i) => i % 2 === 0));
@@ -232,17 +228,5 @@ async function glyphMask(type: Typesetter, { id, weight, size, phase }: Stamp): 
   const top = Math.floor(-Math.max(...ys) * scale) - 1;
   const width = Math.ceil(shift + Math.max(...xs) * scale) + 1 - left;
   const height = Math.ceil(-Math.min(...ys) * scale) + 1 - top;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="${outlinePath(outline, scale, shift - left, -top)}"/></svg>`;
-  const alpha = await sharp(Buffer.from(svg)).ensureAlpha().extractChannel(3).raw().toBuffer();
-  return { left, top, width, height, alpha: new Uint8Array(alpha) };
-}
-
-/** An outline as SVG path data, scaled by `scale` with its origin at (x, y), y down, to a hundredth of a pixel. */
-function outlinePath(outline: Outline, scale: number, x: number, y: number): string {
-  let d = '';
-  for (const { type, values } of outline) {
-    d += type;
-    for (let i = 0; i < values.length; i += 2) d += `${i ? ' ' : ''}${+(x + values[i]! * scale).toFixed(2)} ${+(y - values[i + 1]! * scale).toFixed(2)}`;
-  }
-  return d;
+  return { left, top, width, height, alpha: glyphCoverage(outline, scale, shift - left, -top, width, height) };
 }
