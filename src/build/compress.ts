@@ -10,19 +10,25 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pLimit from 'p-limit';
-import { atomicWrite, codeVersion } from './cache.ts';
+import { atomicWrite, filesHash, keyOf } from './cache.ts';
+import { prebuiltFolder, readPrebuilt } from './prebuilt.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 export const COMPRESSIBLE = /\.(js|css|svg|json|xml|txt|html)$/;
 
-async function cached(cacheDir: string, name: string, make: () => Promise<Uint8Array>, stats?: CacheStats): Promise<Uint8Array> {
+async function cached(cacheDir: string, prebuilt: string | undefined, name: string, make: () => Promise<Uint8Array>, stats?: CacheStats): Promise<Uint8Array> {
   const file = join(cacheDir, name);
   try {
     const bytes = await readFile(file);
     if (stats) stats.fromCache++;
     return bytes;
   } catch {
+    const ready = await readPrebuilt(prebuilt, name);
+    if (ready) {
+      if (stats) stats.fromCache++;
+      return ready;
+    }
     const bytes = await make();
     await atomicWrite(file, bytes).catch(() => undefined); // a cache that cannot be written is only slower
     return bytes;
@@ -34,22 +40,27 @@ export interface CacheStats {
   fromCache: number;
 }
 
+/** How a file is compressed: this module's code and the compressors' versions, not the tool's release nor
+ *  Node's, so that the files prebuilt when the package was packed serve every Node with the same zlib and Brotli. */
+const compressorVersion = () => keyOf(filesHash(['src/build/compress.ts']), process.versions.brotli, process.versions.zlib).slice(0, 16);
+
 /**
  * `path.br` and `path.gz` for every compressible file, keyed like the input map. The largest files go first,
- * one per core at a time: zlib's work runs on libuv's threads, which the build's file writes share.
+ * one per core at a time: zlib's work runs on libuv's threads, which the build's file writes share. A file the
+ * cache folder lacks may have been compressed when the package was packed (`prebuilt`, prebuilt.ts).
  */
-export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string, stats?: CacheStats): Promise<Map<string, Uint8Array>> {
+export async function precompress(files: ReadonlyMap<string, Uint8Array>, cacheDir: string, stats?: CacheStats, prebuilt: string | undefined = prebuiltFolder('compressed')): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
   const limit = pLimit(availableParallelism());
-  const version = codeVersion(['src/build/compress.ts']).slice(0, 16);
+  const version = compressorVersion();
   const largestFirst = [...files].filter(([path]) => COMPRESSIBLE.test(path)).sort(([, a], [, b]) => b.byteLength - a.byteLength);
   await Promise.all(
     largestFirst.map(([path, bytes]) =>
       limit(async () => {
         // The file name carries its content's hash; the prefix, how it is compressed (this code, Node's zlib).
         const name = `${version}-${basename(path)}`;
-        out.set(`${path}.br`, await cached(cacheDir, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }), stats));
-        out.set(`${path}.gz`, await cached(cacheDir, `${name}.gz`, () => gzipAsync(bytes, { level: 9 }), stats));
+        out.set(`${path}.br`, await cached(cacheDir, prebuilt, `${name}.br`, () => brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }), stats));
+        out.set(`${path}.gz`, await cached(cacheDir, prebuilt, `${name}.gz`, () => gzipAsync(bytes, { level: 9 }), stats));
       }),
     ),
   );

@@ -8,15 +8,17 @@
 // templates' own signs always, then whatever the catalogue's YAML and Markdown contain. Anything Inter lacks
 // (an emoji, a CJK name) is drawn by the next font in the stack, as it would be without a subset. harfbuzz
 // (subset-font, WebAssembly) does the cutting, 0.2-0.5 s, in a worker thread; the result is cached by input,
-// so a catalogue pays once for a new character. `npm ci` makes the example catalogue's (package.json's
-// prepare runs this file).
+// so a catalogue pays once for a new character. The subset of the characters most catalogues use is made when
+// the package is packed (prebuilt.ts).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
 import { atomicWrite, libraryVersion } from './cache.ts';
+import { prebuiltFolder, readPrebuilt } from './prebuilt.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const INTER_FILE = join(PACKAGE_ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
@@ -44,13 +46,27 @@ export function siteCharacters(texts: Iterable<string>): string {
   return [...seen].filter((c) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c)).sort().join('');
 }
 
-export async function subsetInter(font: Uint8Array, cacheDir: string, characters: string): Promise<Uint8Array> {
-  const key = createHash('sha256').update(font).update(JSON.stringify([characters, INTER_WEIGHTS, DEFAULT_FEATURES, libraryVersion('subset-font')])).digest('hex').slice(0, 16);
+/** The ranges of code points the latin file of Inter covers (Fontsource's split of the font): [first, last]. */
+const LATIN_RANGES = (JSON.parse(readFileSync(join(dirname(INTER_FILE), '../unicode.json'), 'utf8')) as Record<string, string>).latin!.split(',').map((range) => {
+  const [first, last = first] = range.replace(/^U\+/, '').split('-');
+  return [parseInt(first!, 16), parseInt(last!, 16)] as const;
+});
+
+/** The characters the latin file can have: a subset is the same with or without the others (an emoji, a CJK
+ *  name), so they are left out of its key, and sites that differ only in them share one. */
+export const inLatinFile = (characters: string) => [...characters].filter((c) => LATIN_RANGES.some(([first, last]) => c.codePointAt(0)! >= first && c.codePointAt(0)! <= last)).join('');
+
+/** Inter cut down to `characters`, from `cacheDir`, else from the prebuilt subsets (prebuilt.ts), else made. */
+export async function subsetInter(font: Uint8Array, cacheDir: string, characters: string, prebuilt: string | undefined = prebuiltFolder('fonts')): Promise<Uint8Array> {
+  const kept = inLatinFile(characters);
+  const key = createHash('sha256').update(font).update(JSON.stringify([kept, INTER_WEIGHTS, DEFAULT_FEATURES, libraryVersion('subset-font')])).digest('hex').slice(0, 16);
   const file = join(cacheDir, `inter-${key}.woff2`);
   try {
     return await readFile(file);
   } catch {
-    const subset = await inWorker(font, characters);
+    const ready = await readPrebuilt(prebuilt, basename(file));
+    if (ready) return ready;
+    const subset = await inWorker(font, kept);
     await atomicWrite(file, subset).catch(() => undefined); // a cache that cannot be written is only slower
     return subset;
   }
@@ -77,9 +93,3 @@ export const interSubsetPlugin = (cacheDir: string, characters: string): Plugin 
     }));
   },
 });
-
-if (import.meta.main) {
-  const { loadCatalogue } = await import('../catalogue/load.ts');
-  const example = await loadCatalogue(join(PACKAGE_ROOT, 'examples/agency/catalogue'));
-  await subsetInter(await readFile(INTER_FILE), FONT_CACHE, siteCharacters(example.texts.values()));
-}
