@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
@@ -21,7 +22,8 @@ import { atomicWrite, libraryVersion } from './cache.ts';
 import { prebuiltFolder, readPrebuilt } from './prebuilt.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const INTER_FILE = join(PACKAGE_ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+// Resolved as Node resolves it: an installed package's dependencies may be beside it rather than in it.
+export const INTER_FILE = createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 export const FONT_CACHE = join(PACKAGE_ROOT, 'node_modules/.cache/storefront/fonts');
 
 export const INTER_WEIGHTS = { min: 400, max: 900 } as const;

@@ -49,6 +49,9 @@ describe('the packed package, installed into a folder of its own', () => {
     expect(existsSync(join(installed, 'lib/cli.js'))).toBe(true);
     expect(existsSync(join(installed, 'tests'))).toBe(false);
     expect(existsSync(join(installed, 'tsconfig.json'))).toBe(false);
+    // What prepack made once for every site without its own templates (src/build/prebuilt.ts).
+    expect(readdirSync(join(installed, 'prebuilt/compressed')).length).toBeGreaterThanOrEqual(82);
+    expect(readdirSync(join(installed, 'prebuilt/fonts'))).toHaveLength(1);
     expect(ok(npx('node', '--version'))).toMatch(/^v22\./);
     expect(ok(npx('storefront', '--version')).trim()).toBe(version);
   });
