@@ -8,7 +8,8 @@ import { stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
-import { FONT_CACHE, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
+import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
+import { prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
 import { themeKey, themePlugin, type Theme } from './theme.ts';
@@ -114,9 +115,9 @@ async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () 
 
 export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE, theme }: BundleOptions = {}): Promise<ClientBundle> =>
   memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
-    const name = `client-${keyOf(development, characters, pageKinds, BUNDLER_VERSION(), themeKey(theme))}`;
-    const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, name, async (record) => {
-      const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await store!.readBlob(blob)]));
+    const name = `client-${keyOf(development, inLatinFile(characters), kindsKey(pageKinds), BUNDLER_VERSION(), themeKey(theme))}`;
+    const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, name, async (record, from) => {
+      const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await from.readBlob(blob)]));
       if (files.some(([, bytes]) => !bytes)) return undefined;
       return { files: new Map(files as [string, Uint8Array][]), ...assetMap(record.metafile, pageKinds), metafile: record.metafile };
     });
@@ -134,6 +135,10 @@ interface ClientRecord {
   metafile: Metafile;
 }
 
+/** The page kinds in a key: their files from the package, so that the prebuilt bundles' keys hold wherever the
+ *  package is. */
+const kindsKey = (pageKinds: readonly PageKindFile[]) => pageKinds.map(({ name, file, stylesheet }) => [name, relative(PACKAGE_ROOT, file), stylesheet && relative(PACKAGE_ROOT, stylesheet)]);
+
 /** The bundler's own version: this module's code (with the page kinds and font plugins) and esbuild's version. */
 const BUNDLER_VERSION = () => codeVersion(['src/build/bundle.ts']);
 
@@ -148,12 +153,19 @@ const fileSha = (path: string) => {
   }
 };
 
-/** A cached bundle whose every input still has the content it was made from, or undefined. */
-async function fromCache<R extends { inputs: [string, string][] }, T = unknown>(store: BuildCacheDir | undefined, name: string, open: (record: R) => Promise<T | undefined>): Promise<T | undefined> {
-  if (!store) return undefined;
-  const record = await store.readRecord<R>(name);
-  const value = record && Array.isArray(record.inputs) && record.inputs.every(([path, hash]) => fileSha(path) === hash) ? await open(record).catch(() => undefined) : undefined;
-  store.count(name.split('-')[0]!, value !== undefined);
+/**
+ * A cached bundle whose every input still has the content it was made from, or undefined: from the build's cache,
+ * else from the package's prebuilt one (prebuilt.ts: the bundles of a site without its own templates, made when
+ * the package was packed), even for a build without a cache. `open` reads what the record names from `from`.
+ */
+async function fromCache<R extends { inputs: [string, string][] }, T = unknown>(store: BuildCacheDir | undefined, name: string, open: (record: R, from: BuildCacheDir) => Promise<T | undefined>): Promise<T | undefined> {
+  let value: T | undefined;
+  for (const from of store ? [store, prebuiltStore()] : [prebuiltStore()]) {
+    const record = await from.readRecord<R>(name);
+    value = record && Array.isArray(record.inputs) && record.inputs.every(([path, hash]) => fileSha(path) === hash) ? await open(record, from).catch(() => undefined) : undefined;
+    if (value !== undefined) break;
+  }
+  store?.count(name.split('-')[0]!, value !== undefined);
   return value;
 }
 
@@ -260,22 +272,23 @@ export type Renderer = typeof Prerenderer;
  * react and react-dom resolve to the package's own copies; it is named by its content's hash, so builds
  * running at once share one file and none has to be removed while another may still use it.
  */
-export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme, rendererDir = RENDERER_DIR }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> & { rendererDir?: string } = {}): Promise<Renderer> =>
   memoised(memo, `renderer-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
-    const name = `renderer-${keyOf(pageKinds, BUNDLER_VERSION(), themeKey(theme))}`;
+    const name = `renderer-${keyOf(kindsKey(pageKinds), BUNDLER_VERSION(), themeKey(theme))}`;
     let inputs: Metafile['inputs'] = {};
-    const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record) => {
+    const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record, from) => {
       inputs = Object.fromEntries(record.inputs.map(([file]) => [file, { bytes: 0, imports: [] }]));
-      const outfile = join(RENDERER_DIR, basename(record.outfile));
+      // The prebuilt renderer's module is in the prebuilt cache's folder; the build cache's, in the package's.
+      const outfile = join(from === store ? rendererDir : from.dir, basename(record.outfile));
       if (!existsSync(outfile)) return undefined;
       const module = (await import(pathToFileURL(outfile).href)) as Renderer;
       codeHashes.set(module, record.kindHashes);
-      store!.keepFile(basename(outfile));
+      if (from === store) store.keepFile(basename(outfile));
       return module;
     });
     if (kept) return { value: kept, metafile: { inputs } };
     const started = Date.now();
-    const made = await makeRenderer(pageKinds, theme);
+    const made = await makeRenderer(pageKinds, theme, rendererDir);
     const outfile = basename(made.outfile);
     store?.keepFile(outfile);
     toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: codeHashes.get(made.value) }));
@@ -327,8 +340,7 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
   );
 }
 
-async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
-  const cacheDir = RENDERER_DIR;
+async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined, cacheDir: string): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
   const { metafile, outputFiles } = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: ['src/client/prerender.tsx'],

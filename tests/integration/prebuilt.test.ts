@@ -1,5 +1,5 @@
 // The files made when the package is packed (src/build/prebuilt.ts): a cache folder that lacks a file finds it
-// there, a site whose inputs differ finds nothing and makes its own, and the example's build uses them.
+// there, a site whose inputs differ finds nothing and makes its own, and the example's cold build uses them.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,7 @@ describe('the Inter subset', () => {
 });
 
 describe('a cold build of the example catalogue', () => {
-  it('takes the compressed files of its bundle from the package (npm ci made them)', async () => {
+  it('takes its bundles and their compressed files from the package (npm ci made them)', async () => {
     const [out, cacheDir] = [join(await folder(), 'dist'), await folder()];
     const lines: string[] = [];
     const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t), detail: 'verbose' as const };
@@ -57,5 +57,7 @@ describe('a cold build of the example catalogue', () => {
     expect(result.ok).toBe(true);
     // The bundle's 41 scripts and stylesheets, each .br and .gz; the emoji is the site's own.
     expect(Number(/(\d+) from the cache/.exec(lines.join('\n'))?.[1])).toBeGreaterThanOrEqual(82);
+    // Its cache folder was empty: the client bundle and the prerenderer came from the prebuilt cache.
+    expect(lines.join('\n')).toMatch(/from the cache .*renderer 1\/1,.* client 1\/1,/);
   }, 120_000);
 });
