@@ -3,7 +3,7 @@
 // filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
 import { perObject } from '../src/core/perObject.ts';
-import { treeText } from '../src/core/tree.ts';
+import { wordsOf } from '../src/core/searchTerms.ts';
 import { deepFreeze, type Category, type Service, type Site } from '../src/model/model.ts';
 import { FILTERS, SORTS } from './searchFields.ts';
 import { BUDGET_STEPS } from './searchState.ts';
@@ -49,23 +49,15 @@ const recordOf = /* @__PURE__ */ perObject((s: Service) =>
 
 /**
  * What search finds a service by: its name, summary, category, label and option labels, then the first
- * DESCRIPTION_WORDS words of its description that they do not have, once each, leaving out words of one or
- * two letters and the commonest English ones. Pagefind keeps each record's text in the files a search loads,
- * so every word is paid for by the visitor's first search: a repeated or common word finds nothing new.
+ * DESCRIPTION_WORDS terms of its description that they do not have (src/core/searchTerms.ts: words of three
+ * letters or more but the commonest English ones, once each). Pagefind keeps each record's text in the files a
+ * search loads, so every word is paid for by the visitor's first search: a repeated word finds nothing new.
  */
 function searchText(s: Service, category: Category): string {
   const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');
   const seen = new Set(wordsOf(lead));
-  const added = wordsOf(treeText(s.description))
-    .filter((word) => word.length > 2 && !COMMON_WORDS.has(word) && !seen.has(word) && seen.add(word))
-    .slice(0, DESCRIPTION_WORDS);
+  const added = s.searchTerms.filter((term) => !seen.has(term)).slice(0, DESCRIPTION_WORDS);
   return added.length ? `${lead}. ${added.join(' ')}` : lead;
 }
 
-/** Words in lowercase, a hyphen or an apostrophe inside one kept ("multi-channel", "service's"). */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
-
 const DESCRIPTION_WORDS = 80;
-const COMMON_WORDS = new Set(
-  'the and for you your are with that this from our can will have has not but all any its was were been more than into per each who what when which also one two get out use'.split(' '),
-);

@@ -3,7 +3,8 @@
 // and attributes below are made, links only to web, mail and chat addresses or within the site.
 import type { Token } from 'markdown-it';
 import { withTrailingSlash } from '../core/routes.ts';
-import type { TreeElement, TreeNode } from '../core/tree.ts';
+import { searchTerms } from '../core/searchTerms.ts';
+import { treeText, type TreeElement, type TreeNode } from '../core/tree.ts';
 import { beyondInputBounds, beyondTreeBounds, type BoundExceeded } from './markdownBounds.ts';
 import { parseMarkdown, placeOf, type MarkdownLink, type ParsedMarkdown } from './markdownParse.ts';
 
@@ -15,6 +16,8 @@ export interface CompiledDescription {
   links: MarkdownLink[];
   words: number;
   tree: TreeNode[];
+  /** What site search finds a service's description by (core/searchTerms.ts); none for a refused text. */
+  terms?: string[];
   refused?: BoundExceeded;
 }
 
@@ -27,7 +30,8 @@ export function compileDescription(text: string): CompiledDescription {
   const parsed = parseMarkdown(text);
   const beyondTree = beyondTreeBounds(parsed.tokens);
   if (beyondTree) return { links: [], words, tree: [], refused: beyondTree };
-  return { links: linksOf(parsed), words, tree: compileMarkdown(parsed) };
+  const tree = compileMarkdown(parsed);
+  return { links: linksOf(parsed), words, tree, terms: searchTerms(treeText(tree)) };
 }
 
 /** Every link and link reference definition in a document, in reading order, with its place, for checking.

@@ -35,6 +35,8 @@ export interface Service {
   /** One line for cards: the service's own summary, or its meta description shortened. */
   summary: string;
   description: TreeNode[];
+  /** What site search finds the description by: its distinct words but the commonest (core/searchTerms.ts). */
+  searchTerms: readonly string[];
   slug: string;
   route: string;
   categoryAnchor: string;
@@ -271,8 +273,8 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
   if (last && sameItems(inputs, last.inputs)) {
     const categories = last.categories.map((category) => {
       const services = category.services.map((service) => {
-        const description = catalogue.descriptions.get(service.id)!.tree;
-        return description === service.description ? service : { ...service, description };
+        const { tree, terms } = catalogue.descriptions.get(service.id)!;
+        return tree === service.description ? service : { ...service, description: tree, searchTerms: terms };
       });
       return sameItems(services, category.services) ? category : { ...category, services };
     });
@@ -311,6 +313,7 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
         metaDescription: s.metaDescription,
         summary: s.summary ?? shorten(s.metaDescription, SUMMARY_MAX),
         description: catalogue.descriptions.get(s.id)!.tree,
+        searchTerms: catalogue.descriptions.get(s.id)!.terms,
         slug,
         route: routes.service(slug, s.id),
         categoryAnchor: value.anchor,
