@@ -4,35 +4,22 @@
 // the bundles exist, while the catalogue is still being checked (the compress stage, src/pipeline.ts).
 // Pages themselves are compressed on the fly by the server or CDN: at 10,000 pages, precompressing them
 // would cost more than the rest of the build.
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import pLimit from 'p-limit';
-import { atomicWrite, filesHash, keyOf } from './cache.ts';
-import { prebuiltFolder, readPrebuilt } from './prebuilt.ts';
+import { filesHash, keyOf } from './cache.ts';
+import { cachedFile, prebuiltFolder } from './prebuilt.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 export const COMPRESSIBLE = /\.(js|css|svg|json|xml|txt|html)$/;
 
 async function cached(cacheDir: string, prebuilt: string | undefined, name: string, make: () => Promise<Uint8Array>, stats?: CacheStats): Promise<Uint8Array> {
-  const file = join(cacheDir, name);
-  try {
-    const bytes = await readFile(file);
-    if (stats) stats.fromCache++;
-    return bytes;
-  } catch {
-    const ready = await readPrebuilt(prebuilt, name);
-    if (ready) {
-      if (stats) stats.fromCache++;
-      return ready;
-    }
-    const bytes = await make();
-    await atomicWrite(file, bytes).catch(() => undefined); // a cache that cannot be written is only slower
-    return bytes;
-  }
+  const { bytes, made } = await cachedFile(cacheDir, prebuilt, name, make);
+  if (stats && !made) stats.fromCache++;
+  return bytes;
 }
 
 /** How many files came from the cache, counted for `build --verbose`. */

@@ -12,14 +12,14 @@
 // the package is packed (prebuilt.ts).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Plugin } from 'esbuild';
-import { atomicWrite, libraryVersion } from './cache.ts';
-import { prebuiltFolder, readPrebuilt } from './prebuilt.ts';
+import { libraryVersion } from './cache.ts';
+import { cachedFile, prebuiltFolder } from './prebuilt.ts';
 
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Resolved as Node resolves it: an installed package's dependencies may be beside it rather than in it.
@@ -62,16 +62,7 @@ export const inLatinFile = (characters: string) => [...characters].filter((c) =>
 export async function subsetInter(font: Uint8Array, cacheDir: string, characters: string, prebuilt: string | undefined = prebuiltFolder('fonts')): Promise<Uint8Array> {
   const kept = inLatinFile(characters);
   const key = createHash('sha256').update(font).update(JSON.stringify([kept, INTER_WEIGHTS, DEFAULT_FEATURES, libraryVersion('subset-font')])).digest('hex').slice(0, 16);
-  const file = join(cacheDir, `inter-${key}.woff2`);
-  try {
-    return await readFile(file);
-  } catch {
-    const ready = await readPrebuilt(prebuilt, basename(file));
-    if (ready) return ready;
-    const subset = await inWorker(font, kept);
-    await atomicWrite(file, subset).catch(() => undefined); // a cache that cannot be written is only slower
-    return subset;
-  }
+  return (await cachedFile(cacheDir, prebuilt, `inter-${key}.woff2`, () => inWorker(font, kept))).bytes;
 }
 
 /** subset-font run in a thread of its own, which takes its WebAssembly memory with it when it ends. */

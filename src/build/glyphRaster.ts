@@ -85,20 +85,19 @@ function lineDrawer(cells: Float64Array, width: number, height: number) {
       const d = dy * dir;
       const left = Math.min(x, next);
       const right = Math.max(x, next);
-      const leftFloor = Math.floor(left);
-      const li = leftFloor;
+      const li = Math.floor(left);
       const ri = Math.ceil(right);
       if (start + li < 0) {
         x = next;
         continue;
       }
       if (ri <= li + 1) {
-        const middle = 0.5 * (x + next) - leftFloor;
+        const middle = 0.5 * (x + next) - li;
         add(start + li, d - d * middle);
         add(start + li + 1, d * middle);
       } else {
         const s = 1 / (right - left);
-        const lf = left - leftFloor;
+        const lf = left - li;
         const a0 = 0.5 * s * (1 - lf) * (1 - lf);
         const rf = right - ri + 1;
         const am = 0.5 * s * rf * rf;

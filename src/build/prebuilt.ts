@@ -8,7 +8,7 @@
 // makes its own, as before.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BuildCacheDir, PACKAGE_ROOT } from './cache.ts';
+import { atomicWrite, BuildCacheDir, PACKAGE_ROOT } from './cache.ts';
 
 /** The folder of prebuilt files of one cache (`compressed`, `fonts`). */
 export const prebuiltFolder = (name: 'compressed' | 'fonts') => join(PACKAGE_ROOT, 'prebuilt', name);
@@ -16,5 +16,13 @@ export const prebuiltFolder = (name: 'compressed' | 'fonts') => join(PACKAGE_ROO
 /** The prebuilt bundles (bundle.ts), in the layout of a build cache; a build only reads it. */
 export const prebuiltStore = () => new BuildCacheDir(join(PACKAGE_ROOT, 'prebuilt', 'cache'));
 
-/** A prebuilt file, or undefined when there is none (a site with other inputs, a package packed without them). */
-export const readPrebuilt = (folder: string | undefined, name: string): Promise<Uint8Array | undefined> => (folder ? readFile(join(folder, name)).catch(() => undefined) : Promise.resolve(undefined));
+/** A file of a cache that keeps files by name (compress.ts, fontSubset.ts): from its folder, else from `prebuilt`
+ *  (none there for a site with other inputs, or a package packed without them), else made and kept in its folder
+ *  (one that cannot be written is only slower). `made` says which. */
+export async function cachedFile(cacheDir: string, prebuilt: string | undefined, name: string, make: () => Promise<Uint8Array>): Promise<{ bytes: Uint8Array; made: boolean }> {
+  const kept = (await readFile(join(cacheDir, name)).catch(() => undefined)) ?? (prebuilt && (await readFile(join(prebuilt, name)).catch(() => undefined)));
+  if (kept) return { bytes: kept, made: false };
+  const bytes = await make();
+  await atomicWrite(join(cacheDir, name), bytes).catch(() => undefined);
+  return { bytes, made: true };
+}

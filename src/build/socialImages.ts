@@ -3,10 +3,10 @@
 // price and category) and the site's address, in the theme's accent (cardPainter.ts draws it). Drawn only for
 // cards the build cache lacks, on the worker pool: a cold build at 10,000 services draws 10,000
 // (docs/decisions.md has the cost), a build after an edit only the cards whose words changed.
+import pLimit from 'p-limit';
 import { socialCardText, socialImagePath, type SocialCard } from '../client/socialCard.ts';
 import type { Site } from '../model/model.ts';
 import { codeVersion, sha256, type BuildCacheDir } from './cache.ts';
-import pLimit from 'p-limit';
 import { cardParts, type CardMemo, type SocialLook } from './cardPainter.ts';
 import type { EmojiAssets } from './emoji.ts';
 import type { SiteFile } from './staging.ts';

@@ -15,7 +15,7 @@ export const defaultWorkers = (): number => availableParallelism();
 const POOL_WORKER = new URL(`./poolWorker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 /** The tasks a thread runs: poolWorker.ts's exports. */
-export type TaskName = Exclude<keyof typeof import('./poolWorker.ts'), 'default'>;
+export type TaskName = keyof typeof import('./poolWorker.ts');
 
 export class Workers {
   /** How many threads the pool may run; 1 means the work runs on the main thread (no pool at all). */

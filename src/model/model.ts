@@ -293,6 +293,7 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
     pageRoute: routes.category(value.anchor),
     services: value.services.map((s) => {
       const slug = serviceSlug(s);
+      const compiled = catalogue.descriptions.get(s.id)!;
       const options = s.options?.map((o) => ({ label: o.label, price: o.price, priceFrom: s.priceFrom, ...(o.delivery && { delivery: o.delivery }) }));
       const prices = options?.map((o) => o.price) ?? [];
       return {
@@ -312,8 +313,8 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
         thumbnail: image(`img/services/${s.image}`, 'card'),
         metaDescription: s.metaDescription,
         summary: s.summary ?? shorten(s.metaDescription, SUMMARY_MAX),
-        description: catalogue.descriptions.get(s.id)!.tree,
-        searchTerms: catalogue.descriptions.get(s.id)!.terms,
+        description: compiled.tree,
+        searchTerms: compiled.terms,
         slug,
         route: routes.service(slug, s.id),
         categoryAnchor: value.anchor,
