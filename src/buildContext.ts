@@ -78,6 +78,8 @@ export interface Built {
   client: ReturnType<typeof clientFiles>;
   compress: Map<string, Uint8Array>;
   socialLook: { look: SocialLook; style: string };
+  /** The routes of the open pages dev wrote ahead of the others (none outside dev). */
+  openPages: ReadonlySet<string>;
   social: { files: Map<string, SiteFile>; drawn: number };
   render: RenderedPage[];
   searchStarted: { files: Promise<Map<string, Uint8Array>>; started: number };

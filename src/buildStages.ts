@@ -17,11 +17,13 @@ import type { CatalogueSource } from './catalogue/load.ts';
 import type { BuildContext, Built } from './buildContext.ts';
 import type { BuildCache } from './buildOptions.ts';
 import { brandLine, descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf, socialLine, templatesLine } from './buildReport.ts';
-import { emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteBrand, siteImages, siteModel, siteSocialLook, siteTemplates, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
+import { emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteBrand, siteImages, siteModel, siteSocialLook, showOpenPages, siteTemplates, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
 import type { Stages } from './stages.ts';
 
 export function buildStages(context: BuildContext): Stages<Built> {
   const { options, cache, store, folder, pageKinds, verbose, state, compressed, compressCache } = context;
+  // dev's open pages go ahead of the work on every page; a one-off build does not wait for them.
+  const afterOpenPages = options.live ? (['openPages'] as const) : [];
   return {
     // The catalogue folder in memory: its texts, images and SVGs.
     load: { run: () => readCatalogue(options.catalogueDir, store, options.load), summary: (s) => `${s.texts.size} text files, ${s.images.size} images` },
@@ -78,17 +80,20 @@ export function buildStages(context: BuildContext): Stages<Built> {
       run: ({ model, bundle, templates }) => clientFiles(model.site, bundle, kindsWithPages(templates.kindInfo, model.pages)),
       ...(verbose && { summary: (c: Built['client']) => `site shell and loader, ${c.files.size} files` }),
     },
-    // Pagefind's index, started: its indexer works in a process of its own while this one renders and writes the
-    // pages; emit waits for it only before its link check (build/emit.ts).
-    searchStarted: { needs: ['model', 'templates'], run: (built) => startSearch(context, built) },
-    // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
-    search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
     // The look of the pages' link-preview images: their names, which every page's head gives, depend on it.
     socialLook: { needs: ['model', 'validate', 'emoji'], run: (built) => siteSocialLook(context, built) },
+    // dev: the pages open in a browser, rendered and written first, so that they reload before the site's other
+    // work is done (the search records and link-preview cards of 10,000 services took 130 ms before them).
+    openPages: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'socialLook'], run: (built) => showOpenPages(context, built) },
+    // Pagefind's index, started: its indexer works in a process of its own while this one renders and writes the
+    // pages; emit waits for it only before its link check (build/emit.ts).
+    searchStarted: { needs: ['model', 'templates', ...afterOpenPages], run: (built) => startSearch(context, built) },
+    // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
+    search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
-    social: { needs: ['socialLook', 'model', 'templates'], run: (built) => pagesSocialImages(context, built), summary: socialLine },
+    social: { needs: ['socialLook', 'model', 'templates', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
-    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook'], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
+    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook', ...afterOpenPages], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {
       needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'social', 'searchStarted', 'images', 'load', 'staging', 'public'],

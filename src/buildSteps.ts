@@ -18,7 +18,7 @@ import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
 import { withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeReport, type Theme } from './build/theme.ts';
-import { renderPages, type RenderedPage } from './build/render.ts';
+import { renderedPage, renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
 import { socialImages, socialLook, socialStyle } from './build/socialImages.ts';
 import { siteShell } from './model/shell.ts';
@@ -135,13 +135,36 @@ export function pagesSocialImages(context: BuildContext, { socialLook: { look },
   return socialImages(look, cards, context.workers, context.cache.cards, context.store && { store: context.store, indexName: `social-${keyOf(context.options.catalogueDir).slice(0, 16)}` });
 }
 
+/** dev: the pages open in a browser, rendered and written before any other work on the site, so that they reload
+ *  first (dev.ts); the render stage renders them again with the others. A page that fails here waits for the
+ *  render stage, which reports it. */
+export async function showOpenPages({ options }: BuildContext, { model, templates, bundle, client, brand, socialLook }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'socialLook'>): Promise<Built['openPages']> {
+  const { live, openPages } = options;
+  const routes = openPages?.routes();
+  if (!live || !openPages || !routes?.size) return new Set();
+  const shell = siteShell(model.site);
+  const assetsFor = documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style });
+  const pages = model.pages.filter((page) => routes.has(page.route)).flatMap((page) => {
+    try {
+      return [renderedPage(page, Buffer.from(templates.renderPage(page, shell, assetsFor(page.kind))))];
+    } catch {
+      return [];
+    }
+  });
+  const shownNow = await live.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo);
+  openPages.shown(shownNow);
+  // The reload goes out on the next turn of the event loop (Node sends a response's chunks then), before the
+  // stages that wait for this one hold the thread.
+  await new Promise((resolve) => setImmediate(resolve));
+  return shownNow;
+}
+
 /** Every page as HTML: written into the new site at once by a one-off build, kept in memory by dev and by
- *  repeated builds in one process for the next build (render.ts); the pages open in dev's browsers first. */
+ *  repeated builds in one process for the next build (render.ts). */
 export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging, socialLook }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging' | 'socialLook'>): Promise<RenderedPage[]> {
   const { options, cache, store, io } = context;
   // Both bundles are made: esbuild's service process would idle until the process ends.
   if (options.stopBundler) void stopEsbuild();
-  const { live, openPages } = options;
   return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style }), {
     ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
     store,
@@ -149,10 +172,6 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
     indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
     linkFiles: !options.live,
     workers: context.workers,
-    ...(live &&
-      openPages && {
-        first: { routes: openPages.routes(), ready: async (pages: readonly RenderedPage[]) => openPages.shown(await live.showFirst(pages, model.pages.map((page) => page.route), templates.kindInfo)) },
-      }),
     progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
   });
 }

@@ -64,9 +64,6 @@ export interface RenderOptions {
    *  the file again for its scans): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
   staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
-  /** Pages to render before all others, by route, and what to do with them before the others are rendered:
-   *  dev shows the pages open in a browser first (dev.ts). */
-  first?: { routes: ReadonlySet<string>; ready(pages: readonly RenderedPage[]): Promise<unknown> };
   /** The threads that render the pages no cache holds, when there are more than a batch of them. */
   workers?: Workers;
 }
@@ -80,16 +77,10 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const keys = new PageKeys(keyOf('page', sha256(JSON.stringify(shell))), renderer, assetsFor, options.memo);
   const index = (options.store && (await options.store.readRecord<PageIndex>(options.indexName ?? 'pages'))) || {};
   const run = new RenderRun(shell, pages.length, renderer, keys, index, options);
-  const early = await run.renderFirst(pages);
   const results = new Array<[RenderedPage, string]>(pages.length);
   // The pages the cache holds are taken from it first; those it lacks are rendered after, together.
   const fresh: Fresh[] = [];
   for (const [at, given] of pages.entries()) {
-    const first = early.get(given);
-    if (first) {
-      results[at] = first;
-      continue;
-    }
     const keyed = keys.keyed(given);
     if (run.isNew(keyed)) fresh.push({ at, keyed });
     else await run.paced(() => (results[at] = run.renderOne(keyed)));
@@ -195,18 +186,6 @@ class RenderRun {
     this.store = options.store;
     this.linkFiles = options.linkFiles ?? true;
     this.staging = options.memo ? undefined : options.staging;
-  }
-
-  /** The pages asked for first (RenderOptions.first), rendered and handed over before all others. */
-  async renderFirst(pages: readonly Page[]) {
-    const early = new Map<Page, [RenderedPage, string]>();
-    const { first } = this.options;
-    if (!first?.routes.size) return early;
-    for (const page of pages) if (first.routes.has(page.route)) early.set(page, this.renderOne(this.keys.keyed(page)));
-    // A page that failed is reported with the others, after the loop.
-    const rendered = [...early].filter(([page]) => !this.failures.some((f) => f.route === page.route)).map(([, [done]]) => done);
-    if (rendered.length) await first.ready(rendered);
-    return early;
   }
 
   /** Whether neither the memo nor the cache's index holds the page. */

@@ -27,10 +27,12 @@ const live = new LiveSite(liveDir);
 const cache = createBuildCache();
 const devBuild = (openPages?: BuildOptions['openPages']) => buildSite({ catalogueDir: catalogue, outDir: liveDir, precompress: false, cache, cacheDir: join(work, 'cache'), load: undefined, live, projectDir: work, openPages }, io);
 const append = (file: string, text: string) => writeFileSync(join(catalogue, file), `${readFileSync(join(catalogue, file), 'utf8')}${text}`);
-/** The open pages dev would pass, and the routes the build said it showed first. */
+/** The open pages dev would pass, the routes the build said it showed first, and the build's report then. */
 const open = (...routes: string[]) => {
   const shown: string[] = [];
-  return { shown, openPages: { routes: () => new Set(routes), shown: (written: ReadonlySet<string>) => shown.push(...written) } };
+  const reportWhenShown: string[] = [];
+  const openPages = { routes: () => new Set(routes), shown: (written: ReadonlySet<string>) => (shown.push(...written), reportWhenShown.push(...log)) };
+  return { shown, reportWhenShown, openPages };
 };
 const routeOf = (id: string) => readdirSync(join(liveDir, 'service'), { recursive: true, encoding: 'utf8' }).map((path) => `/service/${path}/`).find((route) => route.endsWith(`/${id}/`))!;
 
@@ -79,11 +81,15 @@ describe("dev's site folder", () => {
 describe("dev's open pages", () => {
   it('are written first when a description edit changed them, and the folder then holds what a full build writes', async () => {
     expect((await devBuild()).ok, log.join('\n')).toBe(true);
-    const { shown, openPages } = open(routeOf('alpha-2'), routeOf('alpha-1'), '/');
+    const { shown, reportWhenShown, openPages } = open(routeOf('alpha-2'), routeOf('alpha-1'), '/');
     append('descriptions/alpha-2.md', '\nShown before the rest of the site.\n');
     log.length = 0;
     expect((await devBuild(openPages)).ok, log.join('\n')).toBe(true);
     expect(shown).toEqual([routeOf('alpha-2')]); // the others did not change
+    // Before the work on every page: the search records, the link-preview cards and the other pages.
+    const report = reportWhenShown.join('\n');
+    expect(report).toMatch(/^ {2}model\s/m);
+    expect(report).not.toMatch(/^ {2}(search|social|render)\s/m);
     expect(readFileSync(join(liveDir, routeOf('alpha-2'), 'index.html'), 'utf8')).toContain('Shown before the rest of the site.');
     expect(filesOf(liveDir)).toEqual(await fullBuild());
   }, 120_000);

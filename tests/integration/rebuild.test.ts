@@ -137,21 +137,4 @@ describe('rebuilds reuse what did not change', () => {
     await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string), assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
   });
-
-  it('renders the pages asked for first and hands them over before any other, each page once, in the usual order', async () => {
-    const site = buildModel((await validate(await loadCatalogue(fixture))).catalogue!);
-    const pages = (await prerenderer()).pagesOf(site);
-    const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
-    const rendered: string[] = [];
-    const renderer = { renderPage: (page: Page) => (rendered.push(page.route), `<html>${page.route}</html>`) } as unknown as Renderer;
-    const wanted = [pages.at(-1)!.route, pages.find((p) => p.kind === 'service')!.route];
-    const handed: string[][] = [];
-    const result = await renderPages(site, pages, renderer, documentAssets(bundle, '/assets/loader-L.js'), {
-      first: { routes: new Set([...wanted, '/nowhere/']), ready: async (early) => handed.push(early.map((p) => p.page.route), [...rendered]) },
-    });
-    expect(handed[0]!.sort()).toEqual([...wanted].sort());
-    expect(handed[1]!.sort()).toEqual([...wanted].sort()); // nothing else was rendered before the hand-over
-    expect(rendered.sort()).toEqual(pages.map((p) => p.route).sort());
-    expect(result.map((p) => p.page.route)).toEqual(pages.map((p) => p.route));
-  });
 });
