@@ -2,9 +2,9 @@
 // one service does not hide a duplicate id in another: every problem is found in one run.
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { sameItems } from '../core/sameItems.ts';
-import { lookAlikes, serviceSlug, slugify } from '../core/slug.ts';
+import { lookAlikes, serviceSlug } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
-import type { MarkdownLink } from './markdown.ts';
+import { imagePathsOf, type MarkdownLink } from './markdown.ts';
 import { kebab } from './schema.ts';
 import { error, warning, type Problem, type ProblemCode } from './problems.ts';
 import { offerChecks } from './offerChecks.ts';
@@ -69,11 +69,14 @@ function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], m
     return Array.isArray(list)
       ? list.map((item, index): RawService => {
           const raw = record(item);
-          return { category, index, raw, id: str(raw.id), name: str(raw.name) };
+          const name = str(raw.name);
+          return { category, index, raw, id: str(raw.id), name, ...(name && { slug: serviceSlug({ name, slug: str(raw.slug) }) }) };
         })
       : [];
   });
-  const known = knownRoutes(catalogue, services, pageRoutes);
+  // A price edit changes the YAML but no address: the last run's routes are kept, and with them each description's
+  // link checks (linkChecks).
+  const known = sameRoutes(knownRoutes(catalogue, services, pageRoutes), last?.checks.known);
   const checks = {
     services,
     known,
@@ -104,7 +107,7 @@ function unusedImageChecks({ site, categories, descriptions, images }: ParsedCat
   for (const { path } of themeFiles(site?.data)) used.add(path);
   for (const path of teamPhotos(site?.data)) used.add(path);
   // A description may show a catalogue image by its site address.
-  for (const { text } of descriptions.values()) for (const [path] of text.matchAll(/img\/[\w./-]+/g)) used.add(path);
+  for (const description of descriptions.values()) for (const path of description.images ?? imagePathsOf(description.text)) used.add(path);
   return [...images]
     .filter((image) => !used.has(image) && isImageType(image)) // other files are refused (imageChecks.ts)
     .sort()
@@ -188,7 +191,7 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
         problems.push(error('id-prefix', yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }
     }
-    if (service.name) problems.push(...nameChecks(service.name, str(raw.slug), yaml.file, () => field('name')));
+    if (service.name) problems.push(...nameChecks(service.name, str(raw.slug) !== undefined || Boolean(service.slug), yaml.file, () => field('name')));
     const image = str(raw.image);
     if (image && !catalogue.images.has(`img/services/${image}`)) {
       problems.push(error('missing-image', yaml.file, field('image'), `The image file img/services/${image} does not exist.`, 'Add the file under img/services/ in the catalogue, or fix the file name (names are case-sensitive).'));
@@ -213,11 +216,12 @@ function nextFreeId(prefix: string, services: readonly RawService[]): string {
   return `${prefix}-${Math.max(0, ...numbers.map(Number)) + 1}`;
 }
 
-/** A name must give a page address (or the service a slug of its own), and hold no letters that pass for Latin ones. */
+/** A name must give a page address (`addressed`: the service has a slug of its own, or its name gives one), and
+ *  hold no letters that pass for Latin ones. */
 // `where` is asked only for a problem: locating a field parses its file's syntax tree, which most builds never need.
-function nameChecks(name: string, ownSlug: string | undefined, file: string, where: () => ReturnType<typeof at>): Problem[] {
+function nameChecks(name: string, addressed: boolean, file: string, where: () => ReturnType<typeof at>): Problem[] {
   const problems: Problem[] = [];
-  if (ownSlug === undefined && !slugify(name)) {
+  if (!addressed) {
     problems.push(error('name-without-slug', file, where(), `The name "${name}" gives no page address: the address is made from its Latin letters and digits, and it has none.`, 'Add a slug field under the name with the address part you want, in lowercase Latin words joined by hyphens, e.g. "slug: chinese-marketing".'));
   }
   for (const { letter, codePoint, latin } of lookAlikes(name)) {
@@ -351,6 +355,15 @@ interface KnownRoutes {
   duplicated: { ids: Set<string>; prefixes: Set<string>; slugs: Set<string> };
 }
 
+/** `last` when it holds the same routes as `known`, else `known`. */
+function sameRoutes(known: KnownRoutes, last: KnownRoutes | undefined): KnownRoutes {
+  const same = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((item) => b.has(item));
+  const sameMap = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([key, value]) => b.get(key) === value);
+  if (!last || last.complete !== known.complete || !same(last.paths, known.paths) || !same(last.anchors, known.anchors) || !sameMap(last.serviceRouteById, known.serviceRouteById)) return known;
+  const { ids, prefixes, slugs } = known.duplicated;
+  return same(ids, last.duplicated.ids) && same(prefixes, last.duplicated.prefixes) && same(slugs, last.duplicated.slugs) ? last : known;
+}
+
 /** "alpha" of "alpha-2". */
 const idPrefixOf = (id: string) => id.replace(/-\d+$/, '');
 
@@ -361,12 +374,12 @@ function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService
   for (const s of services) {
     if (s.id && seen.has(s.id)) duplicated.ids.add(s.id);
     if (s.id) seen.add(s.id);
-    if (s.id && s.name) serviceRouteById.set(s.id, routes.service(serviceSlug({ name: s.name, slug: str(s.raw.slug) }), s.id));
+    if (s.id && s.slug !== undefined) serviceRouteById.set(s.id, routes.service(s.slug, s.id));
   }
   for (const s of services) {
     if (!s.id || !duplicated.ids.has(s.id)) continue;
     duplicated.prefixes.add(idPrefixOf(s.id));
-    if (s.name) duplicated.slugs.add(serviceSlug({ name: s.name, slug: str(s.raw.slug) }));
+    if (s.slug !== undefined) duplicated.slugs.add(s.slug);
   }
   const alternatives = record(site?.data).alternatives;
   const altRoutes = Array.isArray(alternatives) ? alternatives.map((a) => str(record(a).slug)).filter((s) => s !== undefined).map(routes.alternative) : [];

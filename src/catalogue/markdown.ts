@@ -16,6 +16,9 @@ export interface CompiledDescription {
   links: MarkdownLink[];
   words: number;
   tree: TreeNode[];
+  /** The catalogue images the text names by their site address (img/…), each once: an image a description shows
+   *  is in use (checks.ts). */
+  images?: string[];
   /** What site search finds a service's description by (core/searchTerms.ts); none for a refused text. */
   terms?: string[];
   refused?: BoundExceeded;
@@ -25,14 +28,18 @@ export interface CompiledDescription {
  *  (markdownBounds.ts) is refused before the step it would crash or stall: nothing of it is compiled. */
 export function compileDescription(text: string): CompiledDescription {
   const words = wordCount(text);
+  const images = imagePathsOf(text);
   const beyondInput = beyondInputBounds(text);
-  if (beyondInput) return { links: [], words, tree: [], refused: beyondInput };
+  if (beyondInput) return { links: [], words, tree: [], images, refused: beyondInput };
   const parsed = parseMarkdown(text);
   const beyondTree = beyondTreeBounds(parsed.tokens);
-  if (beyondTree) return { links: [], words, tree: [], refused: beyondTree };
+  if (beyondTree) return { links: [], words, tree: [], images, refused: beyondTree };
   const tree = compileMarkdown(parsed);
-  return { links: linksOf(parsed), words, tree, terms: searchTerms(treeText(tree)) };
+  return { links: linksOf(parsed), words, tree, images, terms: searchTerms(treeText(tree)) };
 }
+
+/** The img/… paths a text names anywhere (an image, a link, a word), each once. */
+export const imagePathsOf = (text: string): string[] => (text.includes('img/') ? [...new Set(Array.from(text.matchAll(/img\/[\w./-]+/g), ([path]) => path))] : []);
 
 /** Every link and link reference definition in a document, in reading order, with its place, for checking.
  *  Links by reference ("[text][name]") are checked at their definition. */

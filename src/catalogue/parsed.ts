@@ -58,4 +58,7 @@ export interface RawService {
   raw: Record<string, unknown>;
   id?: string;
   name?: string;
+  /** Its page address part, when it has a name: its own `slug`, else its name's (empty when the name has no Latin
+   *  letter or digit). */
+  slug?: string;
 }

@@ -1,6 +1,6 @@
 // Stage 3, model: one typed, deeply frozen object the renderer reads. Slugs, routes and compiled
 // descriptions are worked out here, once.
-import { countryName, SUMMARY_MAX, type Link, type OrganisationEntry } from '../catalogue/schema.ts';
+import { countryName, SUMMARY_MAX, type CategoryFile, type Link, type OrganisationEntry } from '../catalogue/schema.ts';
 import type { ValidCatalogue } from '../catalogue/validate.ts';
 import type { ImageUse, SiteImage, SiteImages } from '../core/images.ts';
 import { competitorName, routes } from '../core/routes.ts';
@@ -254,34 +254,55 @@ function organisationOf(entry: OrganisationEntry): Organisation {
 }
 
 /**
- * What buildModel keeps for the next build in the same process (dev): the categories of the last model, by what
- * they were made of. A dev rebuild after a description edit hands the model the very category values of the run
- * before (validate.ts `lastParse`) and the same images, and only the edited description's tree is new. The last
- * model's services are then kept, each edited one copied with its new tree, so the pages' data shares every
- * unchanged service with the rebuild before (render.ts keys a page again only where it differs).
+ * What buildModel keeps for the next build in the same process (dev): the last model's categories, each by the
+ * category value it was made from, with the images as text then. A dev rebuild hands the model the very value of
+ * each category whose file did not change (validate.ts `lastParse`): such a category is kept, its services copied
+ * only where their description's tree is new, so the pages' data shares every unchanged service with the rebuild
+ * before (render.ts keys a page again only where it differs). A price edit makes one category again, not all.
  */
 export interface ModelMemo {
-  last?: { inputs: unknown[]; categories: readonly Category[] };
+  last?: { images: string; categories: ReadonlyMap<CategoryFile, Category> };
 }
 
 export const createModelMemo = (): ModelMemo => ({});
 
 function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined, image: (file: string, use: ImageUse) => SiteImage, memo: ModelMemo): Category[] {
   // The images as text: the build makes their map anew each time.
-  const inputs = [JSON.stringify([...(images ?? [])]), ...catalogue.categories.map((c) => c.value)];
-  const { last } = memo;
-  if (last && sameItems(inputs, last.inputs)) {
-    const categories = last.categories.map((category) => {
-      const services = category.services.map((service) => {
-        const { tree, terms } = catalogue.descriptions.get(service.id)!;
-        return tree === service.description ? service : { ...service, description: tree, searchTerms: terms };
-      });
-      return sameItems(services, category.services) ? category : { ...category, services };
-    });
-    memo.last = { inputs, categories };
-    return categories;
-  }
-  const categories = catalogue.categories.map(({ value }): Category => ({
+  const imagesText = JSON.stringify([...(images ?? [])]);
+  const last = memo.last?.images === imagesText ? memo.last.categories : undefined;
+  const made = new Set<Category>();
+  const make = (value: CategoryFile) => {
+    const category = categoryOf(catalogue, value, image);
+    made.add(category);
+    return category;
+  };
+  let categories = catalogue.categories.map(({ value }) => {
+    const kept = last?.get(value);
+    return kept ? withDescriptions(kept, catalogue) : make(value);
+  });
+  // A kept service names the services it requires with their names, routes and prices: its category is made
+  // again when one of those changed.
+  const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
+  categories = categories.map((category, i) => (made.has(category) || category.services.every((s) => s.requires.every((r) => sameRef(r, byId.get(r.id)))) ? category : make(catalogue.categories[i]!.value)));
+  linkServices(catalogue, categories, made);
+  memo.last = { images: imagesText, categories: new Map(catalogue.categories.map(({ value }, i) => [value, categories[i]!])) };
+  return categories;
+}
+
+const sameRef = (ref: ServiceRef, service: Service | undefined) => service !== undefined && ref.name === service.name && ref.route === service.route && ref.price === service.price && ref.priceFrom === service.priceFrom;
+
+/** A kept category with its services' descriptions as compiled now: the same object when none changed. */
+function withDescriptions(category: Category, catalogue: ValidCatalogue): Category {
+  const services = category.services.map((service) => {
+    const { tree, terms } = catalogue.descriptions.get(service.id)!;
+    return tree === service.description ? service : { ...service, description: tree, searchTerms: terms };
+  });
+  return sameItems(services, category.services) ? category : { ...category, services };
+}
+
+/** A category and its services, their requirements not yet resolved (linkServices). */
+function categoryOf(catalogue: ValidCatalogue, value: CategoryFile, image: (file: string, use: ImageUse) => SiteImage): Category {
+  return {
     name: value.name,
     anchor: value.anchor,
     idPrefix: value.idPrefix,
@@ -320,20 +341,18 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
         categoryAnchor: value.anchor,
       };
     }),
-  }));
-  linkServices(catalogue, categories);
-  memo.last = { inputs, categories };
-  return categories;
+  };
 }
 
 /**
  * Each service's requirements resolved, and its "Often booked with": the catalogue's `related`, or else the
  * services after it in its category (wrapping round to the first), never itself nor one it requires.
  */
-function linkServices(catalogue: ValidCatalogue, categories: Category[]): void {
+function linkServices(catalogue: ValidCatalogue, categories: Category[], made: ReadonlySet<Category>): void {
   const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
   const entries = new Map(catalogue.categories.flatMap(({ value }) => value.services.map((s) => [s.id, s] as const)));
   for (const category of categories) {
+    if (!made.has(category)) continue;
     category.services.forEach((service, i) => {
       const entry = entries.get(service.id)!;
       const required = new Set(entry.requires ?? []);

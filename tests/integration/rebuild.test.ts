@@ -79,6 +79,29 @@ describe('rebuilds reuse what did not change', () => {
     expect(serviceCard(full.services[0]!)).toEqual(serviceCard(second.services[0]!));
   });
 
+  it('makes again only the categories a YAML edit changed: its own, and one that requires a service whose price changed', async () => {
+    const source = await loadCatalogue(fixture);
+    const memo = new Map();
+    const models = createModelMemo();
+    const edit = (texts: ReadonlyMap<string, string>, file: string, from: string | RegExp, to: string) => new Map(texts).set(file, texts.get(file)!.replace(from, to));
+    const requiring = edit(source.texts, 'categories/beta.yaml', /( {2}- id: beta-1\n)/, '$1    requires: [alpha-1]\n');
+    const modelOf = async (texts: ReadonlyMap<string, string>) => buildModel((await validate({ ...source, texts }, { memo })).catalogue!, undefined, models);
+    const first = await modelOf(requiring);
+    expect(first.categories[1]!.services[0]!.requires.map((r) => r.price)).toEqual([3000.5]);
+
+    // A price nothing requires: the other category is kept as it was.
+    const second = await modelOf(edit(requiring, 'categories/alpha.yaml', 'price: 0', 'price: 10'));
+    expect(second.categories[0]).not.toBe(first.categories[0]);
+    expect(second.categories[1]).toBe(first.categories[1]);
+
+    // The price of the service beta-1 requires: beta is made again, and says the new price.
+    const raised = edit(edit(requiring, 'categories/alpha.yaml', 'price: 0', 'price: 10'), 'categories/alpha.yaml', 'price: 3000.5', 'price: 3100');
+    const third = await modelOf(raised);
+    expect(third.categories[1]!.services[0]!.requires.map((r) => r.price)).toEqual([3100]);
+    expect(third).toEqual(buildModel((await validate({ ...source, texts: raised })).catalogue!));
+    expect(Object.isFrozen(third.categories[1]!.services[0])).toBe(true);
+  });
+
   it("scans again only the texts that changed for the emoji and the font subset's characters", async () => {
     const texts = (await loadCatalogue(fixture)).texts;
     const scanned: string[] = [];

@@ -3,7 +3,7 @@ import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileAll } from '../../src/build/descriptions.ts';
 import { Workers } from '../../src/build/workers.ts';
-import { compileDescription, compileMarkdown, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import { compileDescription, compileMarkdown, imagePathsOf, linksOf, parseMarkdown } from '../../src/catalogue/markdown.ts';
 import type { TreeElement } from '../../src/core/tree.ts';
 import { beyondInputBounds, beyondTreeBounds, MAX_NESTING } from '../../src/catalogue/markdownBounds.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -139,5 +139,14 @@ describe('descriptions beyond the bounds', () => {
 
   it('are refused with nothing compiled, and without a link to check', () => {
     expect(compileDescription(`[a](ftp://x)\n\n${'> '.repeat(100)}x`)).toMatchObject({ links: [], tree: [] });
+  });
+});
+
+describe('the images a description names', () => {
+  it('are the img/ paths anywhere in its text, each once, and come with its compiled form', () => {
+    const text = '![Chart](/img/services/chart.png) See img/services/chart.png and [the deck](/img/docs/deck.pdf).\n';
+    expect(imagePathsOf(text)).toEqual(['img/services/chart.png', 'img/docs/deck.pdf']);
+    expect(compileDescription(text).images).toEqual(['img/services/chart.png', 'img/docs/deck.pdf']);
+    expect(imagePathsOf('No picture here, just an image of the market.')).toEqual([]);
   });
 });
