@@ -16,9 +16,9 @@ export const SEARCH_FOLDER = 'pagefind';
 // language (every record here is English); the site has its own search page.
 const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.en\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w.-]+)$/;
 
-// With one fragment file per record, 10,000 services were 10,000 more files. Above this many, Pagefind puts
-// several records' fragments in one file.
-const MAX_FRAGMENT_FILES = 1_000;
+// One fragment file per record, as Pagefind makes them by default: a search loads the file of each result it
+// shows. Ten records to a file (maxFragments 1,000) saved 9,000 files at 10,000 services but cost the first
+// search 63 KB more, over its budget (docs/decisions.md).
 
 /** The indexes being made in this process: builds running side by side (sibling output folders) share
  *  Pagefind's service, which only the last of them closes. */
@@ -30,7 +30,7 @@ export async function searchIndex(records: readonly SearchRecord[]): Promise<Map
   const self = {};
   indexing.add(self);
   try {
-    const { index, errors } = await createIndex({ forceLanguage: 'en', maxFragments: MAX_FRAGMENT_FILES });
+    const { index, errors } = await createIndex({ forceLanguage: 'en' });
     if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`);
     try {
       const added = await Promise.all(records.map((record) => index.addCustomRecord({ ...record, language: 'en' })));
