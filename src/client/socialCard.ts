@@ -21,9 +21,19 @@ export const socialCardText = (card: SocialCard) => (card.detail ? `${card.title
  *  the site's look. */
 export const socialImagePath = (style: string, card: SocialCard) => `assets/social-${nameHash(JSON.stringify([style, card.title, card.detail ?? '']))}.png`;
 
-/** FNV-1a, 64 bits, as 8 of A-Z and 0-9: a name, not a secret, and the same in every runtime without node:crypto. */
-function nameHash(text: string): string {
-  let hash = 0xcbf29ce484222325n;
-  for (const byte of new TextEncoder().encode(text)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
-  return hash.toString(36).toUpperCase().padStart(8, '0').slice(-8);
+const encoder = new TextEncoder();
+
+/** FNV-1a, 64 bits, as 8 of A-Z and 0-9: a name, not a secret, and the same in every runtime without node:crypto.
+ *  The 64 bits are two 32-bit halves: a BigInt a byte took 90 ms for the 10,444 cards of every dev rebuild. */
+export function nameHash(text: string): string {
+  let high = 0xcbf29ce4;
+  let low = 0x84222325;
+  for (const byte of encoder.encode(text)) {
+    low ^= byte;
+    // × 0x100000001b3 = × 0x1b3, plus the low half shifted up by 40 bits (into the high half by 8).
+    const product = (low >>> 0) * 0x1b3;
+    high = (Math.imul(high, 0x1b3) + Math.floor(product / 2 ** 32) + (low << 8)) >>> 0;
+    low = product >>> 0;
+  }
+  return ((BigInt(high) << 32n) | BigInt(low)).toString(36).toUpperCase().padStart(8, '0').slice(-8);
 }

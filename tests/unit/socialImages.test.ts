@@ -6,7 +6,7 @@ import { descriptionOf } from '../../src/build/pngText.ts';
 import { socialStyle } from '../../src/build/socialImages.ts';
 import paintTask from '../../src/build/socialWorker.ts';
 import { interSfnt, Typesetter } from '../../src/build/typesetter.ts';
-import { socialCardText, socialImagePath, type SocialCard } from '../../src/client/socialCard.ts';
+import { nameHash, socialCardText, socialImagePath, type SocialCard } from '../../src/client/socialCard.ts';
 
 const look = { brand: 'Example Agency', host: 'www.example.com', accent: '#6425d0' };
 let sfnt: Uint8Array;
@@ -21,6 +21,20 @@ async function drawCards({ look, cards }: { look: SocialLook; cards: SocialCard[
   const { parts, glyphs } = await cardParts(new Typesetter(sfnt), look, cards);
   return paintTask({ parts, cards: cards.map((card, i) => ({ glyphs: glyphs[i]!, text: socialCardText(card) })) });
 }
+
+describe('nameHash', () => {
+  // 64-bit FNV-1a in BigInt arithmetic, as the names were first made: a card keeps its file name.
+  const reference = (text: string) => {
+    let hash = 0xcbf29ce484222325n;
+    for (const byte of new TextEncoder().encode(text)) hash = BigInt.asUintN(64, (hash ^ BigInt(byte)) * 0x100000001b3n);
+    return hash.toString(36).toUpperCase().padStart(8, '0').slice(-8);
+  };
+  it('is 64-bit FNV-1a of the UTF-8 bytes, as 8 of A-Z and 0-9', () => {
+    const texts = ['', 'a', '["abcdef0123456789","Banner on a Chinese coin site","from $2,600 · Listing"]', 'Écrans 🚀 Ω', 'x'.repeat(1000)];
+    for (const text of texts) expect(nameHash(text)).toBe(reference(text));
+    expect(nameHash('')).toBe('HZJ4UX45');
+  });
+});
 
 describe('socialImagePath', () => {
   it('names a card by its words and the look, the same in every run', () => {
