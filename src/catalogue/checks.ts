@@ -74,9 +74,7 @@ function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], m
         })
       : [];
   });
-  // A price edit changes the YAML but no address: the last run's routes are kept, and with them each description's
-  // link checks (linkChecks).
-  const known = sameRoutes(knownRoutes(catalogue, services, pageRoutes), last?.checks.known);
+  const known = knownRoutes(catalogue, services, pageRoutes);
   const checks = {
     services,
     known,
@@ -353,15 +351,6 @@ interface KnownRoutes {
   /** The ids given to more than one service, their prefixes, and those services' slugs: the pages whose
    *  addresses are unsure until duplicate-id is fixed, so links to them are not judged. */
   duplicated: { ids: Set<string>; prefixes: Set<string>; slugs: Set<string> };
-}
-
-/** `last` when it holds the same routes as `known`, else `known`. */
-function sameRoutes(known: KnownRoutes, last: KnownRoutes | undefined): KnownRoutes {
-  const same = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((item) => b.has(item));
-  const sameMap = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([key, value]) => b.get(key) === value);
-  if (!last || last.complete !== known.complete || !same(last.paths, known.paths) || !same(last.anchors, known.anchors) || !sameMap(last.serviceRouteById, known.serviceRouteById)) return known;
-  const { ids, prefixes, slugs } = known.duplicated;
-  return same(ids, last.duplicated.ids) && same(prefixes, last.duplicated.prefixes) && same(slugs, last.duplicated.slugs) ? last : known;
 }
 
 /** "alpha" of "alpha-2". */

@@ -37,9 +37,7 @@ export interface LookAlike {
 
 /** Letters of other scripts that look like Latin ones, in a name that is otherwise written in Latin letters. */
 export function lookAlikes(name: string): LookAlike[] {
-  // Greek and Cyrillic, where all the look-alikes are: most names have none, and this is one test, not a look-up
-  // per letter.
-  if (!/[a-z]/i.test(name) || !/[\u0370-\u052f]/.test(name)) return [];
+  if (!/[a-z]/i.test(name)) return [];
   const found = new Map<string, LookAlike>();
   for (const letter of name) {
     const latin = LATIN_LOOK_ALIKES[letter];
