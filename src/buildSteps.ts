@@ -135,6 +135,10 @@ export function pagesSocialImages(context: BuildContext, { socialLook: { look },
   return socialImages(look, cards, context.workers, context.cache.cards, context.store && { store: context.store, indexName: `social-${keyOf(context.options.catalogueDir).slice(0, 16)}` });
 }
 
+/** The assets of each page kind's documents: the client's files, the brand's, and the look its card is named by. */
+const pageAssets = ({ model, bundle, client, brand, socialLook }: Pick<Built, 'model' | 'bundle' | 'client' | 'brand' | 'socialLook'>) =>
+  documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style });
+
 /** dev: the pages open in a browser, rendered and written before any other work on the site, so that they reload
  *  first (dev.ts); the render stage renders them again with the others. A page that fails here waits for the
  *  render stage, which reports it. */
@@ -143,7 +147,7 @@ export async function showOpenPages({ options }: BuildContext, { model, template
   const routes = openPages?.routes();
   if (!live || !openPages || !routes?.size) return new Set();
   const shell = siteShell(model.site);
-  const assetsFor = documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style });
+  const assetsFor = pageAssets({ model, bundle, client, brand, socialLook });
   const pages = model.pages.filter((page) => routes.has(page.route)).flatMap((page) => {
     try {
       return [renderedPage(page, Buffer.from(templates.renderPage(page, shell, assetsFor(page.kind))))];
@@ -165,7 +169,7 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   const { options, cache, store, io } = context;
   // Both bundles are made: esbuild's service process would idle until the process ends.
   if (options.stopBundler) void stopEsbuild();
-  return renderPages(model.site, model.pages, templates, documentAssets(bundle, client.loader.url, brand, { baseUrl: model.site.baseUrl, style: socialLook.style }), {
+  return renderPages(model.site, model.pages, templates, pageAssets({ model, bundle, client, brand, socialLook }), {
     ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
     store,
     // One page index per catalogue: two catalogues sharing the cache keep theirs.

@@ -39,7 +39,7 @@ export function compileDescription(text: string): CompiledDescription {
 }
 
 /** The img/… paths a text names anywhere (an image, a link, a word), each once. */
-export const imagePathsOf = (text: string): string[] => (text.includes('img/') ? [...new Set(Array.from(text.matchAll(/img\/[\w./-]+/g), ([path]) => path))] : []);
+export const imagePathsOf = (text: string): string[] => [...new Set(Array.from(text.matchAll(/img\/[\w./-]+/g), ([path]) => path))];
 
 /** Every link and link reference definition in a document, in reading order, with its place, for checking.
  *  Links by reference ("[text][name]") are checked at their definition. */

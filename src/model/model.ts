@@ -284,7 +284,8 @@ function categoriesOf(catalogue: ValidCatalogue, images: SiteImages | undefined,
   // again when one of those changed.
   const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
   categories = categories.map((category, i) => (made.has(category) || category.services.every((s) => s.requires.every((r) => sameRef(r, byId.get(r.id)))) ? category : make(catalogue.categories[i]!.value)));
-  linkServices(catalogue, categories, made);
+  // A category made again here names, routes and prices its services as the one it replaces did.
+  linkServices(catalogue, categories, made, byId);
   memo.last = { images: imagesText, categories: new Map(catalogue.categories.map(({ value }, i) => [value, categories[i]!])) };
   return categories;
 }
@@ -348,8 +349,7 @@ function categoryOf(catalogue: ValidCatalogue, value: CategoryFile, image: (file
  * Each service's requirements resolved, and its "Often booked with": the catalogue's `related`, or else the
  * services after it in its category (wrapping round to the first), never itself nor one it requires.
  */
-function linkServices(catalogue: ValidCatalogue, categories: Category[], made: ReadonlySet<Category>): void {
-  const byId = new Map(categories.flatMap((c) => c.services.map((s) => [s.id, s] as const)));
+function linkServices(catalogue: ValidCatalogue, categories: Category[], made: ReadonlySet<Category>, byId: ReadonlyMap<string, Service>): void {
   const entries = new Map(catalogue.categories.flatMap(({ value }) => value.services.map((s) => [s.id, s] as const)));
   for (const category of categories) {
     if (!made.has(category)) continue;
