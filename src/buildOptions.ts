@@ -1,8 +1,8 @@
 // What a build is asked to do and what it answers (the types src/pipeline.ts exports), in a module of their own so
 // the stage table (buildStages.ts) and its helpers read them without importing the pipeline that runs them.
 import { createCardMemo, type CardMemo } from './build/cardPainter.ts';
-import { createYamlChecksMemo, type YamlChecksMemo } from './catalogue/checks.ts';
 import { createModelMemo, type ModelMemo } from './model/model.ts';
+import type { SquareMemo } from './build/brand.ts';
 import type { BundleMemo } from './build/bundle.ts';
 import { DescriptionMemo, type SearchMemo } from './build/cachedStages.ts';
 import { nonAscii } from './build/fontSubset.ts';
@@ -12,6 +12,7 @@ import type { RenderMemo } from './build/render.ts';
 import type { InputSnapshot } from './build/upToDate.ts';
 import type { CatalogueSource, LoadOptions } from './catalogue/load.ts';
 import type { Problem } from './catalogue/problems.ts';
+import { createValidationMemo, type ValidationMemo } from './catalogue/validate.ts';
 import { emojiIn } from './core/emoji.ts';
 
 export interface Reporter {
@@ -37,11 +38,13 @@ export interface BuildCache {
   /** Each text's emoji (the emoji stage) and its characters beyond ASCII (the font subset), by file. */
   emoji: PerText<string[]>;
   characters: PerText<string>;
-  /** The YAML files' checks and the model of the rebuild before, kept while their inputs are the same. */
-  yamlChecks: YamlChecksMemo;
+  /** What validation and the model of the rebuild before keep, each part while its inputs are the same. */
+  validation: ValidationMemo;
   model: ModelMemo;
   /** The link-preview cards' glyph masks and frames (build/cardPainter.ts). */
   cards: CardMemo;
+  /** The brand's icons as sharp drew them (build/brand.ts). */
+  squares: SquareMemo;
 }
 
 export const createBuildCache = (): BuildCache => ({
@@ -51,9 +54,10 @@ export const createBuildCache = (): BuildCache => ({
   search: {},
   emoji: new PerText((text) => emojiIn([text])),
   characters: new PerText(nonAscii),
-  yamlChecks: createYamlChecksMemo(),
+  validation: createValidationMemo(),
   model: createModelMemo(),
   cards: createCardMemo(),
+  squares: new Map(),
 });
 
 export interface BuildOptions {

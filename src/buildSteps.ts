@@ -65,7 +65,7 @@ export async function siteTemplates(context: BuildContext, theme: Theme): Promis
 
 /** site.yaml's theme made into files: the theme stylesheet, the icons and the logo's size. */
 export const siteBrand = (context: BuildContext, { validate, load, emoji }: Pick<Built, 'validate' | 'load' | 'emoji'>) =>
-  brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: context.options.catalogueDir, svgs: load.svgs, emoji });
+  brandAssets({ brand: validate.site.brand, theme: validate.site.theme, catalogueDir: context.options.catalogueDir, svgs: load.svgs, emoji, squares: context.cache.squares });
 
 /** A page kind module without an export it needs is the template author's mistake: say which and what. */
 export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKindFile[]): Renderer {
@@ -87,7 +87,7 @@ export const themeLine = (theme: Theme) => themeReport(theme, TOOL.version).line
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
 export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public'>): Promise<ValidCatalogue> {
-  const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, yamlChecks: cache.yamlChecks, imageProblems: imageChecks });
+  const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, kept: cache.validation, imageProblems: imageChecks });
   const validation = withPublicProblems(catalogue, publicFiles, templates.kindInfo, load.texts.keys());
   state.warnings = validation.problems;
   // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
@@ -172,6 +172,7 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   return renderPages(model.site, model.pages, templates, pageAssets({ model, bundle, client, brand, socialLook }), {
     ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
     store,
+    trees: cache.descriptions.trees,
     // One page index per catalogue: two catalogues sharing the cache keep theirs.
     indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
     linkFiles: !options.live,

@@ -40,7 +40,12 @@ export interface BrandInput {
   /** The catalogue's SVG files by path (load.ts): an SVG logo's size is read from its text. */
   svgs: ReadonlyMap<string, string>;
   emoji: EmojiAssets;
+  /** The icons sharp drew in an earlier run of this process (the build cache's: dev's rebuilds draw none again). */
+  squares?: SquareMemo;
 }
+
+/** sharp's square PNGs by their input's hash, size and background. */
+export type SquareMemo = Map<string, Promise<Uint8Array>>;
 
 /** The device's interface font: nothing to download. */
 export const SYSTEM_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -93,18 +98,16 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
 // Imported when first needed (a site without a brand image never loads it); Node keeps the module after that.
 const loadSharp = async () => (await import('sharp')).default;
 
-/** sharp's results by their input, for the next build in this process (dev rebuilds). */
-const rendered = new Map<string, Promise<Uint8Array>>();
-
-/** `source` (SVG or raster) as a square PNG of `size` px: centred, on white when `background`, else transparent. */
-export function squarePng(source: Uint8Array, size: number, background: boolean): Promise<Uint8Array> {
+/** `source` (SVG or raster) as a square PNG of `size` px: centred, on white when `background`, else transparent;
+ *  taken from `drawn` when it has it. */
+export function squarePng(source: Uint8Array, size: number, background: boolean, drawn: SquareMemo = new Map()): Promise<Uint8Array> {
   const key = createHash('sha256').update(source).update(`${size} ${background}`).digest('hex');
-  let png = rendered.get(key);
+  let png = drawn.get(key);
   if (!png) {
     png = drawSquare(source, size, background);
-    if (rendered.size > 16) rendered.clear();
-    rendered.set(key, png);
-    png.catch(() => rendered.delete(key));
+    if (drawn.size > 16) drawn.clear();
+    drawn.set(key, png);
+    png.catch(() => drawn.delete(key));
   }
   return png;
 }
@@ -137,7 +140,7 @@ const asset = (files: Map<string, Uint8Array>, name: string, extension: string, 
 
 const isEmoji = (value: string) => splitEmoji(value).some((part) => typeof part !== 'string');
 
-export async function brandAssets({ brand, theme, catalogueDir, svgs, emoji }: BrandInput): Promise<BrandAssets> {
+export async function brandAssets({ brand, theme, catalogueDir, svgs, emoji, squares }: BrandInput): Promise<BrandAssets> {
   const files = new Map<string, Uint8Array>();
   const stylesheet = asset(files, 'theme', 'css', themeStylesheet(theme));
 
@@ -175,8 +178,8 @@ export async function brandAssets({ brand, theme, catalogueDir, svgs, emoji }: B
         : undefined;
   const raster = svg ? undefined : await brandFile(source!);
   const [favicon, touch, light, dark] = await Promise.all([
-    raster && squarePng(raster, FAVICON_PNG_SIZE, false),
-    theme.touchIcon ? brandFile(theme.touchIcon).then((bytes) => squarePng(bytes, TOUCH_ICON_SIZE, false)) : squarePng((svg ?? raster)!, TOUCH_ICON_SIZE, true),
+    raster && squarePng(raster, FAVICON_PNG_SIZE, false, squares),
+    theme.touchIcon ? brandFile(theme.touchIcon).then((bytes) => squarePng(bytes, TOUCH_ICON_SIZE, false, squares)) : squarePng((svg ?? raster)!, TOUCH_ICON_SIZE, true, squares),
     theme.logo ? logoImage(theme.logo) : undefined,
     theme.logoDark ? logoImage(theme.logoDark) : undefined,
   ]);

@@ -264,8 +264,14 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
   };
 }
 
-/** The prerenderer: the page kinds, their pages and heads, and renderPage (src/client/prerender.tsx). */
-export type Renderer = typeof Prerenderer;
+/** The prerenderer's module: the page kinds, their pages and heads, and renderPage (src/client/prerender.tsx). */
+export type PrerendererModule = typeof Prerenderer;
+
+/** The prerenderer, with the hash of the code each page kind is rendered by (kindCodeHashes): a page's cache key
+ *  holds its kind's. */
+export type Renderer = PrerendererModule & { readonly kindHashes: Readonly<Record<string, string>> };
+
+const withHashes = (module: PrerendererModule, kindHashes: Record<string, string>): Renderer => Object.freeze({ ...module, kindHashes });
 
 /**
  * Bundles the templates for Node and imports them. The output sits inside the package so that its imports of
@@ -281,17 +287,16 @@ export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), me
       // The prebuilt renderer's module is in the prebuilt cache's folder; the build cache's, in the package's.
       const outfile = join(from === store ? rendererDir : from.dir, basename(record.outfile));
       if (!existsSync(outfile)) return undefined;
-      const module = (await import(pathToFileURL(outfile).href)) as Renderer;
-      codeHashes.set(module, record.kindHashes);
+      const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
       if (from === store) store.keepFile(basename(outfile));
-      return module;
+      return withHashes(module, record.kindHashes);
     });
     if (kept) return { value: kept, metafile: { inputs } };
     const started = Date.now();
     const made = await makeRenderer(pageKinds, theme, rendererDir);
     const outfile = basename(made.outfile);
     store?.keepFile(outfile);
-    toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: codeHashes.get(made.value) }));
+    toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: made.value.kindHashes }));
     return made;
   });
 
@@ -305,21 +310,14 @@ interface RendererRecord {
 /** Where the prerenderer module is written: inside the package, so its imports of react resolve. */
 const RENDERER_DIR = DEFAULT_CACHE_DIR;
 
-/** Each prerenderer's page kinds' code hashes (kindCodeHashes). */
-const codeHashes = new WeakMap<object, Record<string, string>>();
-const unknownRenderers = new WeakMap<object, string>();
-
 /**
  * The hash of the code a page of this kind is rendered by: every source file the kind's module graph reaches
- * in the prerenderer, with the shared runtime (src/client), and the versions of React and React DOM. A
- * renderer made elsewhere (a test's) gets a token of its own, so its pages are never taken for another's.
+ * in the prerenderer, with the shared runtime (src/client), and the versions of React and React DOM.
  */
 export function codeHashOf(renderer: Renderer, kind: string): string {
-  const known = codeHashes.get(renderer)?.[kind];
-  if (known) return known;
-  let token = unknownRenderers.get(renderer);
-  if (!token) unknownRenderers.set(renderer, (token = `renderer-${Math.random()}`));
-  return token;
+  const hash = renderer.kindHashes[kind];
+  if (!hash) throw new Error(`Internal error: the prerenderer has no code hash for the page kind "${kind}".`);
+  return hash;
 }
 
 /** From esbuild's metafile: the files each page kind reaches, with what the entry reaches without the kinds. */
@@ -361,7 +359,6 @@ async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | u
   const code = outputFiles[0]!.contents;
   const outfile = join(cacheDir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(outfile)) await atomicWrite(outfile, code);
-  const module = (await import(pathToFileURL(outfile).href)) as Renderer;
-  codeHashes.set(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx'));
-  return { value: module, metafile, outfile };
+  const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
+  return { value: withHashes(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx')), metafile, outfile };
 }

@@ -3,7 +3,7 @@
 import type { DocumentAssets } from '../client/document.ts';
 import type { Page } from '../client/pageKind.ts';
 import type { SiteShell } from '../model/shell.ts';
-import type { Renderer } from './bundle.ts';
+import type { PrerendererModule } from './bundle.ts';
 
 export interface RenderTask {
   module: string;
@@ -16,7 +16,7 @@ export type RenderOutcome = Uint8Array | { error: string; stack?: string };
 const encoder = new TextEncoder();
 
 export default async ({ module, shell, pages }: RenderTask): Promise<RenderOutcome[]> => {
-  const renderer = (await import(module)) as Renderer;
+  const renderer = (await import(module)) as PrerendererModule;
   return pages.map(([page, assets]) => {
     try {
       return encoder.encode(renderer.renderPage(page, shell, assets));

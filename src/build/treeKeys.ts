@@ -6,28 +6,34 @@
 // instead of spelling it out. A tree nobody registered (a test's, a page kind's own) is written out whole.
 import type { TreeNode } from '../core/tree.ts';
 
-/** Trees by identity → the key they were compiled under. The model keeps the trees it is given (deepFreeze
- *  freezes them in place), so the page data holds the very objects registered. */
-const treeKeys = new WeakMap<object, string>();
+/** Trees by identity → the key they were compiled under: the description cache's (DescriptionMemo.trees), which
+ *  registers each tree it hands out. The model keeps the trees it is given (deepFreeze freezes them in place), so
+ *  the page data holds the very objects registered. */
+export class TreeKeys {
+  private readonly keys = new WeakMap<object, string>();
 
-export function registerTree(tree: readonly TreeNode[], key: string): void {
-  treeKeys.set(tree, key);
+  register(tree: readonly TreeNode[], key: string): void {
+    this.keys.set(tree, key);
+  }
+
+  keyOf(value: object): string | undefined {
+    return this.keys.get(value);
+  }
 }
 
 // A registered tree becomes MARK + key. A string that starts with MARK gets a second MARK, so no string of the
 // data can be taken for a tree (keys never start with MARK).
 const MARK = '\u0000tree:';
 
-const replacer = (_key: string, value: unknown): unknown => {
-  if (typeof value === 'object' && value !== null) {
-    const key = treeKeys.get(value);
-    return key === undefined ? value : MARK + key;
-  }
-  return typeof value === 'string' && value.startsWith(MARK) ? MARK + value : value;
-};
-
-/** JSON of `value` for a cache key: one to one with JSON.stringify(value), with registered trees by their key. */
-export const keyJson = (value: unknown): string => JSON.stringify(value, replacer);
+/** JSON of `value` for a cache key: one to one with JSON.stringify(value), with the trees `trees` knows by their key. */
+export const keyJson = (value: unknown, trees?: TreeKeys): string =>
+  JSON.stringify(value, (_key: string, item: unknown): unknown => {
+    if (typeof item === 'object' && item !== null) {
+      const key = trees?.keyOf(item);
+      return key === undefined ? item : MARK + key;
+    }
+    return typeof item === 'string' && item.startsWith(MARK) ? MARK + item : item;
+  });
 
 const PLAIN: readonly unknown[] = [Object.prototype, null, Array.prototype];
 
@@ -40,7 +46,7 @@ const PLAIN: readonly unknown[] = [Object.prototype, null, Array.prototype];
  * same object, and so is any object still frozen (taken as frozen all through, as deepFreeze takes it); anything
  * but a plain object, array, undefined or a value JSON writes as itself is never the same.
  */
-export function sameKeyJson(now: unknown, before: unknown): boolean {
+export function sameKeyJson(now: unknown, before: unknown, trees?: TreeKeys): boolean {
   // Left out of an object by both (an optional field not given), or null in an array in both.
   if (now === undefined) return before === undefined;
   if (typeof now !== 'object' || now === null) {
@@ -51,7 +57,7 @@ export function sameKeyJson(now: unknown, before: unknown): boolean {
   // The very object, still frozen: frozen all through, as deepFreeze leaves what it freezes (a dev rebuild's
   // model keeps every unchanged service: src/model/model.ts).
   if (now === before && Object.isFrozen(now)) return true;
-  if (treeKeys.has(now) || treeKeys.has(before)) return now === before;
+  if (trees && (trees.keyOf(now) !== undefined || trees.keyOf(before) !== undefined)) return now === before;
   if (!Object.isFrozen(before) || !PLAIN.includes(Object.getPrototypeOf(now)) || !PLAIN.includes(Object.getPrototypeOf(before))) return false;
   if (Array.isArray(now) !== Array.isArray(before) || 'toJSON' in now || 'toJSON' in before) return false;
   const keys = Object.keys(now);
@@ -66,7 +72,7 @@ export function sameKeyJson(now: unknown, before: unknown): boolean {
     // the model kept): taken here, without a call each (a page kind makes its data anew every rebuild, so dev
     // walks 10,000 service pages' fields).
     if (a === b && (typeof a === 'string' || typeof a === 'boolean' || a === null || (typeof a === 'number' && Number.isFinite(a) && Object.is(a, b)) || (typeof a === 'object' && Object.isFrozen(a)))) continue;
-    if (!sameKeyJson(a, b)) return false;
+    if (!sameKeyJson(a, b, trees)) return false;
   }
   return true;
 }

@@ -25,11 +25,11 @@ const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${loc
 
 /** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …); `memo`:
  *  the last build's YAML checks, for the next (dev). */
-export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: YamlChecksMemo = {}): Problem[] {
-  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, memo);
+export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: CrossChecksMemo = createCrossChecksMemo()): Problem[] {
+  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, memo.yaml);
   return [
     ...before,
-    ...descriptionChecks(catalogue, services, known),
+    ...descriptionChecks(catalogue, services, known, memo.links),
     ...after,
     ...alternativeChecks(catalogue, known),
     ...[...catalogue.pages.values()].flatMap((page) => contentLinkProblems(page.file, page.links, known)),
@@ -49,7 +49,7 @@ interface YamlChecks {
 
 /**
  * The last run's YAML checks, by what they read, kept for the next build in the same process: a dev rebuild after
- * a description edit hands validation the very YAML parse of the run before (validate.ts `lastParse`) and the
+ * a description edit hands validation the very YAML parse of the run before (validate.ts ValidationMemo `parses`) and the
  * same image list (devLoad.ts), and these checks were 85 ms of its 170 ms validation at 10,000 services. Nothing
  * downstream writes to what they return.
  */
@@ -57,7 +57,17 @@ export interface YamlChecksMemo {
   last?: { inputs: unknown[]; checks: YamlChecks };
 }
 
-export const createYamlChecksMemo = (): YamlChecksMemo => ({});
+/** Each description's last link checks, by its file: reused while its compiled links are the same array (the
+ *  same while its text is: validate.ts `memo`) and the known routes the same object (while the YAML is). */
+export type LinkChecksMemo = Map<string, { links: readonly MarkdownLink[]; known: KnownRoutes; problems: Problem[] }>;
+
+/** What the cross-file checks keep for the next run in the same process (validate.ts ValidationMemo). */
+export interface CrossChecksMemo {
+  yaml: YamlChecksMemo;
+  links: LinkChecksMemo;
+}
+
+export const createCrossChecksMemo = (): CrossChecksMemo => ({ yaml: {}, links: new Map() });
 
 function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: YamlChecksMemo): YamlChecks {
   const { site, categories, images } = catalogue;
@@ -229,7 +239,7 @@ function nameChecks(name: string, addressed: boolean, file: string, where: () =>
   return problems;
 }
 
-function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes): Problem[] {
+function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes, memo: LinkChecksMemo): Problem[] {
   const problems: Problem[] = [];
   const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
   for (const service of services) {
@@ -249,23 +259,22 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
-    problems.push(...linkChecks(description.file, description.links, known));
+    problems.push(...linkChecks(description.file, description.links, known, memo));
   }
+  // Only this run's descriptions are kept: a deleted or renamed one's checks would otherwise stay for good.
+  const files = new Set([...catalogue.descriptions.values()].map((d) => d.file));
+  for (const file of memo.keys()) if (!files.has(file)) memo.delete(file);
   return problems;
 }
 
-/** The last problems of each description's links, by its compiled links (the same array while its text is the
- *  same: validate.ts `memo`), for the same known routes (the same object while the YAML is the same). */
-const lastLinkChecks = new WeakMap<readonly MarkdownLink[], { file: string; known: KnownRoutes; problems: Problem[] }>();
-
-function linkChecks(file: string, links: readonly MarkdownLink[], known: KnownRoutes): Problem[] {
-  const last = lastLinkChecks.get(links);
-  if (last && last.file === file && last.known === known) return last.problems;
+function linkChecks(file: string, links: readonly MarkdownLink[], known: KnownRoutes, memo: LinkChecksMemo): Problem[] {
+  const last = memo.get(file);
+  if (last && last.links === links && last.known === known) return last.problems;
   const problems = links.flatMap((link) => {
     const problem = checkLink(link.url, known);
     return problem ? [error(problem.code, file, { line: link.line, column: link.column, field: `link ${link.url}` }, problem.message, problem.hint)] : [];
   });
-  lastLinkChecks.set(links, { file, known, problems });
+  memo.set(file, { links, known, problems });
   return problems;
 }
 

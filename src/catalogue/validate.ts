@@ -3,7 +3,7 @@
 import { organisationChecks } from './organisationChecks.ts';
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
 import { isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
-import { crossChecks, type YamlChecksMemo } from './checks.ts';
+import { createCrossChecksMemo, crossChecks, type CrossChecksMemo } from './checks.ts';
 import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
 import { imageChecks } from './imageChecks.ts';
@@ -60,8 +60,8 @@ export interface ValidateOptions {
    * only that one (Markdown is most of this stage). Validation refills it with this run's.
    */
   memo?: Map<string, CompiledDescription>;
-  /** The YAML checks of an earlier run (createYamlChecksMemo), reused while the YAML and images are the same. */
-  yamlChecks?: YamlChecksMemo;
+  /** What an earlier run in this process kept (createValidationMemo), reused where its inputs are the same. */
+  kept?: ValidationMemo;
   /** The UTC day an alternatives page's "reviewed" date and a figure's "asOf" may not be after, YYYY-MM-DD
    *  (default: today). */
   today?: string;
@@ -73,22 +73,40 @@ export interface ValidateOptions {
 export type Validation = { problems: Problem[]; catalogue?: ValidCatalogue };
 
 export function validateCatalogue(source: CatalogueSource, options: ValidateOptions): Validation {
-  return finishValidation(source, parseYamlFiles(source), options);
+  const kept = options.kept ?? createValidationMemo();
+  return finishValidation(source, parseYamlFiles(source, kept.parses), kept, options);
 }
 
-/**
- * The image checks of the last run, by its image list: a dev rebuild after a text edit keeps the same list, SVG
- * texts and raster headers (devLoad.ts), and parsing 10,000 SVGs again took 0.3 s of a 1.5 s rebuild. Reused
- * only when those three are the same objects and every image's size is the same.
- */
-const lastImageChecks = new WeakMap<CatalogueSource['images'], { svgs: CatalogueSource['svgs']; rasters: CatalogueSource['rasters']; sizes: (number | undefined)[]; problems: Problem[] }>();
+/** One YAML file's parse and schema check, with the text it was made from. */
+type YamlFileParse = { text: string; yaml: YamlFile; data: unknown; problems: Problem[]; value: unknown };
 
-function cachedImageChecks(source: CatalogueSource): Problem[] {
+/** The image checks' problems, with what they read. */
+type ImageChecksRun = { images: CatalogueSource['images']; svgs: CatalogueSource['svgs']; rasters: CatalogueSource['rasters']; sizes: (number | undefined)[]; problems: Problem[] };
+
+/**
+ * What validation keeps for its next run in the same process (dev), owned by the build cache (buildOptions.ts).
+ * Each part is reused only while what it read is the same; a run without one keeps nothing.
+ * - `parses`: each YAML file's last parse, by path, with its text. A dev rebuild after a description edit parses
+ *   no YAML again (70 ms of 13 category files with 10,000 services). Nothing downstream writes to a parse (the
+ *   model freezes what it takes of it).
+ * - `images`: the last image checks, while the image list, SVG texts and raster headers are the same objects
+ *   (a dev rebuild after a text edit keeps them: devLoad.ts) and every image's size is the same. Parsing 10,000
+ *   SVGs again took 0.3 s of a 1.5 s rebuild. (A build takes them from the build cache on disk instead.)
+ * - the cross-file checks' own (checks.ts).
+ */
+export interface ValidationMemo extends CrossChecksMemo {
+  parses: Map<string, YamlFileParse>;
+  images?: ImageChecksRun;
+}
+
+export const createValidationMemo = (): ValidationMemo => ({ ...createCrossChecksMemo(), parses: new Map() });
+
+function keptImageChecks(source: CatalogueSource, kept: ValidationMemo): Problem[] {
   const sizes = [...source.images].map((file) => source.sizes.get(file));
-  const last = lastImageChecks.get(source.images);
-  if (last && last.svgs === source.svgs && last.rasters === source.rasters && sameItems(last.sizes, sizes)) return last.problems;
+  const last = kept.images;
+  if (last && last.images === source.images && last.svgs === source.svgs && last.rasters === source.rasters && sameItems(last.sizes, sizes)) return last.problems;
   const problems = imageChecks(source);
-  lastImageChecks.set(source.images, { svgs: source.svgs, rasters: source.rasters, sizes, problems });
+  kept.images = { images: source.images, svgs: source.svgs, rasters: source.rasters, sizes, problems };
   return problems;
 }
 
@@ -97,28 +115,24 @@ type YamlParse = { problems: Problem[]; parsed: ParsedCatalogue };
 const newParse = (source: CatalogueSource): YamlParse => ({ problems: [], parsed: { categories: [], descriptions: new Map(), images: source.images, alternatives: new Map(), pages: new Map(), cases: new Map() } });
 const yamlTexts = (source: CatalogueSource) => [...source.texts].filter(([file]) => !file.endsWith('.md'));
 
-/** Every YAML file parsed and checked against its schema. */
-function parseYamlFiles(source: CatalogueSource): YamlParse {
+/** Every YAML file parsed and checked against its schema (or its parse kept from the last run). */
+function parseYamlFiles(source: CatalogueSource, parses: Map<string, YamlFileParse>): YamlParse {
   const yaml = newParse(source);
-  for (const [file, text] of yamlTexts(source)) parseYamlFile(yaml, file, text);
+  const texts = yamlTexts(source);
+  for (const [file, text] of texts) parseYamlFile(yaml, file, text, parses);
+  const files = new Set(texts.map(([file]) => file));
+  for (const file of parses.keys()) if (!files.has(file)) parses.delete(file);
   return yaml;
 }
 
-/**
- * The last parse of each YAML file, by path, with the text it was made from: a dev rebuild after a description
- * edit parses no YAML again (70 ms of 13 category files with 10,000 services). The result is a function of the
- * path and the text, and nothing downstream writes to it (the model freezes what it takes of it).
- */
-const lastParse = new Map<string, { text: string; yaml: YamlFile; data: unknown; problems: Problem[]; value: unknown }>();
-
 /** One YAML file parsed and checked against its schema, its results added to `yaml`. */
-function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: string): void {
-  let last = lastParse.get(file);
+function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: string, parses: Map<string, YamlFileParse>): void {
+  let last = parses.get(file);
   if (last?.text !== text) {
     const { yaml, data, problems: syntax } = parseYaml(file, text);
     const schema = file === 'site.yaml' ? siteSchema : categorySchema;
     const checked = syntax.length ? { problems: [], value: undefined } : checkSchema(yaml, data, schema);
-    lastParse.set(file, (last = { text, yaml, data, problems: [...syntax, ...checked.problems], value: checked.value }));
+    parses.set(file, (last = { text, yaml, data, problems: [...syntax, ...checked.problems], value: checked.value }));
   }
   const { yaml, data, value } = last;
   problems.push(...last.problems);
@@ -127,7 +141,7 @@ function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: stri
 }
 
 /** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
-function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, { pageRoutes, memo, yamlChecks, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
+function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, kept: ValidationMemo, { pageRoutes, memo, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
   const compiledNow = new Map<string, CompiledDescription>();
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
@@ -171,11 +185,11 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
     );
   }
-  const images = imageProblems?.cached ?? cachedImageChecks(source);
+  const images = imageProblems?.cached ?? keptImageChecks(source, kept);
   if (!imageProblems?.cached) imageProblems?.made?.(images);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], yamlChecks), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };

@@ -10,6 +10,7 @@ import { nonAscii, siteCharacters } from '../../src/build/fontSubset.ts';
 import { PerText } from '../../src/build/perText.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { compileMarkdown, parseMarkdown } from '../../src/catalogue/markdown.ts';
+import { createValidationMemo } from '../../src/catalogue/validate.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import { buildModel, createModelMemo } from '../../src/model/model.ts';
 import { serviceCard } from '../../src/model/shell.ts';
@@ -53,11 +54,12 @@ describe('rebuilds reuse what did not change', () => {
   it('keeps the last model\'s unchanged services after a description edit, and makes the model a full build makes', async () => {
     const source = await loadCatalogue(fixture);
     const memo = new Map();
-    // What a dev session's BuildCache keeps of the model between rebuilds.
+    // What a dev session's BuildCache keeps of validation and the model between rebuilds.
+    const kept = createValidationMemo();
     const models = createModelMemo();
-    const first = buildModel((await validate(source, { memo })).catalogue!, undefined, models);
+    const first = buildModel((await validate(source, { memo, kept })).catalogue!, undefined, models);
     const file = 'descriptions/alpha-2.md';
-    const edited = (await validate({ ...source, texts: new Map(source.texts).set(file, `${source.texts.get(file)}\nOne more sentence.\n`) }, { memo })).catalogue!;
+    const edited = (await validate({ ...source, texts: new Map(source.texts).set(file, `${source.texts.get(file)}\nOne more sentence.\n`) }, { memo, kept })).catalogue!;
     const second = buildModel(edited, undefined, models);
     for (const service of second.services) {
       if (service.id === 'alpha-2') expect(service.description).not.toBe(first.services.find((s) => s.id === 'alpha-2')!.description);
@@ -82,10 +84,11 @@ describe('rebuilds reuse what did not change', () => {
   it('makes again only the categories a YAML edit changed: its own, and one that requires a service whose price changed', async () => {
     const source = await loadCatalogue(fixture);
     const memo = new Map();
+    const kept = createValidationMemo();
     const models = createModelMemo();
     const edit = (texts: ReadonlyMap<string, string>, file: string, from: string | RegExp, to: string) => new Map(texts).set(file, texts.get(file)!.replace(from, to));
     const requiring = edit(source.texts, 'categories/beta.yaml', /( {2}- id: beta-1\n)/, '$1    requires: [alpha-1]\n');
-    const modelOf = async (texts: ReadonlyMap<string, string>) => buildModel((await validate({ ...source, texts }, { memo })).catalogue!, undefined, models);
+    const modelOf = async (texts: ReadonlyMap<string, string>) => buildModel((await validate({ ...source, texts }, { memo, kept })).catalogue!, undefined, models);
     const first = await modelOf(requiring);
     expect(first.categories[1]!.services[0]!.requires.map((r) => r.price)).toEqual([3000.5]);
 
@@ -143,8 +146,9 @@ describe('rebuilds reuse what did not change', () => {
     const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const rendered: string[] = [];
-    const fake = (renderPage: (page: Page) => string) => ({ renderPage }) as unknown as Renderer;
-    const renderer = fake((page) => (rendered.push(page.route), `<html>${page.route}</html>`));
+    // A renderer's code, as far as the page keys know it, is its kinds' code hashes.
+    const fake = (renderPage: (page: Page) => string, code: string) => ({ renderPage, kindHashes: Object.fromEntries(pages.map((p) => [p.kind, code])) }) as unknown as Renderer;
+    const renderer = fake((page) => (rendered.push(page.route), `<html>${page.route}</html>`), 'v1');
     const memo = {};
     const first = await renderPages(site, pages, renderer, assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
@@ -157,7 +161,7 @@ describe('rebuilds reuse what did not change', () => {
     expect(second.map((p) => p.html)).toEqual(first.map((p) => p.html));
 
     rendered.length = 0;
-    await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string), assetsFor, { memo });
+    await renderPages(site, edited, fake(renderer.renderPage as (page: Page) => string, 'v2'), assetsFor, { memo });
     expect(rendered).toHaveLength(pages.length);
   });
 });

@@ -10,7 +10,7 @@ import { BuildCacheDir } from '../../src/build/cache.ts';
 import { Staging } from '../../src/build/staging.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from '../../src/build/render.ts';
 import { documentAssets } from '../../src/build/shell.ts';
-import { keyJson, registerTree, sameKeyJson } from '../../src/build/treeKeys.ts';
+import { keyJson, sameKeyJson, TreeKeys } from '../../src/build/treeKeys.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 import type { TreeNode } from '../../src/core/tree.ts';
@@ -20,18 +20,23 @@ import { prerenderer, validate } from '../support/site.ts';
 const work = mkdtempSync(join(tmpdir(), 'storefront-render-reuse-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// The description cache's registry of trees (DescriptionMemo.trees), as the page keys are given it.
+const trees = new TreeKeys();
+const json = (value: unknown) => keyJson(value, trees);
+const same = (now: unknown, before: unknown) => sameKeyJson(now, before, trees);
+
 describe("a page's key", () => {
   it('names a registered description by its key, and is otherwise the JSON of the data', () => {
     const a: TreeNode[] = [['p', null, 'Same words.']];
     const b: TreeNode[] = [['p', null, 'Same words.']];
     const data = (tree: TreeNode[]) => ({ service: { name: 'X', description: tree } });
-    expect(keyJson(data(a))).toBe(JSON.stringify(data(a)));
-    registerTree(a, 'v1:aaa');
-    registerTree(b, 'v1:bbb');
-    expect(keyJson(data(a))).not.toContain('Same words.');
-    expect(keyJson(data(a))).not.toBe(keyJson(data(b)));
+    expect(json(data(a))).toBe(JSON.stringify(data(a)));
+    trees.register(a, 'v1:aaa');
+    trees.register(b, 'v1:bbb');
+    expect(json(data(a))).not.toContain('Same words.');
+    expect(json(data(a))).not.toBe(json(data(b)));
     // A string of the data that looks like a named tree is still told apart from one.
-    expect(keyJson({ service: { name: 'X', description: '\u0000tree:v1:aaa' } })).not.toBe(keyJson(data(a)));
+    expect(json({ service: { name: 'X', description: '\u0000tree:v1:aaa' } })).not.toBe(json(data(a)));
   });
 });
 
@@ -42,7 +47,7 @@ describe('a one-off build with the cache', () => {
     const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
     const assetsFor = documentAssets(bundle, '/assets/loader-L.js');
     const rendered: string[] = [];
-    const renderer = { renderPage: (page: Page) => (rendered.push(page.route), `<html>${page.route}</html>`) } as unknown as Renderer;
+    const renderer = { renderPage: (page: Page) => (rendered.push(page.route), `<html>${page.route}</html>`), kindHashes: Object.fromEntries(pages.map((p) => [p.kind, 'v1'])) } as unknown as Renderer;
     const paths = ({ page }: { page: Page }) => [`${page.route.slice(1)}index.html`];
     type File = { content: Uint8Array } | { copyFrom: string };
     const render = async (run: string, gone?: string) => {
@@ -77,13 +82,13 @@ describe('a one-off build with the cache', () => {
 describe('sameKeyJson: a page keyed before, judged the same without writing its key', () => {
   const frozen = deepFreeze;
   const tree: TreeNode[] = frozen([['p', null, 'Kept.']]);
-  registerTree(tree, 'v1:kept');
+  trees.register(tree, 'v1:kept');
   const data = () => ({ kind: 'service', route: '/s/', data: { service: { name: 'X', label: undefined as string | undefined, price: 12.5, tags: ['a', 'b'], description: tree, related: [{ id: 'y' }] } }, indexed: true });
 
   it('is true for the same data made again, whose key is the same', () => {
     const before = frozen(data());
-    expect(sameKeyJson(data(), before)).toBe(true);
-    expect(keyJson(data())).toBe(keyJson(before));
+    expect(same(data(), before)).toBe(true);
+    expect(json(data())).toBe(json(before));
   });
 
   it('is false for any change that changes the key', () => {
@@ -100,37 +105,37 @@ describe('sameKeyJson: a page keyed before, judged the same without writing its 
     for (const change of changed) {
       const now = data();
       change(now);
-      expect(keyJson(now) === keyJson(before) && now.data.service.description === tree).toBe(false);
-      expect(sameKeyJson(now, before)).toBe(false);
+      expect(json(now) === json(before) && now.data.service.description === tree).toBe(false);
+      expect(same(now, before)).toBe(false);
     }
   });
 
   it('is false, never wrong, where JSON would hide a difference or it cannot be sure', () => {
-    expect(sameKeyJson({ a: 1, b: 2 }, frozen({ b: 2, a: 1 }))).toBe(false); // another order, another key
-    expect(sameKeyJson(data(), data())).toBe(false); // before is not frozen: it may have changed since it was keyed
-    expect(sameKeyJson({ n: Number.NaN }, frozen({ n: null }))).toBe(false);
-    expect(sameKeyJson({ n: -0 }, frozen({ n: 0 }))).toBe(false);
-    expect(sameKeyJson({ u: undefined }, frozen({}))).toBe(false); // the same JSON, but not sure from the keys
-    expect(sameKeyJson({ u: 1 }, frozen({ u: undefined }))).toBe(false);
-    expect(sameKeyJson({ d: new Date(0) }, frozen({ d: new Date(0) }))).toBe(false);
+    expect(same({ a: 1, b: 2 }, frozen({ b: 2, a: 1 }))).toBe(false); // another order, another key
+    expect(same(data(), data())).toBe(false); // before is not frozen: it may have changed since it was keyed
+    expect(same({ n: Number.NaN }, frozen({ n: null }))).toBe(false);
+    expect(same({ n: -0 }, frozen({ n: 0 }))).toBe(false);
+    expect(same({ u: undefined }, frozen({}))).toBe(false); // the same JSON, but not sure from the keys
+    expect(same({ u: 1 }, frozen({ u: undefined }))).toBe(false);
+    expect(same({ d: new Date(0) }, frozen({ d: new Date(0) }))).toBe(false);
     const other: TreeNode[] = frozen([['p', null, 'Kept.']]);
-    registerTree(other, 'v1:other');
-    expect(sameKeyJson({ t: other }, frozen({ t: tree }))).toBe(false);
-    expect(sameKeyJson({ t: tree }, frozen({ t: tree }))).toBe(true);
+    trees.register(other, 'v1:other');
+    expect(same({ t: other }, frozen({ t: tree }))).toBe(false);
+    expect(same({ t: tree }, frozen({ t: tree }))).toBe(true);
     // A registered tree is written by its key, an equal array that is not registered in full.
-    expect(sameKeyJson({ t: [['p', null, 'Kept.']] }, frozen({ t: tree }))).toBe(false);
-    expect(sameKeyJson({ t: tree }, frozen({ t: [['p', null, 'Kept.']] }))).toBe(false);
-    expect(sameKeyJson(['a'], frozen({ 0: 'a' }))).toBe(false);
-    expect(sameKeyJson([undefined, 'a'], frozen([null, 'a']))).toBe(false); // the same JSON, not sure from the items
-    expect(sameKeyJson(['a', 'b'], frozen(['a']))).toBe(false);
+    expect(same({ t: [['p', null, 'Kept.']] }, frozen({ t: tree }))).toBe(false);
+    expect(same({ t: tree }, frozen({ t: [['p', null, 'Kept.']] }))).toBe(false);
+    expect(same(['a'], frozen({ 0: 'a' }))).toBe(false);
+    expect(same([undefined, 'a'], frozen([null, 'a']))).toBe(false); // the same JSON, not sure from the items
+    expect(same(['a', 'b'], frozen(['a']))).toBe(false);
   });
 
   it('takes the very object, still frozen, as the same without walking it; not one that is not frozen', () => {
     const service = frozen({ name: 'Kept', price: Number.NaN, when: new Date(0) }); // not judged the same if walked
-    expect(sameKeyJson({ service }, frozen({ service }))).toBe(true);
+    expect(same({ service }, frozen({ service }))).toBe(true);
     const open = { name: 'Open' }; // may have changed since it was keyed
-    expect(sameKeyJson({ open }, { open })).toBe(false);
-    expect(sameKeyJson(open, open)).toBe(false);
+    expect(same({ open }, { open })).toBe(false);
+    expect(same(open, open)).toBe(false);
   });
 });
 
