@@ -2,50 +2,41 @@
 // build's search stage from the search page kind's `searchRecords`); the search page asks the index with the
 // filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
-import { perObject } from '../src/core/perObject.ts';
 import { wordsOf } from '../src/core/searchTerms.ts';
-import { deepFreeze, type Category, type Service, type Site } from '../src/model/model.ts';
+import type { Category, Service, Site } from '../src/model/model.ts';
 import { FILTERS, SORTS } from './searchFields.ts';
 import { BUDGET_STEPS } from './searchState.ts';
 
 export { FILTERS, SORTS } from './searchFields.ts';
 
 export function searchRecords(site: Site): SearchRecord[] {
-  return site.categories.flatMap((category) => category.services.map((s) => recordOf(s)(category)));
+  return site.categories.flatMap((category) => category.services.map((s) => recordOf(s, category)));
 }
 
-/** A service's record, made once per service and category (frozen): dev's rebuilds keep unchanged services and
- *  categories as the same objects, so their records are too, and the search stage knows them unchanged without
- *  writing them out and hashing them (build/cachedStages.ts). */
-const recordOf = /* @__PURE__ */ perObject((s: Service) =>
-  perObject(
-    (category: Category): SearchRecord =>
-      deepFreeze({
-        url: s.route,
-        content: searchText(s, category),
-        meta: {
-          title: s.name,
-          id: s.id,
-          summary: s.summary,
-          // With options, the lowest: the starting price the card shows, "from" it (priceFrom).
-          price: String(s.price),
-          priceFrom: s.priceFrom ? 'true' : '',
-          delivery: s.delivery ?? '',
-          label: s.label ?? '',
-          // The card's image as JSON (meta values are text): a raster image's variants and sizes with it.
-          thumbnail: JSON.stringify(s.thumbnail),
-          category: category.name,
-        },
-        filters: {
-          [FILTERS.category]: [category.anchor],
-          [FILTERS.max]: BUDGET_STEPS.filter((step) => s.price <= step).map(String),
-          [FILTERS.min]: BUDGET_STEPS.filter((step) => s.price >= step).map(String),
-        },
-        // Numbers sort as numbers when every value of the key is one.
-        sort: { [SORTS.price]: String(s.price), [SORTS.name]: s.name.toLowerCase() },
-      }),
-  ),
-);
+const recordOf = (s: Service, category: Category): SearchRecord => ({
+  url: s.route,
+  content: searchText(s, category),
+  meta: {
+    title: s.name,
+    id: s.id,
+    summary: s.summary,
+    // With options, the lowest: the starting price the card shows, "from" it (priceFrom).
+    price: String(s.price),
+    priceFrom: s.priceFrom ? 'true' : '',
+    delivery: s.delivery ?? '',
+    label: s.label ?? '',
+    // The card's image as JSON (meta values are text): a raster image's variants and sizes with it.
+    thumbnail: JSON.stringify(s.thumbnail),
+    category: category.name,
+  },
+  filters: {
+    [FILTERS.category]: [category.anchor],
+    [FILTERS.max]: BUDGET_STEPS.filter((step) => s.price <= step).map(String),
+    [FILTERS.min]: BUDGET_STEPS.filter((step) => s.price >= step).map(String),
+  },
+  // Numbers sort as numbers when every value of the key is one.
+  sort: { [SORTS.price]: String(s.price), [SORTS.name]: s.name.toLowerCase() },
+});
 
 /**
  * What search finds a service by: its name, summary, category, label and option labels, then the first
@@ -56,7 +47,10 @@ const recordOf = /* @__PURE__ */ perObject((s: Service) =>
 function searchText(s: Service, category: Category): string {
   const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');
   const seen = new Set(wordsOf(lead));
-  const added = s.searchTerms.filter((term) => !seen.has(term)).slice(0, DESCRIPTION_WORDS);
+  const added: string[] = [];
+  for (let i = 0; i < s.searchTerms.length && added.length < DESCRIPTION_WORDS; i++) {
+    if (!seen.has(s.searchTerms[i]!)) added.push(s.searchTerms[i]!);
+  }
   return added.length ? `${lead}. ${added.join(' ')}` : lead;
 }
 

@@ -4,7 +4,7 @@
 // new one is complete.
 import { rename, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { KindInfo, Page } from '../client/pageKind.ts';
+import type { KindInfo } from '../client/pageKind.ts';
 import { routeToFile } from '../core/routes.ts';
 import { UserError } from '../errors.ts';
 import type { Site } from '../model/model.ts';
@@ -64,18 +64,10 @@ export function pageFiles(rendered: RenderedPage, kinds: Readonly<Record<string,
   return pagePaths(rendered, kinds).map((path) => [path, html]);
 }
 
-/** The paths of pageFiles, without reading the document (decoding it, render.ts). Made once per page object and
- *  page kinds: a build asks for them in several places, and a dev rebuild keeps each unchanged page as the very
- *  object of the rebuild before (render.ts), 10,000 of them. */
+/** The paths of pageFiles, without reading the document (decoding it, render.ts). */
 export function pagePaths({ page }: RenderedPage, kinds: Readonly<Record<string, KindInfo>>): readonly string[] {
-  const known = pathsByPage.get(page);
-  if (known?.kinds === kinds) return known.paths;
-  const paths = Object.freeze(kinds[page.kind]?.notFound ? [routeToFile(page.route), '404.html'] : [routeToFile(page.route)]);
-  pathsByPage.set(page, { kinds, paths });
-  return paths;
+  return kinds[page.kind]?.notFound ? [routeToFile(page.route), '404.html'] : [routeToFile(page.route)];
 }
-
-const pathsByPage = new WeakMap<Page, { kinds: Readonly<Record<string, KindInfo>>; paths: readonly string[] }>();
 
 /** The rendered pages by the paths of their files. */
 export function pagesByPath(pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Map<string, RenderedPage> {

@@ -3,7 +3,6 @@
 // small views of categories and services that more than one page kind shows.
 import type { Link } from '../catalogue/schema.ts';
 import type { SiteImage } from '../core/images.ts';
-import { perObject } from '../core/perObject.ts';
 import { routes } from '../core/routes.ts';
 import type { Alternative, Category, FooterColumn, Logo, Organisation, Service, Site, SitePage } from './model.ts';
 
@@ -72,11 +71,8 @@ export const categoryNav = (c: Category): CategoryNav => ({
   count: c.services.length,
 });
 
-/** A service as a card shows it: made once per service (frozen, as every page's data is before it is keyed). */
-export const serviceCard = perObject(
-  (s: Service): ServiceCard =>
-    Object.freeze({ id: s.id, name: s.name, shortName: s.shortName, summary: s.summary, label: s.label, price: s.price, priceFrom: s.priceFrom, delivery: s.delivery, thumbnail: s.thumbnail, route: s.route }),
-);
+/** A service as a card shows it. */
+export const serviceCard = (s: Service): ServiceCard => ({ id: s.id, name: s.name, shortName: s.shortName, summary: s.summary, label: s.label, price: s.price, priceFrom: s.priceFrom, delivery: s.delivery, thumbnail: s.thumbnail, route: s.route });
 
 export function siteShell(site: Site): SiteShell {
   const legal = LEGAL_PAGES.flatMap((slug) => site.pages.filter((p) => p.slug === slug && p.link === 'footer'));
