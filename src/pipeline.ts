@@ -3,7 +3,7 @@
 // → render → emit, each as soon as what it needs is there); then keep the build's record, tidy the cache folder
 // and say what was built. A failure removes the half-made site and says why; the catalogue's problems are
 // printed, and nothing is written. The same table serves a build, a warm build and dev.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_KINDS_DIR, bundleRenderer } from './build/bundle.ts';
@@ -15,7 +15,7 @@ import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
 import { findPageKinds } from './build/pageKinds.ts';
-import { recordName, siteInputs, siteRecord, snapshotInputs, upToDate, upToDateLine, type InputSnapshot } from './build/upToDate.ts';
+import { recordName, siteInputs, siteRecord, snapshotInputs, upToDateLine, upToDateRecord, type InputSnapshot } from './build/upToDate.ts';
 import { errorsIn, plural, summarise } from './catalogue/problems.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
@@ -111,7 +111,7 @@ async function checkUpToDate({ options, io, store, started }: BuildSetup): Promi
   const inputs = store && !options.load && !options.live ? siteInputs(options) : undefined;
   if (!inputs || !store) return {};
   const snapshot = (options.upToDate === 'record' && options.snapshot) || snapshotInputs(inputs);
-  const last = options.upToDate !== 'record' && upToDate(inputs, await readFile(join(store.dir, 'records', `${recordName(options.outDir)}.json`), 'utf8').catch(() => undefined), snapshot);
+  const last = options.upToDate !== 'record' && (await upToDateRecord(inputs, join(store.dir, 'records', `${recordName(options.outDir)}.json`), snapshot));
   if (!last) return { snapshot };
   if (last.problems.length) printProblems(last.problems, options.catalogueDir, shown(options.catalogueDir), io, false);
   io.out(upToDateLine(shown(options.outDir), last.pages, performance.now() - started));
