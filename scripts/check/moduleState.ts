@@ -1,8 +1,8 @@
 // Lists the state kept at module level in src/ and templates/: a `let` or `var` outside any function, or a
 // `const` that starts as an empty Map, Set, WeakMap, WeakSet, array or object to be filled. What a stage keeps for
 // its next run belongs in the BuildCache it is handed (docs/architecture.md, "The build cache"), so a cold build
-// is cold and a template author has no caching contract to know. `npm test` runs it as the "state" suite;
-// `node scripts/check/moduleState.ts [DIR…]` prints what it finds.
+// is cold and a template author has no caching contract to know. tests/unit/moduleState.test.ts runs it in
+// `npm test`; `node scripts/check/moduleState.ts [DIR…]` prints what it finds.
 import { parseFile } from '@swc/core';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

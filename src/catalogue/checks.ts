@@ -24,7 +24,7 @@ const at = (yaml: YamlFile, path: (string | number)[], field: string) => ({ ...l
 const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${locate(yaml, path).line}`;
 
 /** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …); `memo`:
- *  the last build's YAML checks, for the next (dev). */
+ *  what the last run's checks kept, for the next (dev). */
 export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: CrossChecksMemo = createCrossChecksMemo()): Problem[] {
   const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, memo.yaml);
   return [

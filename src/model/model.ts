@@ -256,9 +256,10 @@ function organisationOf(entry: OrganisationEntry): Organisation {
 /**
  * What buildModel keeps for the next build in the same process (dev): the last model's categories, each by the
  * category value it was made from, with the images as text then. A dev rebuild hands the model the very value of
- * each category whose file did not change (validate.ts `lastParse`): such a category is kept, its services copied
- * only where their description's tree is new, so the pages' data shares every unchanged service with the rebuild
- * before (render.ts keys a page again only where it differs). A price edit makes one category again, not all.
+ * each category whose file did not change (validate.ts ValidationMemo `parses`): such a category is kept, its
+ * services copied only where their description's tree is new, so the pages' data shares every unchanged service
+ * with the rebuild before (render.ts keys a page again only where it differs). A price edit makes one category
+ * again, not all.
  */
 export interface ModelMemo {
   last?: { images: string; categories: ReadonlyMap<CategoryFile, Category> };
