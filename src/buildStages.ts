@@ -52,8 +52,9 @@ export function buildStages(context: BuildContext): Stages<Built> {
     },
     // The files of the site's public/ folder, beside the catalogue, copied to the site's root as they are.
     public: { run: () => readPublicFolder(options.catalogueDir), ...(verbose && { summary: (p: Built['public']) => `${p.length} files in public/` }) },
-    // The image checks' problems from the cache when the images are as they were (dev keeps them in memory).
-    imageChecks: { needs: ['load'], run: ({ load }) => (options.live ? {} : cachedImageProblems(load, store)) },
+    // The image checks' problems: from the cache when the images are as they were (dev keeps them in memory),
+    // else checked here while the worker pool compiles the descriptions.
+    imageChecks: { needs: ['load'], run: ({ load }) => cachedImageProblems(load, options.live ? undefined : store, cache.validation) },
     // The client bundle, with the font subset of the characters the texts use: esbuild makes it in its own process
     // while this one validates.
     bundle: {

@@ -4,6 +4,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { CatalogueSource, DecodeMemo } from '../catalogue/load.ts';
 import type { CompiledDescription } from '../catalogue/markdown.ts';
 import type { Problem } from '../catalogue/problems.ts';
+import { checkedImages, type ValidationMemo } from '../catalogue/validate.ts';
 import type { SearchRecord } from '../client/pageKind.ts';
 import { deepFreeze } from '../model/model.ts';
 import { codeVersion, keyOf, sha256, type BuildCacheDir } from './cache.ts';
@@ -119,15 +120,17 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
  * sizes, the SVG texts and the raster headers, and the checks' code. A description edit leaves all of them as
  * they were: the build then parses no SVG (0.35 s of 10,000). `made` stores what validation made instead.
  */
-export async function cachedImageProblems(source: CatalogueSource, store: BuildCacheDir | undefined): Promise<{ cached?: Problem[]; made?: (problems: Problem[]) => void }> {
-  if (!store) return {};
+export async function cachedImageProblems(source: CatalogueSource, store: BuildCacheDir | undefined, kept?: ValidationMemo): Promise<Problem[]> {
+  if (!store) return checkedImages(source, kept);
   const images = [...source.images];
   const content = sha256(JSON.stringify([images, images.map((f) => source.sizes.get(f) ?? null), [...source.svgs], [...source.rasters]]));
   const name = `image-checks-${keyOf(codeVersion(['src/catalogue/imageChecks.ts']), content).slice(0, 32)}`;
   const record = await store.readRecord<{ problems: Problem[] }>(name);
   store.count('image checks', Array.isArray(record?.problems));
-  if (Array.isArray(record?.problems)) return { cached: record.problems };
-  return { made: (problems) => store.writeRecord(name, { problems }) };
+  if (Array.isArray(record?.problems)) return record.problems;
+  const problems = await checkedImages(source, kept);
+  store.writeRecord(name, { problems });
+  return problems;
 }
 
 /** The decodes' record: a hash and, nearly always, '' an image; small enough to be one record for all. */

@@ -8,9 +8,10 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES, IMAGE_WARN_BYTES, isImageType, RASTER_MAX
 import { error, warning, type Problem } from './problems.ts';
 import { svgProblems } from './svg.ts';
 
-export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource): Problem[] {
+/** The problems of the catalogue's images, or of the ones `files` names (sorted, as the result is). */
+export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource, files: readonly string[] = [...images].sort()): Problem[] {
   const problems: Problem[] = [];
-  for (const file of [...images].sort()) {
+  for (const file of files) {
     if (!isImageType(file)) {
       problems.push(error('not-an-image', file, {}, `This file is not an image the site publishes (${IMAGE_TYPES.join(', ')}), and everything in img/ is published.`, 'Move it out of the catalogue\'s img/ folder, or convert it to one of those types.'));
       continue;
@@ -34,6 +35,21 @@ export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource): 
     if (raster && 'unreadable' in raster) problems.push(unreadable(file, raster.unreadable));
     const svg = svgs.get(file);
     if (svg !== undefined) problems.push(...svgProblems(file, svg));
+  }
+  return problems;
+}
+
+/** Images checked between two turns of the event loop: 200 SVGs parse in about 35 ms. */
+const PACE = 200;
+
+/** imageChecks, a slice at a time: a build checks the images while the worker pool compiles the descriptions,
+ *  and this thread must keep handing the pool its next tasks (10,000 SVGs held it 1.8 s). */
+export async function pacedImageChecks(source: CatalogueSource): Promise<Problem[]> {
+  const files = [...source.images].sort();
+  const problems: Problem[] = [];
+  for (let at = 0; at < files.length; at += PACE) {
+    problems.push(...imageChecks(source, files.slice(at, at + PACE)));
+    await new Promise(setImmediate);
   }
   return problems;
 }

@@ -6,7 +6,7 @@ import { isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
 import { createCrossChecksMemo, crossChecks, type CrossChecksMemo } from './checks.ts';
 import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
-import { imageChecks } from './imageChecks.ts';
+import { imageChecks, pacedImageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
 import { socialImageChecks, themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
@@ -65,9 +65,9 @@ export interface ValidateOptions {
   /** The UTC day an alternatives page's "reviewed" date and a figure's "asOf" may not be after, YYYY-MM-DD
    *  (default: today). */
   today?: string;
-  /** The image checks' problems for exactly this catalogue's images, from the build cache (cachedStages.ts:
-   *  parsing 10,000 SVGs is 0.35 s), and where to hand them when they were made now. */
-  imageProblems?: { cached?: Problem[]; made?: (problems: Problem[]) => void };
+  /** The image checks' problems for exactly this catalogue's images, checked beforehand (checkedImages), else
+   *  checked here. */
+  imageProblems?: Problem[];
 }
 
 export type Validation = { problems: Problem[]; catalogue?: ValidCatalogue };
@@ -101,11 +101,13 @@ export interface ValidationMemo extends CrossChecksMemo {
 
 export const createValidationMemo = (): ValidationMemo => ({ ...createCrossChecksMemo(), parses: new Map() });
 
-function keptImageChecks(source: CatalogueSource, kept: ValidationMemo): Problem[] {
+/** The image checks' problems: the memo's while what they read is the same, else checked now, a slice at a time
+ *  (pacedImageChecks), and kept in the memo. A build runs it beside the descriptions' compilation. */
+export async function checkedImages(source: CatalogueSource, kept: ValidationMemo = createValidationMemo()): Promise<Problem[]> {
   const sizes = [...source.images].map((file) => source.sizes.get(file));
   const last = kept.images;
   if (last && last.images === source.images && last.svgs === source.svgs && last.rasters === source.rasters && sameItems(last.sizes, sizes)) return last.problems;
-  const problems = imageChecks(source);
+  const problems = await pacedImageChecks(source);
   kept.images = { images: source.images, svgs: source.svgs, rasters: source.rasters, sizes, problems };
   return problems;
 }
@@ -185,8 +187,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
     );
   }
-  const images = imageProblems?.cached ?? keptImageChecks(source, kept);
-  if (!imageProblems?.cached) imageProblems?.made?.(images);
+  const images = imageProblems ?? imageChecks(source);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
   problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images);

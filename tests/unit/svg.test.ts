@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { svgProblems } from '../../src/catalogue/svg.ts';
+import { imageChecks, pacedImageChecks } from '../../src/catalogue/imageChecks.ts';
 
 const svg = (body: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>\n${body}\n</svg>`;
 const messages = (text: string) => svgProblems('img/x.svg', text).map((p) => `${p.line}: ${p.message}`);
@@ -65,5 +66,17 @@ describe('an SVG file', () => {
     const found = messages(svg('<rect><g></rect>'));
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^2: The SVG is not well-formed XML/);
+  });
+});
+
+describe('the image checks a slice at a time', () => {
+  it('find what one pass finds, in the same order, across slices', async () => {
+    const files = Array.from({ length: 450 }, (_, i) => `img/services/s-${String(i).padStart(3, '0')}.svg`);
+    const bad = new Set([files[3], files[250], files[449]]);
+    const svgs = new Map(files.map((file) => [file, bad.has(file) ? svg('<script>alert(1)</script>') : svg('<rect/>')]));
+    const source = { texts: new Map(), images: new Set([...files].reverse()), sizes: new Map(files.map((file) => [file, 100])), svgs, rasters: new Map() };
+    const paced = await pacedImageChecks(source);
+    expect(paced).toEqual(imageChecks(source));
+    expect(paced.map((p) => p.file)).toEqual([files[3], files[250], files[449]]);
   });
 });
