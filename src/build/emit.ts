@@ -12,9 +12,9 @@ import type { ClientBundle } from './bundle.ts';
 import { atomicWrite } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import type { PublicFile } from '../catalogue/publicFolder.ts';
-import { headerRules, headersFile, inlineScriptHashes, nginxConf } from './headers.ts';
+import { headerRules, headersFile, nginxConf } from './headers.ts';
 import { findBrokenLinks, formatBrokenLinks, type Documents } from './links.ts';
-import type { RenderedPage } from './render.ts';
+import { scanOf, type RenderedPage } from './render.ts';
 import { SEARCH_FOLDER } from './search.ts';
 import { keepOrRemove, Staging, type SiteFile } from './staging.ts';
 
@@ -76,9 +76,15 @@ export function pagesByPath(pages: readonly RenderedPage[], kinds: Readonly<Reco
   return byPath;
 }
 
-/** The page documents by path, each read (decoded) only when asked for: all of them as text at once would be
- *  370 MB at 10,000 heavy services (render.ts). */
-export const lazyDocuments = (byPath: ReadonlyMap<string, RenderedPage>): Documents => ({ keys: () => byPath.keys(), get: (path) => byPath.get(path)?.html });
+/** The page documents by path, as render scanned them; a page it did not scan is read (decoded) only when asked
+ *  for: all of them as text at once would be 370 MB at 10,000 heavy services (render.ts). */
+export const lazyDocuments = (byPath: ReadonlyMap<string, RenderedPage>): Documents => ({
+  keys: () => byPath.keys(),
+  get: (path) => {
+    const rendered = byPath.get(path);
+    return rendered && scanOf(rendered);
+  },
+});
 
 export const pageDocuments = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Documents => lazyDocuments(pagesByPath(pages, kinds));
 
@@ -115,14 +121,9 @@ export const hostingRules = (
   pages: readonly RenderedPage[],
   kinds: Readonly<Record<string, KindInfo>>,
   search = false,
-  scripts = (all: readonly RenderedPage[]) => inlineScriptHashes(documentsOf(all)),
+  scripts = (all: readonly RenderedPage[]) => [...new Set(all.flatMap((rendered) => scanOf(rendered).scripts))].sort(),
   publicFiles: readonly PublicFile[] = [],
 ) => headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: scripts(pages), search, publicFiles: publicFiles.map((file) => file.path) });
-
-/** Each page's text in turn, none kept (render.ts). */
-function* documentsOf(pages: readonly RenderedPage[]): Generator<string> {
-  for (const page of pages) yield page.html;
-}
 
 const hasSearch = (files: EmitInput['assets']) => files?.has(`${SEARCH_FOLDER}/pagefind.js`) ?? false;
 

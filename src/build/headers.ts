@@ -1,6 +1,5 @@
 // Response headers for hosting, from one source: the policy below becomes both the `_headers` file that
 // Netlify and Cloudflare Pages read and an nginx server block. Pure functions; emit.ts writes the results.
-import { createHash } from 'node:crypto';
 
 const YEAR = 31_536_000;
 
@@ -59,20 +58,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
 };
-
-/** SHA-256 sources for every inline script that the browser executes (not JSON data blocks). */
-export function inlineScriptHashes(documents: Iterable<string>): string[] {
-  const hashes = new Set<string>();
-  for (const html of documents) {
-    for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-      if (/\ssrc=/.test(attributes) || !body) continue;
-      const type = /\stype="([^"]*)"/.exec(attributes)?.[1];
-      if (type && type !== 'module' && type !== 'text/javascript') continue; // data blocks do not run
-      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-    }
-  }
-  return [...hashes].sort();
-}
 
 /**
  * The Content-Security-Policy of the site. Framing is separate (see framingHeaders) so /thread can differ.

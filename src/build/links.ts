@@ -1,5 +1,6 @@
 // Link integrity: every internal link and asset reference in the built site must point at something that
 // is there. Checked on the in-memory site before the new site replaces the old one, so a broken link never ships.
+import { scanPage, type PageScan } from './pageScan.ts';
 
 export interface BrokenLink {
   /** The page (route) the link is on. */
@@ -8,12 +9,6 @@ export interface BrokenLink {
   reason: string;
 }
 
-// href and src, srcset (`URL 560w, URL 1120w`: only the URLs start with a slash; React writes it srcSet), data-modules
-// and data-fetches (the client's module and JSON URLs, space-separated; see src/client/clientLoader.ts), and the
-// client loader and the font each page's head script loads (data-loader, data-font-file): a page whose loader is
-// not there yet (dev shows an open page before the rest of an update) would never start its client.
-const REFERENCE = /\s(?:href|src|srcset|srcSet|data-modules|data-fetches|data-loader|data-font-file)="([^"]*)"/g;
-
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
   const path = decodeURI(url.split(/[?#]/)[0]!).replace(/^\/+/, '');
@@ -21,22 +16,23 @@ export function resolveUrl(url: string, files: ReadonlySet<string>): string | un
   return files.has(path) ? path : undefined;
 }
 
-/** Ids in an HTML document, for #anchor links. */
-export const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
-
-/** HTML documents by file path in the site: a Map, or emit's, which decodes each page only when asked (emit.ts). */
+/** HTML documents by file path in the site, each as its text or as what render took of it (pageScan.ts): a Map
+ *  of texts, or emit's, which has the scans. */
 export interface Documents {
   keys(): Iterable<string>;
-  get(file: string): string | undefined;
+  get(file: string): string | PageScan | undefined;
 }
 
+const scanOf = (document: string | PageScan | undefined): PageScan | undefined => (typeof document === 'string' ? scanPage(document) : document);
+
 /** Checks every HTML document (by file path in the site) against the site's files; or only the documents
- *  `only` names (dev, after an edit: the pages that changed, see liveSite.ts). */
+ *  `only` names (dev, after an edit: the pages that changed, see liveSite.ts). A link broken on a page is named
+ *  once for it. */
 export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>, only?: Iterable<string>): BrokenLink[] {
   const broken: BrokenLink[] = [];
   const ids = new Map<string, Set<string>>();
   const idsIn = (file: string) => {
-    if (!ids.has(file)) ids.set(file, idsOf(documents.get(file) ?? ''));
+    if (!ids.has(file)) ids.set(file, new Set(scanOf(documents.get(file))?.ids));
     return ids.get(file)!;
   };
   // Most links are on every page (header, footer, scripts): each distinct one is resolved once, not on every
@@ -53,14 +49,10 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
     return problem;
   };
   for (const file of only ?? documents.keys()) {
-    const html = documents.get(file) ?? '';
     const page = `/${file.replace(/index\.html$/, '')}`;
-    for (const match of html.matchAll(REFERENCE)) {
-      for (const link of match[1]!.replace(/&amp;/g, '&').split(' ')) {
-        if (!link.startsWith('/') || link.startsWith('//')) continue;
-        const reason = problemWith(link);
-        if (reason) broken.push({ page, link, reason });
-      }
+    for (const link of scanOf(documents.get(file))?.links ?? []) {
+      const reason = problemWith(link);
+      if (reason) broken.push({ page, link, reason });
     }
   }
   return broken;

@@ -1,6 +1,7 @@
-// What emit learns by scanning every page, kept for the next build into the same folder: the link check and
-// the inline scripts' hashes for `_headers` read 100 MB of HTML at 10,000 services (0.45 s), and after one
-// description changed all but a few pages are the same bytes as last time (the same blob hash, render.ts).
+// What emit learns of every page (its scan: pageScan.ts), kept for the next build into the same folder. A page
+// rendered now comes with its scan, but one taken from the cache unread would have to be read for it (100 MB of
+// HTML at 10,000 services, 0.45 s), and after one description changed all but a few pages are the same bytes as
+// last time (the same blob hash, render.ts).
 // - Links: a page whose bytes are the same as in the last build, in a site with the same set of files, has the
 //   same links, resolving to the same files, as when that build checked them (and found none broken). Only the
 //   changed pages are checked, unless the set of files changed, or a changed page's ids did (an unchanged page
@@ -11,9 +12,9 @@ import { createHash } from 'node:crypto';
 import type { KindInfo } from '../client/pageKind.ts';
 import { sha256, type BuildCacheDir } from './cache.ts';
 import { pagePaths } from './emit.ts';
-import { inlineScriptHashes } from './headers.ts';
-import { findBrokenLinks, idsOf, type BrokenLink, type Documents } from './links.ts';
-import type { RenderedPage } from './render.ts';
+import { findBrokenLinks, type BrokenLink, type Documents } from './links.ts';
+import { idsOf } from './pageScan.ts';
+import { scanOf, type RenderedPage } from './render.ts';
 
 interface FactsRecord {
   /** Hash of the sorted names of the site's files. */
@@ -56,17 +57,17 @@ export class PageFacts {
   checkLinks = (documents: Documents, files: ReadonlySet<string>): BrokenLink[] => {
     this.files = sha256([...files].sort().join('\n'));
     const changed = [...documents.keys()].filter((path) => !this.unchanged(path));
-    const partial = this.last?.files === this.files && changed.every((path) => this.sameIds(path, documents.get(path) ?? ''));
+    const partial = this.last?.files === this.files && changed.every((path) => this.sameIds(path, documents.get(path)));
     return findBrokenLinks(documents, files, partial ? changed : undefined);
   };
 
   /** Whether a changed page has the ids its previous version had (read from the cache; gone: no). */
-  private sameIds(path: string, html: string): boolean {
+  private sameIds(path: string, document: ReturnType<Documents['get']>): boolean {
     const before = this.last?.pages[path]?.[0];
     if (!before) return false; // a new page: the set of files changed anyway
     const old = this.store.readBlobSync(before);
     if (!old) return false;
-    const [a, b] = [idsOf(old.toString('utf8')), idsOf(html)];
+    const [a, b] = [idsOf(old.toString('utf8')), new Set(typeof document === 'string' ? idsOf(document) : document?.ids)];
     return a.size === b.size && [...a].every((id) => b.has(id));
   }
 
@@ -77,12 +78,12 @@ export class PageFacts {
       for (const path of pagePaths(rendered, kinds)) {
         const kept = this.unchanged(path) ? this.last!.scripts[this.last!.pages[path]![1]] : undefined;
         // An unchanged page is not read (decoded) at all.
-        const hashes = kept ?? inlineScriptHashes([rendered.html]);
+        const hashes = kept ?? scanOf(rendered).scripts;
         const key = hashes.join(' ');
         let index = this.scripts.get(key);
         if (index === undefined) {
           this.scripts.set(key, (index = this.scriptSets.length));
-          this.scriptSets.push(hashes);
+          this.scriptSets.push([...hashes]);
         }
         this.pageScripts.set(path, index);
         for (const hash of hashes) union.add(hash);

@@ -16,6 +16,7 @@ import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
 import type { RenderOutcome, RenderTask } from './renderWorker.ts';
+import { scanPage, ScanStrings, type PageScan } from './pageScan.ts';
 import { keyJson, sameKeyJson, type TreeKeys } from './treeKeys.ts';
 import type { Workers } from './workers.ts';
 
@@ -34,7 +35,13 @@ export interface RenderedPage {
   /** The document's hash (its blob's name in the cache), when there is a cache: what the page facts of the
    *  last build are found by (pageFacts.ts). */
   hash?: string;
+  /** What emit's checks take of the document (pageScan.ts), when it was at hand: rendered now. emit scans the
+   *  other pages' documents itself, or takes what the last build learnt of them (pageFacts.ts). */
+  scan?: PageScan;
 }
+
+/** What emit's checks take of a page: from render, else from its document. */
+export const scanOf = (rendered: RenderedPage): PageScan => rendered.scan ?? scanPage(rendered.html);
 
 /**
  * The pages of the builds before, in memory (dev): the HTML and its blob's hash by page key. renderPages keeps
@@ -62,8 +69,8 @@ export interface RenderOptions {
   /** Hand emit the cache's copy of each page to link (default true). dev writes only the pages that changed
    *  (liveSite.ts), so it skips the stat per page (70 ms at 10,000) that checks a copy is still as written. */
   linkFiles?: boolean;
-  /** Write each page rendered now into the new site's folder at once and keep none of its bytes (emit reads
-   *  the file again for its scans): a cold build of 10,000 heavy services held 190 MB of pages until emit.
+  /** Write each page rendered now into the new site's folder at once and keep none of its bytes, only its scan
+   *  (pageScan.ts): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
   staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
   /** The threads that render the pages no cache holds, when there are more than a batch of them. */
@@ -158,7 +165,7 @@ class PageKeys {
   }
 }
 
-type Extra = { file?: string; hash?: string };
+type Extra = { file?: string; hash?: string; scan?: PageScan };
 
 /** One renderPages: the pages rendered or taken from the cache, the writes into the new site's folder, the
  *  pages that failed, and the page index the cache keeps for the next build. */
@@ -176,6 +183,7 @@ class RenderRun {
   /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
   private readonly written: [key: string, hash: string][] = [];
   private readonly failures: { route: string; cause: unknown }[] = [];
+  private readonly scanStrings = new ScanStrings();
   private done = 0;
   private stepped = 0;
   private writes: Promise<void>[] = [];
@@ -268,6 +276,7 @@ class RenderRun {
     const { store, linkFiles } = this;
     const { entry, hash, stamp } = found;
     let bytes = remembered?.bytes;
+    let scan: PageScan | undefined;
     let stored = false;
     let blob: string | undefined;
     if (store && hash && stamp) {
@@ -286,15 +295,22 @@ class RenderRun {
     } else {
       store?.count('pages', false);
       try {
-        bytes = rendered ? bytesOfOutcome(rendered) : Buffer.from(this.renderer.renderPage(page, this.shell, assets));
+        const made = rendered ? madeByWorker(rendered) : this.renderHere(page, assets);
+        bytes = made.bytes;
+        scan = this.scanStrings.own(made.scan);
         if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
         this.failures.push({ route: page.route, cause });
         bytes = Buffer.alloc(0);
       }
     }
-    const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }) };
+    const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }), ...(scan && { scan }) };
     return { bytes, extra };
+  }
+
+  private renderHere(page: Page, assets: DocumentAssets) {
+    const html = this.renderer.renderPage(page, this.shell, assets);
+    return { bytes: Buffer.from(html), scan: scanPage(html) };
   }
 
   /** A page as emit gets it: written into the new site's folder at once when staging (not when the cache's copy
@@ -350,7 +366,7 @@ class RenderRun {
 }
 
 /** A rendered page that holds its bytes only; `html` decodes them when read. */
-export function renderedPage(page: Page, bytes: Buffer, extra: { file?: string; hash?: string } = {}): RenderedPage {
+export function renderedPage(page: Page, bytes: Buffer, extra: Extra = {}): RenderedPage {
   return {
     page,
     bytes,
@@ -362,7 +378,7 @@ export function renderedPage(page: Page, bytes: Buffer, extra: { file?: string; 
 }
 
 /** A page already in the new site's folder: `html` reads it from there. */
-function stagedPage(page: Page, staged: string, extra: { file?: string; hash?: string }): RenderedPage {
+function stagedPage(page: Page, staged: string, extra: Extra): RenderedPage {
   return {
     page,
     staged,
@@ -373,9 +389,9 @@ function stagedPage(page: Page, staged: string, extra: { file?: string; hash?: s
   };
 }
 
-/** A worker's page as bytes (not copied), or its error thrown here. */
-function bytesOfOutcome(outcome: RenderOutcome): Buffer {
-  if (outcome instanceof Uint8Array) return Buffer.from(outcome.buffer, outcome.byteOffset, outcome.byteLength);
+/** A worker's page as bytes (not copied) with its scan, or its error thrown here. */
+function madeByWorker(outcome: RenderOutcome): { bytes: Buffer; scan: PageScan } {
+  if ('bytes' in outcome) return { bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength), scan: outcome.scan };
   const error = new Error(outcome.error);
   if (outcome.stack) error.stack = outcome.stack;
   throw error;

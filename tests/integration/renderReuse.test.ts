@@ -1,12 +1,15 @@
 // What a warm build reuses of the pages it rendered before, without reading them again: the cache's copy of a
 // page is linked into the new site unread, and a description is named in a page's key by the key it was
 // compiled under (treeKeys.ts), never taken for another.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClientBundle, Renderer } from '../../src/build/bundle.ts';
 import { BuildCacheDir } from '../../src/build/cache.ts';
+import { hostingRules, pageDocuments } from '../../src/build/emit.ts';
+import { findBrokenLinks } from '../../src/build/links.ts';
+import { inlineScriptHashes, scanPage } from '../../src/build/pageScan.ts';
 import { Staging } from '../../src/build/staging.ts';
 import { renderPages, type RenderedPage, type RenderMemo } from '../../src/build/render.ts';
 import { documentAssets } from '../../src/build/shell.ts';
@@ -76,6 +79,26 @@ describe('a one-off build with the cache', () => {
     const third = await render('third', paths({ page: gone })[0]);
     expect(rendered).toEqual([gone.route]);
     expect(readFileSync(join(third.dir, paths({ page: gone })[0]!), 'utf8')).toBe(`<html>${gone.route}</html>`);
+  });
+});
+
+describe('a page rendered now', () => {
+  it("comes with what emit's checks take of it: the new site's copy is not read back", async () => {
+    const site = buildModel((await validate(await loadCatalogue(new URL('../fixtures/valid/', import.meta.url).pathname))).catalogue!);
+    const pages = (await prerenderer()).pagesOf(site);
+    const bundle = { files: new Map(), chunks: {}, assetsFor: () => ({ styles: [], entry: '/e.js', modulePreloads: [], fonts: [] }) } as unknown as ClientBundle;
+    const html = (route: string) => `<html><body id="top"><a href="${route}#top">Top</a><script>go("${route}")</script></body></html>`;
+    const renderer = { renderPage: (page: Page) => html(page.route), kindHashes: Object.fromEntries(pages.map((p) => [p.kind, 'v1'])) } as unknown as Renderer;
+    const paths = ({ page }: { page: Page }) => [`${page.route.slice(1)}index.html`];
+    const staging = await Staging.open(join(work, 'scanned'));
+    const result = await renderPages(site, pages, renderer, documentAssets(bundle, '/assets/loader-L.js'), { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths } });
+    for (const page of result) expect(page.scan).toEqual(scanPage(html(page.page.route)));
+    // What is in the folder now is not what the checks see.
+    for (const page of result) writeFileSync(page.staged!, '<a href="/nowhere/">Gone</a><script>other()</script>');
+    const files = new Set(result.flatMap(paths));
+    expect(findBrokenLinks(pageDocuments(result, {}), files)).toEqual([]);
+    expect(hostingRules(result, {}).find((rule) => rule.headers['Content-Security-Policy'])?.headers['Content-Security-Policy']).toContain(inlineScriptHashes(html('/'))[0]);
+    expect(findBrokenLinks(new Map([...files].map((file) => [file, readFileSync(join(staging.dir, file), 'utf8')])), files)).toHaveLength(files.size);
   });
 });
 

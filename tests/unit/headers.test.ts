@@ -1,7 +1,8 @@
 // The hosting headers: one policy, written as `_headers` and as an nginx server block.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CACHE, headerRules, headersFile, headersFor, inlineScriptHashes, nginxConf, parseHeadersFile } from '../../src/build/headers.ts';
+import { CACHE, headerRules, headersFile, headersFor, nginxConf, parseHeadersFile } from '../../src/build/headers.ts';
+import { inlineScriptHashes } from '../../src/build/pageScan.ts';
 
 const page = (head: string) => `<!doctype html><html><head>${head}</head><body></body></html>`;
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -16,11 +17,11 @@ const sandboxedWithoutScript = (csp?: string) =>
 
 describe('inlineScriptHashes', () => {
   it('hashes inline scripts that run, once each, and skips external scripts and data blocks', () => {
-    const hashes = inlineScriptHashes([
-      page('<script>run()</script><script type="module" src="/assets/entry.js"></script>'),
-      page('<script>run()</script><script type="application/json" id="boot">{"a":1}</script><script type="application/ld+json">{}</script>'),
-      page('<script type="module">go()</script>'),
-    ]);
+    const hashes = inlineScriptHashes(
+      page('<script>run()</script><script type="module" src="/assets/entry.js"></script>') +
+        page('<script>run()</script><script type="application/json" id="boot">{"a":1}</script><script type="application/ld+json">{}</script>') +
+        page('<script type="module">go()</script>'),
+    );
     expect(hashes).toEqual([sha('run()'), sha('go()')].sort());
   });
 });

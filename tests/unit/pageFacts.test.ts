@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuildCacheDir } from '../../src/build/cache.ts';
-import { inlineScriptHashes } from '../../src/build/headers.ts';
 import { findBrokenLinks } from '../../src/build/links.ts';
 import { PageFacts } from '../../src/build/pageFacts.ts';
+import { inlineScriptHashes } from '../../src/build/pageScan.ts';
 import type { RenderedPage } from '../../src/build/render.ts';
 import type { Page } from '../../src/client/pageKind.ts';
 
@@ -26,7 +26,7 @@ async function build(pages: Record<string, string>, files: string[] = []) {
   const broken = facts.checkLinks(documents, names);
   const scripts = facts.scriptHashes(rendered, kinds);
   expect(broken).toEqual(findBrokenLinks(documents, names));
-  expect(scripts).toEqual(inlineScriptHashes(rendered.map((r) => r.html)));
+  expect(scripts).toEqual(inlineScriptHashes(rendered.map((r) => r.html).join('')));
   if (!broken.length) facts.keep();
   await store.settle();
   return broken.map((b) => `${b.page} ${b.link}`);
