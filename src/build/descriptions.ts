@@ -1,7 +1,7 @@
 // Stage: markdown. Every description the memo does not hold yet is compiled (catalogue/markdown.ts) before
 // validation reads them: most of a cold build's CPU time with long descriptions, so it is spread over the
-// worker pool in batches when there are enough of them to repay a thread's start (about 0.2 s to load the compiler):
-// more than a batch a thread. 150 descriptions took 1 s in two new threads, 0.2 s on this one.
+// worker pool in batches when there are enough of them to repay a thread's start (Workers.worth), and more than a
+// batch a thread. 150 descriptions took 1 s in two new threads, 0.2 s on this one.
 import { compileDescription, type CompiledDescription } from '../catalogue/markdown.ts';
 import type { Workers } from './workers.ts';
 
@@ -13,7 +13,7 @@ export async function compileAll(texts: Iterable<string>, into: Map<string, Comp
   const missing = new Set<string>();
   for (const text of texts) if (!missing.has(text) && !into.has(text)) missing.add(text);
   const all = [...missing];
-  if (workers.size === 1 || all.length <= BATCH * workers.size) {
+  if (!workers.worth(all.length) || all.length <= BATCH * workers.size) {
     for (const text of all) into.set(text, compileDescription(text));
     return into;
   }

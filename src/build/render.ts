@@ -214,11 +214,11 @@ class RenderRun {
     if (this.stepped % 100 === 0) await this.paceWrites();
   }
 
-  /** Renders the pages no cache holds: on the worker pool when there are more than a batch of them (a thread
-   *  takes about 0.3 s to load React and the templates), else here. */
+  /** Renders the pages no cache holds: on the worker pool when there are enough of them to repay starting its
+   *  threads (Workers.worth: a thread takes 0.3-0.5 s to start and load React and the templates), else here. */
   async renderFresh(fresh: readonly Fresh[], place: (at: number, result: [RenderedPage, string]) => void) {
     const { workers } = this.options;
-    if (!workers || workers.size === 1 || fresh.length <= RENDER_BATCH) {
+    if (!workers?.worth(fresh.length)) {
       for (const { at, keyed } of fresh) await this.paced(() => place(at, this.renderOne(keyed)));
       return;
     }

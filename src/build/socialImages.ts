@@ -19,8 +19,6 @@ export type { SocialLook } from './cardPainter.ts';
 /** Cards per task at most: enough to outweigh the task's message (the frame and glyph masks, about 1 MB), few
  *  enough that the threads finish together. */
 const BATCH = 500;
-/** Cards painted on this thread rather than the pool: too few to repay starting a thread (dev's rebuilds). */
-const ON_THIS_THREAD = 32;
 
 /** The look, and the code that draws it, as the name of every card drawn in it (socialImagePath): a card drawn
  *  differently is a new file, never an old one served again. */
@@ -70,7 +68,7 @@ async function drawCards(look: SocialLook, cards: [string, SocialCard][], worker
     batches.map((batch) =>
       limit(async () => {
         const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })) };
-        const pngs = workers.size === 1 || cards.length <= ON_THIS_THREAD ? paintTask(task) : await workers.run<SocialTask, Uint8Array[]>('drawCards', task);
+        const pngs = workers.worth(cards.length) ? await workers.run<SocialTask, Uint8Array[]>('drawCards', task) : paintTask(task);
         await Promise.all(batch.map((i, n) => drawn(cards[i]![0], pngs[n]!)));
       }),
     ),

@@ -17,6 +17,13 @@ const POOL_WORKER = new URL(`./poolWorker${extname(fileURLToPath(import.meta.url
 /** The tasks a thread runs: poolWorker.ts's exports. */
 export type TaskName = keyof typeof import('./poolWorker.ts');
 
+/**
+ * Pages, cards or descriptions at most that are done on the main thread rather than the pool: a thread takes
+ * 0.3-0.5 s of CPU to start and load its libraries, and on two cores that costs more than it saves below about
+ * 400 (docs/decisions.md, `piscina`, has the figures).
+ */
+export const ON_THE_MAIN_THREAD = 400;
+
 export class Workers {
   /** How many threads the pool may run; 1 means the work runs on the main thread (no pool at all). */
   readonly size: number;
@@ -25,6 +32,11 @@ export class Workers {
   constructor(size = defaultWorkers()) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`Internal error: a worker pool of ${size} threads`);
     this.size = size;
+  }
+
+  /** Whether `items` pieces of work (pages, cards, descriptions) go to the pool rather than the main thread. */
+  worth(items: number): boolean {
+    return this.size > 1 && items > ON_THE_MAIN_THREAD;
   }
 
   run<Input, Output>(task: TaskName, input: Input): Promise<Output> {

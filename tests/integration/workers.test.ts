@@ -1,7 +1,7 @@
 // The worker pool (src/build/workers.ts) changes where descriptions are compiled and pages rendered, never what
 // is built: a site built with one thread, with two, and with two from a warm cache is the same, byte for byte.
-// The catalogue has enough descriptions and pages (250 services) to fill more than one batch of each, so the
-// pool's threads do the work.
+// The catalogue has enough descriptions and pages (450 services) for the pool to take them (more than
+// ON_THE_MAIN_THREAD of each), so the pool's threads do the work.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +10,14 @@ import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.
 import { BATCH, compileAll } from '../../src/build/descriptions.ts';
 import { PACKAGE_ROOT } from '../../src/build/cache.ts';
 import { PAGE_KINDS_DIR } from '../../src/build/bundle.ts';
-import { Workers } from '../../src/build/workers.ts';
+import { ON_THE_MAIN_THREAD, Workers } from '../../src/build/workers.ts';
 import { compileDescription } from '../../src/catalogue/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { filesOf } from '../support/siteFiles.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-workers-'));
 const catalogue = join(work, 'catalogue');
-const SERVICES = 250;
+const SERVICES = 450;
 const log: string[] = [];
 const io = { out: (t: string) => log.push(t), err: (t: string) => log.push(t) };
 
@@ -36,8 +36,14 @@ beforeAll(() => writeSyntheticCatalogue(catalogue, { services: SERVICES, heavy: 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the worker pool', () => {
+  it('takes work only when there is enough of it to repay starting its threads, and never with one thread', () => {
+    expect(new Workers(2).worth(ON_THE_MAIN_THREAD)).toBe(false);
+    expect(new Workers(2).worth(ON_THE_MAIN_THREAD + 1)).toBe(true);
+    expect(new Workers(1).worth(100_000)).toBe(false);
+  });
+
   it('compiles each description as the main thread does, in the order given', async () => {
-    const texts = Array.from({ length: BATCH * 2 + 7 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** [a link](/service/x/y-${i}/) and ~~gone~~ | a | b |\n`);
+    const texts = Array.from({ length: ON_THE_MAIN_THREAD + BATCH + 7 }, (_, i) => `## Part ${i}\n\n**Lead ${i}.** [a link](/service/x/y-${i}/) and ~~gone~~ | a | b |\n`);
     const workers = new Workers(2);
     try {
       const compiled = await compileAll(texts, new Map(), workers);
