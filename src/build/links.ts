@@ -23,7 +23,8 @@ export interface Documents {
   get(file: string): string | PageScan | undefined;
 }
 
-const scanOf = (document: string | PageScan | undefined): PageScan | undefined => (typeof document === 'string' ? scanPage(document) : document);
+/** A document's scan: render's, or taken from its text. */
+export const documentScan = (document: string | PageScan | undefined): PageScan | undefined => (typeof document === 'string' ? scanPage(document) : document);
 
 /** Checks every HTML document (by file path in the site) against the site's files; or only the documents
  *  `only` names (dev, after an edit: the pages that changed, see liveSite.ts). A link broken on a page is named
@@ -32,7 +33,7 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
   const broken: BrokenLink[] = [];
   const ids = new Map<string, Set<string>>();
   const idsIn = (file: string) => {
-    if (!ids.has(file)) ids.set(file, new Set(scanOf(documents.get(file))?.ids));
+    if (!ids.has(file)) ids.set(file, new Set(documentScan(documents.get(file))?.ids));
     return ids.get(file)!;
   };
   // Most links are on every page (header, footer, scripts): each distinct one is resolved once, not on every
@@ -50,7 +51,7 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
   };
   for (const file of only ?? documents.keys()) {
     const page = `/${file.replace(/index\.html$/, '')}`;
-    for (const link of scanOf(documents.get(file))?.links ?? []) {
+    for (const link of documentScan(documents.get(file))?.links ?? []) {
       const reason = problemWith(link);
       if (reason) broken.push({ page, link, reason });
     }

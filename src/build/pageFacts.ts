@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { KindInfo } from '../client/pageKind.ts';
 import { sha256, type BuildCacheDir } from './cache.ts';
 import { pagePaths } from './emit.ts';
-import { findBrokenLinks, type BrokenLink, type Documents } from './links.ts';
+import { documentScan, findBrokenLinks, type BrokenLink, type Documents } from './links.ts';
 import { idsOf } from './pageScan.ts';
 import { scanOf, type RenderedPage } from './render.ts';
 
@@ -67,7 +67,7 @@ export class PageFacts {
     if (!before) return false; // a new page: the set of files changed anyway
     const old = this.store.readBlobSync(before);
     if (!old) return false;
-    const [a, b] = [idsOf(old.toString('utf8')), new Set(typeof document === 'string' ? idsOf(document) : document?.ids)];
+    const [a, b] = [idsOf(old.toString('utf8')), new Set(documentScan(document)?.ids)];
     return a.size === b.size && [...a].every((id) => b.has(id));
   }
 

@@ -73,7 +73,7 @@ export interface RenderOptions {
    *  (pageScan.ts): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
   staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
-  /** The threads that render the pages no cache holds, when there are more than a batch of them. */
+  /** The threads that render the pages no cache holds, when there are enough of them (Workers.worth). */
   workers?: Workers;
 }
 
