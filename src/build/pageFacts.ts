@@ -21,7 +21,7 @@ interface FactsRecord {
   files: string;
   /** Each page document, by path: its hash, and the index of its inline scripts' hashes in `scripts`. */
   pages: Record<string, [hash: string, scripts: number]>;
-  scripts: string[][];
+  scripts: (readonly string[])[];
 }
 
 export class PageFacts {
@@ -32,7 +32,7 @@ export class PageFacts {
   private readonly hashes = new Map<string, string | undefined>();
   private files = '';
   private scripts = new Map<string, number>();
-  private scriptSets: string[][] = [];
+  private scriptSets: (readonly string[])[] = [];
   private pageScripts = new Map<string, number>();
 
   private constructor(store: BuildCacheDir, name: string, last: FactsRecord | undefined, pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) {
@@ -83,7 +83,7 @@ export class PageFacts {
         let index = this.scripts.get(key);
         if (index === undefined) {
           this.scripts.set(key, (index = this.scriptSets.length));
-          this.scriptSets.push([...hashes]);
+          this.scriptSets.push(hashes);
         }
         this.pageScripts.set(path, index);
         for (const hash of hashes) union.add(hash);

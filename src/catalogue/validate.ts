@@ -101,14 +101,15 @@ export interface ValidationMemo extends CrossChecksMemo {
 
 export const createValidationMemo = (): ValidationMemo => ({ ...createCrossChecksMemo(), parses: new Map() });
 
-/** The image checks' problems: the memo's while what they read is the same, else checked now, a slice at a time
- *  (pacedImageChecks), and kept in the memo. A build runs it beside the descriptions' compilation. */
-export async function checkedImages(source: CatalogueSource, kept: ValidationMemo = createValidationMemo()): Promise<Problem[]> {
+/** The image checks' problems: the memo's (dev) while what they read is the same, else checked now, a slice at a
+ *  time (pacedImageChecks), and kept in the memo if there is one. A build runs it beside the descriptions'
+ *  compilation. */
+export async function checkedImages(source: CatalogueSource, kept?: ValidationMemo): Promise<Problem[]> {
   const sizes = [...source.images].map((file) => source.sizes.get(file));
-  const last = kept.images;
+  const last = kept?.images;
   if (last && last.images === source.images && last.svgs === source.svgs && last.rasters === source.rasters && sameItems(last.sizes, sizes)) return last.problems;
   const problems = await pacedImageChecks(source);
-  kept.images = { images: source.images, svgs: source.svgs, rasters: source.rasters, sizes, problems };
+  if (kept) kept.images = { images: source.images, svgs: source.svgs, rasters: source.rasters, sizes, problems };
   return problems;
 }
 
