@@ -297,11 +297,14 @@ export function nextManifest(plan: Plan, input: PlanInput, etags: ReadonlyMap<st
 /**
  * The manifest a deploy stores before its first upload: the last one, with every file it is about to upload
  * recorded as this target's. A deploy cut off after that still owns what it uploaded, and the next one prunes
- * it; one cut off before it uploaded nothing. Undefined when the last manifest already records them all.
+ * it; one cut off before it uploaded nothing. A path the bucket already holds and no deploy wrote (a file put
+ * there by hand) is not claimed: cut off before its upload, the deploy would own a file it never wrote, and the
+ * next site without it would delete it. Such a path becomes this target's in the manifest of a complete deploy.
+ * Undefined when there is nothing to record.
  */
 export function intentManifest(plan: Plan, input: PlanInput): RemoteManifest | undefined {
   const objects = { ...input.remote?.objects };
-  const adding = plan.phases.flat().filter(({ file }) => !objects[file.path]);
+  const adding = plan.phases.flat().filter(({ file }) => !objects[file.path] && !input.listing.has(file.path));
   if (!adding.length) return undefined;
   for (const { file } of adding) {
     const { sha256, size, contentType, cacheControl, kind } = file;

@@ -274,6 +274,23 @@ describe('makePlan: what to delete, and when', () => {
     expect(next.deletions.flat().map((d) => d.path)).toEqual(['extra/index.html']);
   });
 
+  it('a deploy cut off before it replaced a file put in the bucket by hand does not own that file', () => {
+    const { remote, listing } = deployed(v1);
+    listing.set('google0123456789abcdef.html', { etag: 'by-hand', size: 70 });
+    const v2 = siteOf(...v1.values(), file('assets/styles-BBB.css', 'styles-b'), file('google0123456789abcdef.html', 'verification'));
+    const planInput = input({ files: v2, remote, listing });
+    const plan = makePlan(planInput);
+    expect(plan.phases.flat().map(({ file }) => file.path)).toContain('google0123456789abcdef.html');
+    const intent = intentManifest(plan, planInput)!;
+    expect(Object.keys(intent.objects).filter((path) => !remote.objects[path])).toEqual(['assets/styles-BBB.css']);
+    // Cut off before that upload, then a site without the file: it is still no deploy's, so it stays.
+    const next = makePlan(input({ files: v1, remote: intent, listing, deleteForeign: false }));
+    expect(next.deletions.flat().map((d) => d.path)).not.toContain('google0123456789abcdef.html');
+    expect(next.foreign).toEqual(['google0123456789abcdef.html']);
+    // A complete deploy of the site that has it makes it this target's.
+    expect(nextManifest(plan, planInput, new Map([['google0123456789abcdef.html', 'md5-verification'], ['assets/styles-BBB.css', 'md5-b']])).objects['google0123456789abcdef.html']?.lastDeploy).toBe(plan.number);
+  });
+
   it('--max-deletes: a deploy that would delete more is blocked before it changes anything, unless forced', () => {
     const { remote, listing } = deployed(v1);
     const fewer = siteOf(...[...v1.values()].filter((f) => !f.path.startsWith('service/')));
