@@ -112,9 +112,10 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
     }
   } catch (error) {
-    const where = result.uploaded.length
-      ? 'The deploy stopped part-way. The bucket still serves a consistent site (files before the pages that name them, nothing deleted before the new pages were up); run the deploy again to finish it.'
-      : 'Nothing was changed.';
+    const where =
+      result.uploaded.length || result.deleted.length
+        ? `The deploy stopped part-way${result.deleted.length ? ` (${result.deleted.length} ${result.deleted.length === 1 ? 'object' : 'objects'} already deleted)` : ''}. The bucket still serves a consistent site (files before the pages that name them, nothing deleted before the new pages were up); run the deploy again to finish it.`
+        : 'Nothing was changed.';
     result.error = `${describeStoreError(error, options.target)}\n${where}`;
   }
   result.ms = performance.now() - started;

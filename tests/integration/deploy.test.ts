@@ -552,4 +552,23 @@ describe('an interrupted deploy', () => {
     expect(broken).toEqual([]);
     await server.stop();
   }, 120_000);
+
+  it('cut off while it only deletes, says what it already deleted rather than "Nothing was changed"', async () => {
+    const directory = join(work, 's3-cut-deleting');
+    let server = await startS3(directory);
+    await server.client.send(new CreateBucketCommand({ Bucket: 'site' }));
+    const options = (dir: string, onStep?: DeployOptions['onStep']): DeployOptions => ({ dir, target: { bucket: 'site', prefix: '' }, endpoint: server.endpoint, maxDeletes: 256, concurrency: 1, grace: { deploys: 1, ms: 0 }, maxAttempts: 1, onStep });
+    expect((await deploy(options(v1))).ok).toBe(true);
+    const fewer = join(work, 'v1-fewer-pages');
+    cpSync(v1, fewer, { recursive: true });
+    rmSync(join(fewer, 'thread', 'index.html'));
+    const cut = await deploy(options(fewer, async (step) => (step.action === 'delete' ? server.stop() : undefined)));
+    expect(cut.uploaded).toEqual([]);
+    expect(cut.deleted.map((d) => d.path)).toEqual(['thread/index.html']);
+    expect(cut.error).toMatch(/stopped part-way \(1 object already deleted\)[\s\S]*run the deploy again/);
+    expect(cut.error).not.toMatch(/Nothing was changed/);
+    server = await startS3(directory);
+    expect((await listing(server.client, 'site')).has('thread/index.html')).toBe(false);
+    await server.stop();
+  }, 120_000);
 });
