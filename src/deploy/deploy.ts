@@ -129,7 +129,7 @@ function emptyResult(options: DeployOptions): DeployResult {
 
 /** Lists the bucket, reads the last manifest, checks the headers of objects no deploy recorded, and plans. */
 async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit, now: Date, options: DeployOptions) {
-  const [listing, remote] = await Promise.all([store.list(), store.readManifest()]);
+  const [listing, remote, outer] = await Promise.all([store.list(), store.readManifest(), store.outerDeploy()]);
   options.onPhase?.({ phase: 'list', objects: listing.size, lastDeploy: remote?.deploys.at(-1)?.number });
   const heads = new Map<string, Head>();
   const checks = needsHead({ files, remote, listing }).map((path) =>
@@ -150,6 +150,7 @@ async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit,
     pageShare: options.maxDeletes === undefined ? DEFAULT_PAGE_SHARE : undefined,
     force: options.force,
     deleteForeign: options.deleteForeign,
+    outer,
   };
   const plan = makePlan(input);
   options.onPhase?.({ phase: 'plan', number: plan.number, uploads: plan.phases.flat().length, unchanged: plan.skipped.length, deletions: plan.deletions.flat().length });
@@ -202,6 +203,7 @@ async function invalidateReplaced(paths: string[], number: number, now: Date, re
 /** What the maintainer should know about objects the deploy does not own: named once, then counted. */
 function planWarnings(plan: Plan, target: string, deleteForeign = false): string[] {
   const warnings = plan.nested.map((prefix) => `Left alone ${target}${prefix}: another deploy publishes a site of its own there.`);
+  if (plan.outer) warnings.push(`Wrote into the site that the deploy to ${plan.outer} publishes (--force); its files here are never deleted.`);
   if (!plan.foreign.length || deleteForeign) return warnings;
   const listed = plan.newForeign.slice(0, 10).join(', ') + (plan.newForeign.length > 10 ? ', …' : '');
   warnings.push(

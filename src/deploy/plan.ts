@@ -85,6 +85,16 @@ export interface PlanInput {
   force?: boolean;
   /** Delete the objects under the target that no deploy wrote, too. */
   deleteForeign?: boolean;
+  /** A deploy to a shorter prefix of the bucket whose site has files under this target, if any. */
+  outer?: OuterDeploy;
+}
+
+/** A deploy to a prefix around this target ('s3://b/' around 's3://b/blog/') that owns files under it. */
+export interface OuterDeploy {
+  /** That deploy's target, as shown. */
+  target: string;
+  /** The files it owns, by path inside this target. */
+  owned: ReadonlySet<string>;
 }
 
 export type UploadReason = 'new' | 'changed' | 'headers' | 'missing';
@@ -127,6 +137,8 @@ export interface Plan {
   newForeign: string[];
   /** Deeper prefixes where another deploy publishes its own site ('staging/'): never touched. */
   nested: string[];
+  /** The target of a deploy around this one whose files under it this one writes among (with force only). */
+  outer?: string;
   /** Why the deploy must stop before changing anything (too many deletions), or undefined. */
   blocked?: string;
 }
@@ -220,6 +232,8 @@ export function makePlan(input: PlanInput): Plan {
   for (const [path, listed] of [...listing].sort(([a], [b]) => a.localeCompare(b))) {
     if (files.has(path)) continue;
     const object = remote?.objects[path];
+    // Another deploy's file is neither this deploy's to delete nor foreign to it.
+    if (!object && input.outer?.owned.has(path)) continue;
     if (!object) {
       unowned.push({ path, kind: kindOf(path), reason: 'not written by a deploy', size: listed.size });
       continue;
@@ -236,8 +250,9 @@ export function makePlan(input: PlanInput): Plan {
   const foreign = unowned.map((d) => d.path);
   const named = new Set(remote?.foreign);
   const deletions = [pages, expired, input.deleteForeign ? unowned : []].filter((d) => d.length);
-  const blocked = input.force ? undefined : (intoNested(files, nested) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length));
-  return { number, phases: phasesOf(uploads), skipped, deletions, retained, foreign, newForeign: foreign.filter((p) => !named.has(p)), nested, blocked };
+  const blocked = input.force ? undefined : (intoOuter(input.outer) ?? intoNested(files, nested) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length));
+  const outer = input.force && input.outer?.owned.size ? input.outer.target : undefined;
+  return { number, phases: phasesOf(uploads), skipped, deletions, retained, foreign, newForeign: foreign.filter((p) => !named.has(p)), nested, ...(outer && { outer }), blocked };
 }
 
 /** The deeper prefixes under the target that hold another deploy's manifest ('staging/'). */
@@ -245,6 +260,11 @@ function nestedDeploys(listing: ReadonlyMap<string, Listed>): string[] {
   const prefixes: string[] = [];
   for (const path of listing.keys()) if (path.endsWith(`/${MANIFEST_NAME}`)) prefixes.push(path.slice(0, -MANIFEST_NAME.length));
   return prefixes.sort();
+}
+
+function intoOuter(outer: OuterDeploy | undefined): string | undefined {
+  if (!outer?.owned.size) return undefined;
+  return `This target lies inside the site that the deploy to ${outer.target} publishes: its manifest records ${outer.owned.size} ${outer.owned.size === 1 ? 'file' : 'files'} here. Nothing was changed. Deploy this site to a prefix of its own, or pass --force to write into it (that deploy's files are never deleted).`;
 }
 
 function intoNested(files: ReadonlyMap<string, LocalFile>, nested: readonly string[]): string | undefined {

@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { LocalFile } from './manifest.ts';
-import { parseManifest, type Head, type Listed, type RemoteManifest } from './plan.ts';
+import { parseManifest, type Head, type Listed, type OuterDeploy, type RemoteManifest } from './plan.ts';
 import { keyOf, MANIFEST_NAME, pathOf, type Target } from './target.ts';
 
 /** What a deploy does with the bucket: the port deploy.ts uses, so a test can watch or break it. */
@@ -29,6 +29,8 @@ export interface Store {
   list(): Promise<Map<string, Listed>>;
   head(path: string): Promise<Head | undefined>;
   readManifest(): Promise<RemoteManifest | undefined>;
+  /** The nearest deploy to a shorter prefix of the bucket that owns files under this target, if any. */
+  outerDeploy(): Promise<OuterDeploy | undefined>;
   /** Uploads a file of the site with its headers; resolves to the ETag the store gave it. */
   upload(file: LocalFile, dir: string): Promise<string>;
   delete(path: string): Promise<void>;
@@ -94,6 +96,23 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
   const { target } = options;
   const Bucket = target.bucket;
   const manifestKey = keyOf(target, MANIFEST_NAME);
+  const readManifestAt = async (key: string): Promise<RemoteManifest | undefined> => {
+    let text: string;
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      text = (await object.Body?.transformToString('utf8')) ?? '';
+    } catch (error) {
+      if (notFound(error)) return undefined;
+      throw error;
+    }
+    try {
+      return parseManifest(text);
+    } catch (cause) {
+      throw new StoreError(
+        `The deploy manifest s3://${Bucket}/${key} is not one this storefront wrote (${cause instanceof Error ? cause.message : String(cause)}). Delete it to deploy everything afresh.`,
+      );
+    }
+  };
   return {
     async list() {
       const objects = new Map<string, Listed>();
@@ -120,22 +139,16 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
       }
     },
 
-    async readManifest() {
-      let text: string;
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: manifestKey }));
-        text = (await object.Body?.transformToString('utf8')) ?? '';
-      } catch (error) {
-        if (notFound(error)) return undefined;
-        throw error;
+    readManifest: () => readManifestAt(manifestKey),
+
+    async outerDeploy() {
+      for (const prefix of outerPrefixes(target.prefix)) {
+        const manifest = await readManifestAt(`${prefix}${MANIFEST_NAME}`);
+        const inside = target.prefix.slice(prefix.length);
+        const owned = new Set(Object.keys(manifest?.objects ?? {}).flatMap((path) => (path.startsWith(inside) ? [path.slice(inside.length)] : [])));
+        if (owned.size) return { target: `s3://${Bucket}/${prefix}`, owned };
       }
-      try {
-        return parseManifest(text);
-      } catch (cause) {
-        throw new StoreError(
-          `The deploy manifest s3://${Bucket}/${manifestKey} is not one this storefront wrote (${cause instanceof Error ? cause.message : String(cause)}). Delete it to deploy everything afresh.`,
-        );
-      }
+      return undefined;
     },
 
     async upload(file, dir) {
@@ -166,3 +179,9 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
     },
   };
 }
+
+/** The shorter prefixes of a target's, nearest first: 'a/b/' → 'a/', ''. */
+export const outerPrefixes = (prefix: string): string[] => {
+  const parts = prefix.split('/').filter(Boolean);
+  return parts.map((_, i) => parts.slice(0, parts.length - 1 - i).join('/')).map((p) => (p ? `${p}/` : ''));
+};

@@ -352,6 +352,27 @@ describe('a deploy owns only what it uploaded', () => {
     expect(new Map([...(await listing(s3.client, name))].filter(([key]) => !key.startsWith('staging/')))).toEqual(rootObjects);
   }, 60_000);
 
+  it("a deploy into a prefix where the root's site has files stops; forced, it deletes none of them", async () => {
+    const name = await bucket('outer');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    const before = await listing(s3.client, name);
+    const rootsUnder = [...before.keys()].filter((key) => key.startsWith('service/'));
+    expect(rootsUnder.length).toBeGreaterThan(0);
+
+    const stopped = await deployCli(v2, `s3://${name}/service`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.err).toMatch(/This target lies inside the site that the deploy to s3:\/\/outer\/ publishes: its manifest records \d+ files here\. Nothing was changed\./);
+    expect(await listing(s3.client, name)).toEqual(before);
+
+    const forced = await deployCli(v2, `s3://${name}/service`, '--force', '--delete-foreign');
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.report!.warnings.join('\n')).toMatch(/Wrote into the site that the deploy to s3:\/\/outer\/ publishes/);
+    expect(forced.report!.deleted).toEqual([]);
+    expect(forced.report!.foreign).toEqual([]);
+    const after = await listing(s3.client, name);
+    for (const key of rootsUnder) expect(after.has(key), key).toBe(true);
+  }, 60_000);
+
   it('a hand-placed object survives every deploy and is named once', async () => {
     const name = await bucket('hand-placed');
     expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
@@ -559,7 +580,7 @@ describe('an interrupted deploy', () => {
     await server.client.send(new CreateBucketCommand({ Bucket: 'site' }));
     const options = (dir: string, onStep?: DeployOptions['onStep']): DeployOptions => ({ dir, target: { bucket: 'site', prefix: '' }, endpoint: server.endpoint, maxDeletes: 256, concurrency: 1, grace: { deploys: 1, ms: 0 }, maxAttempts: 1, onStep });
     expect((await deploy(options(v1))).ok).toBe(true);
-    const fewer = join(work, 'v1-fewer-pages');
+    const fewer = join(work, 'v1-without-thread');
     cpSync(v1, fewer, { recursive: true });
     rmSync(join(fewer, 'thread', 'index.html'));
     const cut = await deploy(options(fewer, async (step) => (step.action === 'delete' ? server.stop() : undefined)));

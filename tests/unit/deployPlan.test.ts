@@ -8,6 +8,7 @@ import { addressesIn, cacheControlOf, isExcluded, kindOf, type Kind, type LocalF
 import { intentManifest, makePlan, needsHead, nextManifest, parseDuration, parseManifest, type Listed, type PlanInput, type RemoteManifest } from '../../src/deploy/plan.ts';
 import { formatResult } from '../../src/deploy/report.ts';
 import { parseTarget } from '../../src/deploy/target.ts';
+import { outerPrefixes } from '../../src/deploy/s3.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date('2030-06-01T12:00:00.000Z');
@@ -272,6 +273,20 @@ describe('makePlan: what to delete, and when', () => {
     const next = makePlan(input({ files: v1, remote: intent, listing }));
     expect(next.number).toBe(2);
     expect(next.deletions.flat().map((d) => d.path)).toEqual(['extra/index.html']);
+  });
+
+  it("stops inside a deploy's site at a shorter prefix; forced, it neither deletes nor names that deploy's files", () => {
+    const { listing } = deployed(v1);
+    const outer = { target: 's3://b/', owned: new Set(['old/index.html']) };
+    listing.set('old/index.html', { etag: 'outer', size: 5 });
+    expect(makePlan(input({ files: v1, listing, outer })).blocked).toMatch(/inside the site that the deploy to s3:\/\/b\/ publishes: its manifest records 1 file here\. Nothing was changed/);
+    const forced = makePlan(input({ files: v1, listing, outer, force: true, deleteForeign: true }));
+    expect(forced.blocked).toBeUndefined();
+    expect(forced.outer).toBe('s3://b/');
+    expect(forced.deletions.flat().map((d) => d.path)).toEqual([]);
+    expect(forced.foreign).toEqual([]);
+    expect(outerPrefixes('a/b/')).toEqual(['a/', '']);
+    expect(outerPrefixes('')).toEqual([]);
   });
 
   it('a deploy cut off before it replaced a file put in the bucket by hand does not own that file', () => {
