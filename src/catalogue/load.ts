@@ -126,7 +126,8 @@ type SharpModule = typeof import('sharp').default;
  */
 async function readRaster(sharp: SharpModule, path: string, decoded: DecodeMemo | undefined): Promise<RasterInfo> {
   const bytes = await readFile(path);
-  const info = await sharp(bytes).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message }));
+  // sharp throws at once, not in its promise, on an empty buffer.
+  const info = bytes.byteLength ? await sharp(bytes).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message })) : { unreadable: 'the file is empty' };
   // An image too large to convert is reported as that (imageChecks.ts), not decoded.
   if ('unreadable' in info || info.width * info.height > RASTER_MAX_PIXELS) return info;
   const hash = createHash('sha256').update(bytes).digest('hex');

@@ -55,6 +55,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['jpeg-cut-short', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: its image data is damaged or cut short \(VipsJpeg: premature end of JPEG image\)/ }],
   ['jpeg-bad-huffman-code', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: its image data is damaged or cut short \(VipsJpeg: Corrupt JPEG data: bad Huffman code\)/ }],
   ['png-named-jpg', { file: 'img/services/alpha-1.jpg', message: /^The file is named \.jpg but holds a PNG image/ }],
+  // An empty file: sharp throws at once on it, which was an internal error.
+  ['empty-image', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: the file is empty/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],
   ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
   ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],
@@ -173,7 +175,7 @@ describe('an SVG that loads from elsewhere through presentation attributes', () 
 });
 
 describe('a damaged raster image, or one named for another format', () => {
-  it.each(['jpeg-cut-short', 'jpeg-bad-huffman-code', 'png-named-jpg'])('%s: is the one problem, with what to do', async (mode) => {
+  it.each(['jpeg-cut-short', 'jpeg-bad-huffman-code', 'png-named-jpg', 'empty-image'])('%s: is the one problem, with what to do', async (mode) => {
     const { problems } = await validate(mode);
     expect(problems.map((p) => `${p.severity} ${p.code} ${p.file}`)).toEqual([
       `error ${mode === 'png-named-jpg' ? 'image-wrong-extension' : 'image-unreadable'} img/services/alpha-1.jpg`,
