@@ -11,10 +11,20 @@ export interface BrokenLink {
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
-  const path = decodeURI(url.split(/[?#]/)[0]!).replace(/^\/+/, '');
+  const path = decoded(decodeURI, url.split(/[?#]/)[0]!)?.replace(/^\/+/, '');
+  if (path === undefined) return undefined;
   if (path === '' || path.endsWith('/')) return files.has(`${path}index.html`) ? `${path}index.html` : undefined;
   return files.has(path) ? path : undefined;
 }
+
+/** A URL's part with its %-escapes decoded, or undefined when one is malformed ('%zz'): a link to nothing. */
+const decoded = (decode: (text: string) => string, text: string): string | undefined => {
+  try {
+    return decode(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** HTML documents by file path in the site, each as its text or as what render took of it (pageScan.ts): a Map
  *  of texts, or emit's, which has the scans. */
@@ -45,7 +55,7 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
     const anchor = link.split('#')[1];
     let problem: string | undefined;
     if (!target) problem = 'no file in the built site answers it';
-    else if (anchor && target.endsWith('.html') && !idsIn(target).has(decodeURIComponent(anchor))) problem = `the page has no element with id "${anchor}"`;
+    else if (anchor && target.endsWith('.html') && !idsIn(target).has(decoded(decodeURIComponent, anchor) ?? anchor)) problem = `the page has no element with id "${anchor}"`;
     problems.set(link, problem);
     return problem;
   };

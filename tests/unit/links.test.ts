@@ -13,6 +13,14 @@ describe('findBrokenLinks', () => {
     expect(findBrokenLinks(html, new Set(['index.html', 'assets/loader-NEW.js']))).toEqual([]);
   });
 
+  it('names a link with a malformed %-escape as broken instead of failing on it', () => {
+    const html = new Map([['index.html', '<a href="/about/#%zz">A</a><a href="/%E0%A4%A/">B</a><h2 id="why">Why</h2>'], ['about/index.html', '<p>About</p>']]);
+    expect(findBrokenLinks(html, new Set(['index.html', 'about/index.html']))).toEqual([
+      { page: '/', link: '/about/#%zz', reason: 'the page has no element with id "%zz"' },
+      { page: '/', link: '/%E0%A4%A/', reason: 'no file in the built site answers it' },
+    ]);
+  });
+
   it('names a missing font file of the head script', () => {
     const html = page('<script data-font-file="/assets/inter-A.woff2">0</script>');
     expect(findBrokenLinks(html, new Set(['index.html'])).map((b) => b.link)).toEqual(['/assets/inter-A.woff2']);
