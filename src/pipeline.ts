@@ -10,7 +10,7 @@ import { PAGE_KINDS_DIR, bundleRenderer } from './build/bundle.ts';
 import { BuildCacheDir, DEFAULT_CACHE_DIR } from './build/cache.ts';
 import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
 import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
-import { asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
+import { asReadError, asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
 import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
@@ -170,6 +170,10 @@ function persistDescriptions({ state, cache, store }: Pick<BuildContext, 'state'
  * are taken from it, and what this run compiles is kept there for the next build.
  */
 export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, cacheDir?: string | false): Promise<{ ok: boolean; site?: Site }> {
+  return checkedCatalogue(dir, io, shownDir, cacheDir).catch((error: unknown) => Promise.reject(asReadError(error)));
+}
+
+async function checkedCatalogue(dir: string, io: Reporter, shownDir: string, cacheDir: string | false | undefined): Promise<{ ok: boolean; site?: Site }> {
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
   const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
   const descriptions = new DescriptionMemo();

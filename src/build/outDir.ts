@@ -216,8 +216,17 @@ function isOutputPath(path: string, outDir: string): boolean {
   return !isAbsolute(first) && (first === basename(outDir) || first.startsWith(`.${basename(outDir)}.`));
 }
 
+/** An error of the file system met while checking the catalogue (validate), as the maintainer's to mend. */
+export function asReadError(error: unknown): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  const reason = code && REASONS[code];
+  return reason ? new UserError(`Cannot check the catalogue: ${reason}: ${path ?? '?'} (${code}).`, { cause: error }) : error;
+}
+
 const REASONS: Record<string, string> = {
   ENOTDIR: 'a part of this path is a file, not a folder',
+  EISDIR: 'this is a folder, not a file',
+  ELOOP: 'a symbolic link here leads to itself, or through too many others',
   EACCES: 'permission denied',
   EPERM: 'the operation is not permitted',
   EROFS: 'the file system is read-only',

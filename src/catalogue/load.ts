@@ -108,8 +108,11 @@ export const isPageName = (name: string) => name.endsWith('.md') && !name.starts
 /** The pages of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none when there is
  *  no such folder. */
 export async function listPages(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
-  return names.filter(isPageName).map((name) => `../pages/${name}`);
+  const entries = await readdir(dir, { withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
+  // Files only, as in the catalogue folder: a folder named like a page, or a link that leads nowhere (or to itself), is none.
+  const isFile = (name: string) => stat(join(dir, name)).then((s) => s.isFile(), () => false);
+  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((e.isFile() || (e.isSymbolicLink() && (await isFile(e.name)))) ? e.name : undefined)));
+  return pages.flatMap((name) => (name ? [`../pages/${name}`] : []));
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one

@@ -1,7 +1,7 @@
 // The site's public/ folder, beside its catalogue: copied to the site's root as it is, with headers that run no
 // script from it; checked like img/ (types, sizes, and no name the build makes itself); a change to it is a
 // real build, never "nothing changed".
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,22 @@ describe('public/', () => {
     } finally {
       for (const path of ['404.html', 'service', 'tools', 'files/video.pdf']) rmSync(join(site, 'public', path), { recursive: true });
     }
+  }, 120_000);
+
+  it('a file named public, or a folder or dead link named as a page in pages/: validate says so, or passes them over, and never fails inside', async () => {
+    const other = join(work, 'odd-site');
+    cpSync(TEMPLATE_DIR, join(other, 'catalogue'), { recursive: true });
+    writeFileSync(join(other, 'public'), 'not a folder');
+    const publicFile = await runCli(other, 'validate');
+    expect(publicFile.code).toBe(1);
+    expect(publicFile.err).toMatch(/^Cannot check the catalogue: a part of this path is a file, not a folder: .*public \(ENOTDIR\)\.$/m);
+    expect(publicFile.err).not.toMatch(/Internal error/);
+    rmSync(join(other, 'public'));
+    mkdirSync(join(other, 'pages', 'extra.md'), { recursive: true });
+    symlinkSync(join(other, 'nowhere.md'), join(other, 'pages', 'dangling.md'));
+    symlinkSync('self.md', join(other, 'pages', 'self.md'));
+    const pages = await runCli(other, 'validate');
+    expect(pages.err).not.toMatch(/Internal error/);
+    expect(pages.code, pages.err).toBe(0);
   }, 120_000);
 });
