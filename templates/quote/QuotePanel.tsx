@@ -55,6 +55,14 @@ function useServicePages(lines: readonly QuoteLine[]): Record<string, ServicePag
   return pages;
 }
 
+/** A line's key that an option chosen keeps: its service, and which of that service's lines it is. A key with the
+ *  option in it made a new line of a changed one, and the select in use lost the keyboard's focus. */
+const lineKey = (items: readonly QuoteItem[], index: number) => `${items[index]!.id} ${items.slice(0, index).filter((o) => o.id === items[index]!.id).length}`;
+
+/** Copies text, or refuses as a browser does: there is no clipboard on a plain-http page (a site served on the
+ *  local network) or in older browsers, and the text is then shown to copy by hand. */
+const toClipboard = (text: string): Promise<void> => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('No clipboard')));
+
 /**
  * The basket itself: its lines, total and ways to send it, and the live region that says what changed. In the
  * header's dialog (below) and on the /quote/ page (templates/pages/quote.tsx). `head` comes first in it (the
@@ -73,6 +81,13 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
   const say = (text: string) => setStatus({ text });
   const [showMessage, setShowMessage] = useState(false);
   const [link, setLink] = useState<string>();
+  // The line whose option select takes the focus once rendered (after two lines merged).
+  const [focusOption, setFocusOption] = useState<number>();
+  useEffect(() => {
+    if (focusOption === undefined) return;
+    document.getElementById(`quote-line-${focusOption}-option`)?.focus();
+    setFocusOption(undefined);
+  }, [focusOption]);
 
   useEffect(() => onQuoteChange(setLines), []);
   // What the page says of a shared link, heard and shown where every change is.
@@ -117,15 +132,20 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
     const changed: QuoteItem = { ...item, option: option.label, price: option.price, from: option.from };
     // Choosing an option another line already has merges the two.
     const other = items.findIndex((o, i) => i !== index && sameLine(o, changed));
-    if (other < 0) save(items.map((o, i) => (i === index ? changed : o)));
-    else save(items.flatMap((o, i) => (i === index ? [] : i === other ? [{ ...o, quantity: Math.min(MAX_QUANTITY, o.quantity + item.quantity) }] : [o])));
+    if (other < 0) return save(items.map((o, i) => (i === index ? changed : o)));
+    const quantity = Math.min(MAX_QUANTITY, items[other]!.quantity + item.quantity);
+    save(items.flatMap((o, i) => (i === index ? [] : i === other ? [{ ...o, quantity }] : [o])));
+    say(`${item.name}: one line now, ${option.label}, quantity ${quantity}.`);
+    // The select in use went with its line: focus goes to the line it joined.
+    setFocusOption(other < index ? other : other - 1);
   };
+
 
   const message = quoteMessage(items, site);
   const text = messageText(message);
   const mailto = quoteMailto(site.contact.email, message);
   const copy = (done: string) =>
-    navigator.clipboard.writeText(text).then(
+    toClipboard(text).then(
       () => say(done),
       () => {
         setShowMessage(true);
@@ -134,7 +154,7 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
     );
   const copyLink = () => {
     const address = `${location.origin}/quote/#${shareHash(items.map(lineOf))}`;
-    navigator.clipboard.writeText(address).then(
+    toClipboard(address).then(
       () => say('Link copied: open it on another device, or send it to a colleague, to see this quote.'),
       () => {
         setLink(address);
@@ -158,7 +178,7 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
           <ul className="quote-list">
             {items.map((item, i) => (
               <QuoteLine
-                key={`${item.id} ${item.option ?? ''}`}
+                key={lineKey(items, i)}
                 item={item}
                 index={i}
                 max={MAX_QUANTITY}

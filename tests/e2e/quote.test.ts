@@ -281,6 +281,53 @@ describe('the quote basket', () => {
     await close();
   });
 
+  it('shows the message and the link to copy by hand where the browser has no clipboard (a page on plain http)', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.addInitScript(() => delete (Navigator.prototype as { clipboard?: unknown }).clipboard);
+    const items = services()
+      .slice(0, 9)
+      .map((s) => ({ ...s, quantity: 1 }));
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    expect(await page.evaluate(() => typeof navigator.clipboard)).toBe('undefined');
+    await openBasket(page);
+    await dialog(page).getByRole('button', { name: 'Copy the message' }).click();
+    await expect.poll(() => dialog(page).locator('.quote-status').textContent()).toBe('Copying was refused by the browser: the message is shown below to copy by hand.');
+    expect(await dialog(page).locator('details.quote-preview').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await dialog(page).getByRole('button', { name: 'Copy a link to this quote' }).click();
+    await expect.poll(() => dialog(page).locator('.quote-status').textContent()).toBe('Copying was refused by the browser: the link is shown below to copy by hand.');
+    expect(await dialog(page).locator('input.quote-link').inputValue()).toMatch(/\/quote\/#/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the focus on an option select the keyboard changes; when two lines merge, moves it to the line kept and says so', async () => {
+    const { page, close } = await openPage(browser());
+    const route = routeOf('billboards-4');
+    const items = [
+      { id: 'billboards-4', route, quantity: 1 },
+      { id: 'billboards-4', route, option: 'Video', quantity: 2 },
+    ];
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await openBasket(page);
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
+    const first = lines(page).first().locator('select');
+    await first.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(focusedId).toBe('quote-line-0-option');
+    expect(await lines(page).count()).toBe(2);
+    // The last option is the one the other line has: the two become one.
+    await page.keyboard.press('End');
+    await expect.poll(() => lines(page).count()).toBe(1);
+    await expect.poll(focusedId).toBe('quote-line-0-option');
+    expect(await lines(page).first().locator('input[type=number]').inputValue()).toBe('3');
+    expect(await dialog(page).locator('.quote-status').textContent()).toMatch(/: one line now, Video, quantity 3\.$/);
+    await close();
+  });
+
   it("reads a tampered stored basket defensively: at most 100 lines, this site's pages only, prices from the catalogue", async () => {
     const { page, errors, close } = await openPage(browser());
     const all = services();
