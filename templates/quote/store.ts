@@ -36,15 +36,17 @@ export interface QuoteAdd extends QuoteChoice {
   name: string;
 }
 
-/** This site's page of that service (src/core/routes.ts): never another site's address, a script or a query. */
-const SERVICE_ROUTE = /^\/service\/[a-z0-9-]{1,80}\/([a-z0-9]+-\d{1,9})\/$/;
+/** This site's page of that service (src/core/routes.ts): never another site's address, a script or a query. Any
+ *  slug a name of up to 120 characters makes, and any id the catalogue allows; bounded as a whole. */
+const SERVICE_ROUTE = /^\/service\/[a-z0-9-]+\/([a-z0-9]+-\d+)\/$/;
+const MAX_ROUTE = 600;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 500;
 
 /** The service and option of a stored line or a button, checked; undefined for anything else. */
 export function toChoice(value: unknown): QuoteChoice | undefined {
   const v = value as Partial<Record<string, unknown>> | null;
   const route = v?.route;
-  const id = typeof route === 'string' ? SERVICE_ROUTE.exec(route)?.[1] : undefined;
+  const id = typeof route === 'string' && route.length <= MAX_ROUTE ? SERVICE_ROUTE.exec(route)?.[1] : undefined;
   if (!id || id !== v!.id) return undefined;
   return isText(v!.option) ? { id, route: route as string, option: v!.option } : { id, route: route as string };
 }

@@ -2,6 +2,7 @@
 // reads: localStorage is the visitor's to edit (or a browser extension's), so a stored basket keeps only what
 // the visitor chose (service, option, quantity) of at most MAX_LINES lines, and reading it never throws.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { slugify } from '../../src/core/slug.ts';
 import { linesOf, MAX_LINES, MAX_QUANTITY, onQuoteChange, parseQuote, QUOTE_KEY, readQuote, serviceCount, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../../templates/quote/store.ts';
 
 const ROUTE = '/service/wallet-app-token-listing/listing-3/';
@@ -100,6 +101,14 @@ describe('toAdd', () => {
     expect(toAdd({ ...add({ option: 'Top 1' }), price: 2500, options: [{ label: 'Top 1', price: 1 }] })).toEqual(add({ option: 'Top 1' }));
     expect(toAdd({ ...add(), route: '//evil.example/phish' })).toBeUndefined();
     expect(toAdd({ ...add(), name: '' })).toBeUndefined();
+  });
+
+  it("takes the page of any service the catalogue allows: a name of 120 characters, an id's long number", () => {
+    const name = `${'Community moderators for a day around your launch '.repeat(3)}`.slice(0, 120);
+    const route = `/service/${slugify(name)}/other-1234567890123/`;
+    expect(slugify(name).length).toBeGreaterThan(80);
+    expect(toAdd({ id: 'other-1234567890123', name, route })).toEqual({ id: 'other-1234567890123', name, route });
+    expect(toAdd({ id: 'other-5', name, route: `/service/${'a'.repeat(600)}/other-5/` })).toBeUndefined();
   });
 });
 
