@@ -8,7 +8,7 @@ import { useLocation, useSite } from '../../src/client/api.ts';
 import * as store from '../quote/store.ts';
 import type { QuoteStore } from '../quote/QuotePanel.tsx';
 
-const { serviceCount, onQuoteChange, readQuote, toAdd, withAdded, writeQuote } = store;
+const { sameLine, serviceCount, onQuoteChange, readQuote, toAdd, withAdded, writeQuote } = store;
 type QuoteAdd = store.QuoteAdd;
 
 const loadPanel = () => import('../quote/QuotePanel.tsx');
@@ -17,6 +17,14 @@ type Panel = ComponentType<{ onClose: () => void; store: QuoteStore }>;
 
 /** How long "Added …" stays on screen; screen readers have heard it by then (it is a polite live region). */
 const STATUS_MS = 5000;
+
+/** What the toast and the live region say of an addition. Another of a line the quote has says how many there
+ *  are now: the same words again would not be heard (a live region speaks only a change). */
+export function addedText(adds: readonly QuoteAdd[], items: readonly store.QuoteLine[]): string {
+  const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
+  const quantity = adds.length === 1 ? (items.find((line) => sameLine(line, adds[0]!))?.quantity ?? 1) : 1;
+  return `Added ${quantity > 1 ? `another ${names} (${quantity} now)` : names} to your quote: ${servicesText(serviceCount(items))}.`;
+}
 
 /**
  * The services a button adds (AddToQuote.tsx). A card's button holds the id; the name and the page are its card's
@@ -95,8 +103,7 @@ export function QuoteButton() {
       if (!adds.length) return;
       const items = withAdded(readQuote(), adds);
       writeQuote(items);
-      const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
-      announce(`Added ${names} to your quote: ${servicesText(serviceCount(items))}.`);
+      announce(addedText(adds, items));
       void load().catch(() => undefined);
     };
     document.addEventListener('click', onClick);

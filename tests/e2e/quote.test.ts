@@ -206,7 +206,7 @@ describe('the quote basket', () => {
     // Adding one more of a service already there is still two services.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add to quote: Fast-Track Listing on the Largest Coin-Data Site' }).first().click();
-    await expect.poll(() => page.locator('.quote-toast').textContent()).toBe('Added Fast-Track Listing on the Largest Coin-Data Site to your quote: 2 services.');
+    await expect.poll(() => page.locator('.quote-toast').textContent()).toBe('Added another Fast-Track Listing on the Largest Coin-Data Site (4 now) to your quote: 2 services.');
     expect(await badge(page).textContent()).toBe('2');
     expect(errors).toEqual([]);
     await close();
