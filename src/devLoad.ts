@@ -5,8 +5,7 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { isCatalogueText, loadCatalogue, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
-import { DESCRIPTION_MAX_BYTES } from './catalogue/limits.ts';
+import { isCatalogueText, loadCatalogue, textOfFile, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
 
 /** File times come from a coarse clock: a file written just after a read began may carry an earlier time. */
 const MTIME_SLACK_MS = 1000;
@@ -35,7 +34,7 @@ export async function reloadCatalogue(dir: string, previous: CatalogueSource | u
     }
     added ||= !texts.has(file);
     sizes.set(file, bytes.byteLength);
-    texts.set(file, file.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES ? '' : bytes.toString('utf8'));
+    texts.set(file, textOfFile(file, bytes));
   }
   // load.ts hands the texts over sorted; a new file takes its place among them.
   return { ...previous, texts: added ? new Map([...texts].sort(([a], [b]) => a.localeCompare(b))) : texts, sizes };

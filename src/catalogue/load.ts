@@ -116,8 +116,10 @@ export async function listPages(dir: string): Promise<string[]> {
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one
- *  took 1.3 GB): its text is empty. */
-export const textOfFile = (f: string, bytes: Buffer) => (f.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES ? '' : bytes.toString('utf8'));
+ *  took 1.3 GB): its text is empty. A byte-order mark goes (a front matter's --- must start the text) and every
+ *  line ends in \n: Windows' \r\n, and the old Mac's lone \r, which read as one line. */
+export const textOfFile = (f: string, bytes: Buffer) =>
+  f.endsWith('.md') && bytes.byteLength > DESCRIPTION_MAX_BYTES ? '' : bytes.toString('utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 
 type SharpModule = typeof import('sharp').default;
 
