@@ -3,6 +3,8 @@
 // keeps this list, the code that uses it and that page in step. Never rename or reuse a code: add a new one.
 
 export const PROBLEM_CODES = [
+  // Text files (textEncoding.ts)
+  'not-utf8',
   // YAML files
   'yaml-syntax',
   'duplicate-key',

@@ -23,7 +23,15 @@ const priceSchema = (description: string) =>
     .refine(hasCents, { message: 'expected dollars with at most two decimals (cents), e.g. 3.60' })
     .meta({ description });
 
-const text = (description: string) => z.string().trim().min(1).meta({ description });
+/** Text shown on the site: no control characters (a YAML escape such as "\x07" or "\e[31m" puts one in a name,
+ *  and then in the page's address), but for tabs and line breaks. */
+const text = (description: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { message: 'expected text without control characters (an escape such as "\\x07" or "\\e" in quotes makes one)' })
+    .meta({ description });
 
 /** Lowercase words joined by single hyphens: anchors, prefixes, alternative slugs. */
 export const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

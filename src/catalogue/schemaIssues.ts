@@ -113,9 +113,13 @@ const isOptionPrice = (path: FieldPath) => path.at(-1) === 'price' && typeof pat
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A text with its control characters written as escapes: printed as they are, they would move the terminal's
+ *  cursor or change its colours. */
+const visible = (text: string) => text.replace(/[\u0000-\u001F\u007F]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 function show(value: unknown): string {
   if (value === null) return 'nothing (an empty value)';
-  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
+  if (typeof value === 'string') return `the text "${visible(value.length > 60 ? `${value.slice(0, 57)}...` : value)}"`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a block of fields';
   return `${typeof value} ${String(value)}`;
