@@ -27,11 +27,12 @@ const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails (src/client/loaders.ts). */
 const LOAD_TIMEOUT_MS = 120_000;
 
-/** The service a line's page holds: null when the page is gone or holds another, 'failed' when it could not be fetched. */
-async function fetchService(line: QuoteLine): Promise<ServicePage> {
+/** The service a line's page holds: null when the page is gone or holds another, 'failed' when it could not be
+ *  fetched. A page gone may have moved: a service renamed keeps its id, and its address is then in the sitemap. */
+async function fetchService(line: QuoteLine, moved = false): Promise<ServicePage> {
   try {
     const response = await fetch(line.route, { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
-    if (response.status === 404) return null;
+    if (response.status === 404) return moved ? null : await fetchMoved(line);
     if (!response.ok) return 'failed';
     const page = new DOMParser().parseFromString(await response.text(), 'text/html');
     // The service page's own button holds one service as JSON; a card's holds an id, "Add both" a list.
@@ -39,6 +40,16 @@ async function fetchService(line: QuoteLine): Promise<ServicePage> {
   } catch {
     return 'failed';
   }
+}
+
+/** The service of a line whose page is gone, at the address the sitemap now gives its id; null when it has none. */
+async function fetchMoved(line: QuoteLine): Promise<ServicePage> {
+  const response = await fetch('/sitemap.xml', { signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
+  if (!response.ok) return response.status === 404 ? null : 'failed';
+  // Ids are letters, digits and one hyphen before the number (store.ts): nothing to escape. The address found is
+  // this site's own page of a service, as the stored ones are.
+  const route = new RegExp(`<loc>[^<]*?(/service/[a-z0-9-]+/${line.id}/)</loc>`).exec(await response.text())?.[1];
+  return route && route !== line.route ? fetchService({ ...line, route }, true) : null;
 }
 
 /** The pages of the lines' services, by route, each fetched once while the panel is open. */
@@ -49,7 +60,12 @@ function useServicePages(lines: readonly QuoteLine[]): Record<string, ServicePag
     for (const line of lines) {
       if (asked.current.has(line.route)) continue;
       asked.current.add(line.route);
-      void fetchService(line).then((page) => setPages((known) => ({ ...known, [line.route]: page })));
+      void fetchService(line).then((page) => {
+        // A service found at its new address (renamed) is known there too: the line is stored with it next.
+        const moved = page && page !== 'failed' && page.route !== line.route ? page.route : undefined;
+        if (moved) asked.current.add(moved);
+        setPages((known) => ({ ...known, [line.route]: page, ...(moved && { [moved]: page }) }));
+      });
     }
   }, [lines]);
   return pages;

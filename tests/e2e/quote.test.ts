@@ -328,6 +328,24 @@ describe('the quote basket', () => {
     await close();
   });
 
+  it('keeps a line whose service was renamed: finds its page by its id, and stores the new address', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const route = routeOf('listing-3');
+    // The address the service had under another name: its id is the same.
+    const items = [{ id: 'listing-3', route: '/service/an-older-name-of-this-service/listing-3/', quantity: 2 }];
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    await openBasket(page);
+    expect(await lines(page).locator('.quote-line-name').allTextContents()).toEqual(['Wallet-App Token Listing']);
+    expect(await lines(page).first().locator('input[type=number]').inputValue()).toBe('2');
+    expect(await dialog(page).locator('.quote-status').textContent()).not.toMatch(/no longer offered/);
+    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).items, QUOTE_KEY)).toEqual([{ id: 'listing-3', route, quantity: 2 }]);
+    // The old address answers 404, which the browser logs; nothing else may be logged.
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await close();
+  });
+
   it("reads a tampered stored basket defensively: at most 100 lines, this site's pages only, prices from the catalogue", async () => {
     const { page, errors, close } = await openPage(browser());
     const all = services();
