@@ -15,14 +15,15 @@ export function addressesOf(path: string): string[] {
   return [encoded];
 }
 
-/** The paths to invalidate after a deploy: replaced files other than hashed assets, new and deleted pages. */
-export function invalidationPaths(plan: Pick<Plan, 'phases' | 'deletions'>): string[] {
-  const paths = new Set<string>();
+/** The paths to invalidate after a deploy: replaced files other than hashed assets, new and deleted pages, and
+ *  what an earlier deploy changed but never had invalidated (`pending`: it was cut off, or the CDN refused). */
+export function invalidationPaths(plan: Pick<Plan, 'phases' | 'deletions'>, pending: readonly string[] = []): string[] {
+  const paths = new Set<string>(pending);
   for (const { file, replaces } of plan.phases.flat()) {
     if (file.kind !== 'asset' && (replaces || isPageKind(file.kind))) for (const address of addressesOf(file.path)) paths.add(address);
   }
   for (const { path, kind } of plan.deletions.flat()) if (isPageKind(kind)) for (const address of addressesOf(path)) paths.add(address);
-  if (paths.size > MAX_PATHS) return ['/*'];
+  if (paths.size > MAX_PATHS || paths.has('/*')) return ['/*'];
   return [...paths].sort();
 }
 

@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import { invalidate, invalidationPaths, type Invalidator } from './cdn.ts';
 import { readSite, type Kind } from './manifest.ts';
-import { intentManifest, makePlan, needsHead, nextManifest, type Grace, type Head, type Plan, type PlanInput, type Retained, type UploadReason } from './plan.ts';
+import { intentManifest, makePlan, needsHead, nextManifest, type Grace, type Head, type Plan, type PlanInput, type RemoteManifest, type Retained, type UploadReason } from './plan.ts';
 import { describeStoreError, s3Store, type Store } from './s3.ts';
 import { describeTarget, type Target } from './target.ts';
 
@@ -99,7 +99,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     result.retained = plan.retained;
     result.foreign = plan.foreign;
     result.warnings.push(...planWarnings(plan, result.target, options.deleteForeign));
-    const paths = options.cloudfrontDistribution ? invalidationPaths(plan) : [];
+    const paths = options.cloudfrontDistribution ? invalidationPaths(plan, input.remote?.pendingInvalidation) : [];
     if (plan.blocked) {
       result.blocked = plan.blocked;
     } else if (result.dryRun) {
@@ -108,8 +108,11 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       if (paths.length) result.invalidation = { paths };
       result.ok = true;
     } else {
-      await applyPlan(plan, input, store, limit, result, options);
+      const done = await applyPlan(plan, { ...input, invalidating: paths }, store, limit, result, options);
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
+      // Taken by the CDN: the manifest need not ask the next deploy to invalidate them again (should this write
+      // fail, the next deploy only invalidates them once more).
+      if (result.ok && done.pendingInvalidation) await store.writeManifest({ ...done, pendingInvalidation: undefined }).catch(() => undefined);
     }
   } catch (error) {
     const where =
@@ -158,7 +161,7 @@ async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit,
 }
 
 /** Records what it will upload, uploads phase by phase, deletes, then stores the new manifest. */
-async function applyPlan(plan: Plan, input: PlanInput, store: Store, limit: Limit, result: DeployResult, options: DeployOptions): Promise<void> {
+async function applyPlan(plan: Plan, input: PlanInput, store: Store, limit: Limit, result: DeployResult, options: DeployOptions): Promise<RemoteManifest> {
   const phase = options.onPhase ?? (() => {});
   const intent = intentManifest(plan, input);
   if (intent) await store.writeManifest(intent);
@@ -182,9 +185,11 @@ async function applyPlan(plan: Plan, input: PlanInput, store: Store, limit: Limi
     await runAll(deletions, limit);
     phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
   }
-  await store.writeManifest(nextManifest(plan, input, etags));
+  const manifest = nextManifest(plan, input, etags);
+  await store.writeManifest(manifest);
   await options.onStep?.({ action: 'manifest', path: '' });
   phase({ phase: 'manifest', number: plan.number });
+  return manifest;
 }
 
 /** Asks CloudFront to drop its copies of what changed, when asked to; false when it refused. */

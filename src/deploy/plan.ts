@@ -47,6 +47,8 @@ export interface RemoteManifest {
   objects: Record<string, RemoteObject>;
   /** Objects under the target that no deploy wrote, already named to the maintainer (each is named once). */
   foreign?: string[];
+  /** CDN paths a deploy changed and no invalidation has covered yet (it was cut off, or the CDN refused). */
+  pendingInvalidation?: string[];
 }
 
 /** An object as a listing of the bucket shows it. */
@@ -87,6 +89,9 @@ export interface PlanInput {
   deleteForeign?: boolean;
   /** A deploy to a shorter prefix of the bucket whose site has files under this target, if any. */
   outer?: OuterDeploy;
+  /** The CDN paths this deploy invalidates once done (cdn.ts): recorded before its first change, and kept in
+   *  the manifest until the CDN has taken them. */
+  invalidating?: readonly string[];
 }
 
 /** A deploy to a prefix around this target ('s3://b/' around 's3://b/blog/') that owns files under it. */
@@ -311,8 +316,10 @@ export function nextManifest(plan: Plan, input: PlanInput, etags: ReadonlyMap<st
   const deleted = plan.deletions.reduce((n, batch) => n + batch.length, 0);
   const deploys = [...(input.remote?.deploys ?? []), { number: plan.number, at: input.now.toISOString(), uploaded, deleted }].slice(-KEPT_RECORDS);
   const foreign = input.deleteForeign ? [] : plan.foreign;
-  return { version: 1, deploys, objects, ...(foreign.length && { foreign }) };
+  return { version: 1, deploys, objects, ...(foreign.length && { foreign }), ...pending(input) };
 }
+
+const pending = ({ invalidating }: Pick<PlanInput, 'invalidating'>) => (invalidating?.length ? { pendingInvalidation: [...invalidating] } : {});
 
 /**
  * The manifest a deploy stores before its first upload: the last one, with every file it is about to upload
@@ -325,13 +332,14 @@ export function nextManifest(plan: Plan, input: PlanInput, etags: ReadonlyMap<st
 export function intentManifest(plan: Plan, input: PlanInput): RemoteManifest | undefined {
   const objects = { ...input.remote?.objects };
   const adding = plan.phases.flat().filter(({ file }) => !objects[file.path] && !input.listing.has(file.path));
-  if (!adding.length) return undefined;
+  const invalidatingMore = (input.invalidating ?? []).some((path) => !input.remote?.pendingInvalidation?.includes(path));
+  if (!adding.length && !invalidatingMore) return undefined;
   for (const { file } of adding) {
     const { sha256, size, contentType, cacheControl, kind } = file;
     // No ETag yet: the next deploy checks the object's content and headers before trusting it.
     objects[file.path] = { sha256, size, etag: '', contentType, cacheControl, kind, lastDeploy: plan.number };
   }
-  return { version: 1, deploys: input.remote?.deploys ?? [], objects, ...(input.remote?.foreign && { foreign: input.remote.foreign }) };
+  return { version: 1, deploys: input.remote?.deploys ?? [], objects, ...(input.remote?.foreign && { foreign: input.remote.foreign }), ...pending(input) };
 }
 
 const manifestSchema = z.object({
@@ -351,6 +359,7 @@ const manifestSchema = z.object({
     }),
   ),
   foreign: z.array(z.string()).optional(),
+  pendingInvalidation: z.array(z.string()).optional(),
 });
 
 /** Reads a stored manifest; throws with what is wrong when it is not one this version wrote. */

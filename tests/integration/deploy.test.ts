@@ -574,6 +574,53 @@ describe('an interrupted deploy', () => {
     await server.stop();
   }, 120_000);
 
+  it('invalidates on the CDN what a cut-off run replaced, and again what the CDN refused', async () => {
+    const directory = join(work, 's3-cdn');
+    let server = await startS3(directory);
+    await server.client.send(new CreateBucketCommand({ Bucket: 'site' }));
+    const sent: string[][] = [];
+    let refuse = false;
+    const invalidator = {
+      send: async (command: { input: { InvalidationBatch?: { Paths?: { Items?: string[] } } } }) => {
+        if (refuse) throw new Error('Throttled');
+        sent.push(command.input.InvalidationBatch!.Paths!.Items!);
+        return { Invalidation: { Id: `I${sent.length}` } };
+      },
+    };
+    const options = (dir: string, onStep?: DeployOptions['onStep']): DeployOptions => ({ dir, target: { bucket: 'site', prefix: '' }, endpoint: server.endpoint, maxDeletes: 256, concurrency: 1, grace: { deploys: 1, ms: 0 }, maxAttempts: 1, cloudfrontDistribution: 'E123', invalidator: invalidator as DeployOptions['invalidator'], onStep });
+    expect((await deploy(options(v1))).ok).toBe(true);
+    // The next site replaces an image (kept by name, so cached on the edge) and its pages.
+    const next = join(work, 'v1-new-image');
+    cpSync(v1, next, { recursive: true });
+    const image = readdirSync(join(next, 'img'), { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('.svg'))!;
+    writeFileSync(join(next, 'img', image), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="2" height="2"/></svg>\n');
+    const cut = await deploy(options(next, async (step) => (step.action === 'upload' ? server.stop() : undefined)));
+    expect(cut.uploaded.map((u) => u.path)).toEqual([`img/${image}`]);
+    server = await startS3(directory);
+    sent.length = 0;
+    const resumed = await deploy(options(next));
+    expect(resumed.ok, resumed.error).toBe(true);
+    expect(resumed.uploaded.map((u) => u.path)).not.toContain(`img/${image}`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`/img/${image.split('/').map(encodeURIComponent).join('/')}`);
+
+    // Refused by the CDN: the next deploy, with nothing to upload, asks again; the one after has nothing to ask.
+    writeFileSync(join(next, 'img', image), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="3" height="3"/></svg>\n');
+    refuse = true;
+    const refused = await deploy(options(next));
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatch(/CloudFront refused the invalidation/);
+    refuse = false;
+    sent.length = 0;
+    const again = await deploy(options(next));
+    expect(again.ok, again.error).toBe(true);
+    expect(again.uploaded).toEqual([]);
+    expect(sent).toEqual([refused.invalidation!.paths]);
+    expect((await deploy(options(next))).invalidation).toBeUndefined();
+    expect(sent).toHaveLength(1);
+    await server.stop();
+  }, 120_000);
+
   it('cut off while it only deletes, says what it already deleted rather than "Nothing was changed"', async () => {
     const directory = join(work, 's3-cut-deleting');
     let server = await startS3(directory);

@@ -441,6 +441,23 @@ describe('CloudFront invalidation (no network)', () => {
     expect(invalidationPaths(makePlan(input({ files: v1, ...deployed(v1) })))).toEqual([]);
   });
 
+  it("adds what an earlier deploy changed and never had invalidated, which the manifests keep until the CDN takes it", () => {
+    const { remote, listing } = deployed(v1);
+    const plan = makePlan(input({ files: v1, remote, listing }));
+    expect(invalidationPaths(plan, ['/img/services/a.svg'])).toEqual(['/img/services/a.svg']);
+    expect(invalidationPaths(plan, ['/*', '/'])).toEqual(['/*']);
+    // Recorded before the first change, even by a deploy that adds no file, and kept by the manifest at its end.
+    const changing = makePlan(input({ files: v2, remote, listing }));
+    const invalidating = invalidationPaths(changing);
+    const withPaths = input({ files: v2, remote, listing, invalidating });
+    expect(intentManifest(changing, withPaths)?.pendingInvalidation).toEqual(invalidating);
+    expect(nextManifest(changing, withPaths, new Map(changing.phases.flat().map(({ file }) => [file.path, file.md5]))).pendingInvalidation).toEqual(invalidating);
+    const alreadyPending = input({ files: v1, remote: { ...remote, pendingInvalidation: ['/'] }, listing, invalidating: ['/'] });
+    expect(intentManifest(makePlan(alreadyPending), alreadyPending)).toBeUndefined();
+    expect(intentManifest(plan, input({ files: v1, remote, listing, invalidating: ['/'] }))?.pendingInvalidation).toEqual(['/']);
+    expect(parseManifest(JSON.stringify({ ...remote, pendingInvalidation: ['/'] })).pendingInvalidation).toEqual(['/']);
+  });
+
   it('encodes addresses, and asks for everything when there are too many', () => {
     expect(addressesOf('img/a b.png')).toEqual(['/img/a%20b.png']);
     const many = siteOf(...Array.from({ length: MAX_PATHS }, (_, i) => file(`service/s/${i}/index.html`)));
