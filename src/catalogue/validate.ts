@@ -135,7 +135,7 @@ function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: stri
   if (last?.text !== text) {
     const { yaml, data, problems: syntax } = parseYaml(file, text);
     const schema = file === 'site.yaml' ? siteSchema : categorySchema;
-    const checked = syntax.length ? { problems: [], value: undefined } : checkSchema(yaml, data, schema);
+    const checked = data === undefined ? { problems: [], value: undefined } : checkSchema(yaml, data, schema);
     parses.set(file, (last = { text, yaml, data, problems: [...syntax, ...checked.problems], value: checked.value }));
   }
   const { yaml, data, value } = last;

@@ -5,7 +5,7 @@
 // clearer messages. So a file is read by js-yaml, and by `yaml` only when a problem needs a line (see
 // `doc`) or when js-yaml refuses it: then `yaml`'s verdict and message are the ones reported, as before.
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { error, type Position, type Problem } from './problems.ts';
 
 export type FieldPath = readonly (string | number)[];
@@ -73,6 +73,9 @@ export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: 
   const parsed = withPositions(text);
   const yaml = yamlFile(file, text, parsed);
   const { doc, lines } = parsed;
+  // A key given twice breaks nothing else: each one is reported, and the file is read (the later value wins) and
+  // checked as a whole.
+  if (doc.errors.length && doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) return duplicateKeys(yaml, text, doc.errors.map((e) => e.pos[0]));
   // After the first syntax error the parser's further complaints are mostly echoes of it: report the first.
   const first = doc.errors[0];
   if (first) {
@@ -98,6 +101,48 @@ export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: 
     const hint = 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.';
     return { yaml, problems: [error('yaml-alias', file, firstAliasIn(yaml), message, hint)] };
   }
+}
+
+/** Each key given again in its block (at `offsets`), with its field and the line of its first use; and the data
+ *  of the file as a reader that allows repeated keys takes it. */
+function duplicateKeys(yaml: YamlFile, text: string, offsets: number[]): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
+  const problems = offsets.map((offset) => {
+    const found = duplicateAt(yaml.doc, offset);
+    const firstLine = found?.first === undefined ? undefined : positionOf(yaml, found.first).line;
+    return error(
+      'duplicate-key',
+      yaml.file,
+      { ...positionOf(yaml, offset), ...(found && { field: formatPath(found.path) }) },
+      `This key appears twice in the same block${firstLine ? ` (first on line ${firstLine})` : ''}.`,
+      'Keep one of the two entries and delete the other. Until then the later one is the one checked.',
+    );
+  });
+  try {
+    return { yaml, data: parseDocument(text, { uniqueKeys: false }).toJS(), problems };
+  } catch {
+    return { yaml, problems };
+  }
+}
+
+/** The field path of the key at `offset`, and the offset of the same key's first use in its block. */
+function duplicateAt(doc: Document.Parsed, offset: number): { path: FieldPath; first?: number } | undefined {
+  let found: { path: FieldPath; first?: number } | undefined;
+  visit(doc, {
+    Pair(_, pair, ancestors) {
+      if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
+      const chain = [...ancestors, pair];
+      const path: (string | number)[] = [];
+      chain.forEach((node, i) => {
+        if (isPair(node) && isScalar(node.key)) path.push(String(node.key.value));
+        else if (isSeq(node)) path.push(node.items.indexOf(chain[i + 1] as (typeof node.items)[number]));
+      });
+      const block = ancestors.at(-1);
+      const first = isMap(block) ? block.items.find((p) => p !== pair && isScalar(p.key) && p.key.value === (pair.key as { value: unknown }).value) : undefined;
+      found = { path, first: isScalar(first?.key) ? first.key.range?.[0] : undefined };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /** The first alias without an anchor before it, or else the first alias. */

@@ -125,6 +125,15 @@ describe.each(modes)('fixture %s', (mode, expected) => {
   });
 });
 
+describe('fixture duplicate-key', () => {
+  // A key given twice was reported as the file's only problem, with no field, and hid every other one.
+  it('names the field and the line of its first use, and checks the rest of the catalogue', async () => {
+    const { problems } = await validate('duplicate-key');
+    expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.field}`)).toEqual(['duplicate-key categories/alpha.yaml:13 services[0].price', 'price-negative categories/beta.yaml:11 services[0].price']);
+    expect(problems[0]!.message).toBe('This key appears twice in the same block (first on line 12).');
+  });
+});
+
 describe('fixture unused-image', () => {
   it('warns about an image nothing refers to, naming the file, without failing', async () => {
     const { problems, catalogue } = await validate('unused-image');
