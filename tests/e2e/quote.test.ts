@@ -31,6 +31,16 @@ async function open(path: string, options = {}) {
   return tracked;
 }
 
+/** Opens `path` with these lines in the stored basket, hydrated. */
+async function withBasket(page: Page, path: string, items: readonly object[]) {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
+  await page.goto(siteUrl(path));
+  await hydrated(page);
+}
+
+/** Nine services, one each: a basket too long for a mail link. */
+const nineServices = () => services().slice(0, 9).map((s) => ({ ...s, quantity: 1 }));
+
 const badge = (page: Page) => page.locator('.quote-button .quote-badge');
 const dialog = (page: Page) => page.locator('dialog.quote-dialog');
 const lines = (page: Page) => dialog(page).locator('.quote-line');
@@ -263,12 +273,8 @@ describe('the quote basket', () => {
 
   it('offers "Copy the message" with the address shown when the basket is too long for a mail link', async () => {
     const { page, close } = await openPage(browser(), { permissions: ['clipboard-read', 'clipboard-write'] });
-    const items = services()
-      .slice(0, 9)
-      .map((s) => ({ ...s, quantity: 1 }));
-    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
-    await page.goto(siteUrl('/'));
-    await hydrated(page);
+    const items = nineServices();
+    await withBasket(page, '/', items);
     await openBasket(page);
     expect(await dialog(page).getByRole('link', { name: 'Send by e-mail' }).count()).toBe(0);
     expect(await dialog(page).locator('.quote-address').textContent()).toBe('This list is too long for a mail link: copy it and send it to hello@example.com');
@@ -284,12 +290,7 @@ describe('the quote basket', () => {
   it('shows the message and the link to copy by hand where the browser has no clipboard (a page on plain http)', async () => {
     const { page, errors, close } = await openPage(browser());
     await page.addInitScript(() => delete (Navigator.prototype as { clipboard?: unknown }).clipboard);
-    const items = services()
-      .slice(0, 9)
-      .map((s) => ({ ...s, quantity: 1 }));
-    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
-    await page.goto(siteUrl('/'));
-    await hydrated(page);
+    await withBasket(page, '/', nineServices());
     expect(await page.evaluate(() => typeof navigator.clipboard)).toBe('undefined');
     await openBasket(page);
     await dialog(page).getByRole('button', { name: 'Copy the message' }).click();
@@ -309,9 +310,7 @@ describe('the quote basket', () => {
       { id: 'billboards-4', route, quantity: 1 },
       { id: 'billboards-4', route, option: 'Video', quantity: 2 },
     ];
-    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
-    await page.goto(siteUrl('/'));
-    await hydrated(page);
+    await withBasket(page, '/', items);
     await openBasket(page);
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
     const first = lines(page).first().locator('select');
@@ -332,10 +331,7 @@ describe('the quote basket', () => {
     const { page, errors, close } = await openPage(browser());
     const route = routeOf('listing-3');
     // The address the service had under another name: its id is the same.
-    const items = [{ id: 'listing-3', route: '/service/an-older-name-of-this-service/listing-3/', quantity: 2 }];
-    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [QUOTE_KEY, JSON.stringify({ items })]);
-    await page.goto(siteUrl('/'));
-    await hydrated(page);
+    await withBasket(page, '/', [{ id: 'listing-3', route: '/service/an-older-name-of-this-service/listing-3/', quantity: 2 }]);
     await openBasket(page);
     expect(await lines(page).locator('.quote-line-name').allTextContents()).toEqual(['Wallet-App Token Listing']);
     expect(await lines(page).first().locator('input[type=number]').inputValue()).toBe('2');
