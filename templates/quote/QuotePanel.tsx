@@ -91,9 +91,9 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
   const pages = useServicePages(lines);
   const resolved = resolveQuote(lines, (route) => pages[route]);
   const items = Array.isArray(resolved) ? resolved : [];
-  // What the live region says; a quantity's note is also shown beside its field (line: its index), so there it
-  // is only heard.
-  const [status, setStatus] = useState<{ text: string; line?: number }>({ text: '' });
+  // What the live region says; a quantity's note is also shown beside its field (line: its index), and a shared
+  // link's notice above the basket (shown elsewhere), so there they are only heard.
+  const [status, setStatus] = useState<{ text: string; line?: number; shownElsewhere?: boolean }>({ text: '' });
   const say = (text: string) => setStatus({ text });
   const [showMessage, setShowMessage] = useState(false);
   const [link, setLink] = useState<string>();
@@ -106,9 +106,9 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
   }, [focusOption]);
 
   useEffect(() => onQuoteChange(setLines), []);
-  // What the page says of a shared link, heard and shown where every change is.
+  // What the page says of a shared link: shown above the basket, and heard where every change is.
   useEffect(() => {
-    if (notice) say(notice);
+    if (notice) setStatus({ text: notice, shownElsewhere: true });
   }, [notice]);
   // A line whose service is gone leaves the stored basket (and the header's count) too, and the visitor is told.
   useEffect(() => {
@@ -246,7 +246,7 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
         </>
       )}
       <p className="quote-status" role="status">
-        {status.line === undefined ? status.text : <span className="visually-hidden">{status.text}</span>}
+        {status.line === undefined && !status.shownElsewhere ? status.text : <span className="visually-hidden">{status.text}</span>}
       </p>
     </div>
 );

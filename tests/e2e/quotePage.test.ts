@@ -89,6 +89,9 @@ describe('the quote page', () => {
       { name: 'Fast-Track Listing on the Largest Coin-Data Site', option: null, quantity: '3' },
     ]);
     expect(await there.page.locator('.quote-page [role=status]').textContent()).toBe('This quote was shared with you: 2 services. It is your quote now, kept in this browser.');
+    // Shown once, above the basket; the live region only says it.
+    expect(await there.page.locator('.quote-page .quote-notice').textContent()).toBe('This quote was shared with you: 2 services. It is your quote now, kept in this browser.');
+    expect(await there.page.locator('.quote-page [role=status] .visually-hidden').count()).toBe(1);
     expect(await stored(there.page)).toEqual(basket);
     // The address no longer holds the quote: a reload shows the quote as it is now.
     expect(new URL(there.page.url()).hash).toBe('');
