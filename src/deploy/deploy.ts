@@ -108,11 +108,13 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       if (paths.length) result.invalidation = { paths };
       result.ok = true;
     } else {
-      const done = await applyPlan(plan, { ...input, invalidating: paths }, store, limit, result, options);
+      // Without a distribution to ask this time, what is pending stays pending.
+      const invalidating = options.cloudfrontDistribution ? paths : input.remote?.pendingInvalidation;
+      const done = await applyPlan(plan, { ...input, invalidating }, store, limit, result, options);
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
       // Taken by the CDN: the manifest need not ask the next deploy to invalidate them again (should this write
       // fail, the next deploy only invalidates them once more).
-      if (result.ok && done.pendingInvalidation) await store.writeManifest({ ...done, pendingInvalidation: undefined }).catch(() => undefined);
+      if (options.cloudfrontDistribution && result.ok && done.pendingInvalidation) await store.writeManifest({ ...done, pendingInvalidation: undefined }).catch(() => undefined);
     }
   } catch (error) {
     const where =

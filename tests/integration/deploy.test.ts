@@ -612,6 +612,8 @@ describe('an interrupted deploy', () => {
     expect(refused.error).toMatch(/CloudFront refused the invalidation/);
     refuse = false;
     sent.length = 0;
+    // A deploy without the distribution keeps what is pending for one that has it.
+    expect((await deploy({ ...options(next), cloudfrontDistribution: undefined })).ok).toBe(true);
     const again = await deploy(options(next));
     expect(again.ok, again.error).toBe(true);
     expect(again.uploaded).toEqual([]);
