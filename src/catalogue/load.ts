@@ -1,7 +1,7 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -110,9 +110,10 @@ export const isPageName = (name: string) => name.endsWith('.md') && !name.starts
 export async function listPages(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
   // Files only, as in the catalogue folder: a folder named like a page, or a link that leads nowhere (or to itself), is none.
-  const isFile = (name: string) => stat(join(dir, name)).then((s) => s.isFile(), () => false);
-  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((e.isFile() || (e.isSymbolicLink() && (await isFile(e.name)))) ? e.name : undefined)));
-  return pages.flatMap((name) => (name ? [`../pages/${name}`] : []));
+  const linksToFile = (name: string) => stat(join(dir, name)).then((s) => s.isFile(), () => false);
+  const isPage = async (e: Dirent) => isPageName(e.name) && (e.isFile() || (e.isSymbolicLink() && (await linksToFile(e.name))));
+  const pages = await Promise.all(entries.map(async (e) => ((await isPage(e)) ? [`../pages/${e.name}`] : [])));
+  return pages.flat();
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one

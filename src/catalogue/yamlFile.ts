@@ -130,6 +130,7 @@ function duplicateAt(doc: Document.Parsed, offset: number): { path: FieldPath; f
   visit(doc, {
     Pair(_, pair, ancestors) {
       if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
+      const key = pair.key.value;
       const chain = [...ancestors, pair];
       const path: (string | number)[] = [];
       chain.forEach((node, i) => {
@@ -137,7 +138,7 @@ function duplicateAt(doc: Document.Parsed, offset: number): { path: FieldPath; f
         else if (isSeq(node)) path.push(node.items.indexOf(chain[i + 1] as (typeof node.items)[number]));
       });
       const block = ancestors.at(-1);
-      const first = isMap(block) ? block.items.find((p) => p !== pair && isScalar(p.key) && p.key.value === (pair.key as { value: unknown }).value) : undefined;
+      const first = isMap(block) ? block.items.find((p) => p !== pair && isScalar(p.key) && p.key.value === key) : undefined;
       found = { path, first: isScalar(first?.key) ? first.key.range?.[0] : undefined };
       return visit.BREAK;
     },

@@ -183,5 +183,5 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
 /** The shorter prefixes of a target's, nearest first: 'a/b/' → 'a/', ''. */
 export const outerPrefixes = (prefix: string): string[] => {
   const parts = prefix.split('/').filter(Boolean);
-  return parts.map((_, i) => parts.slice(0, parts.length - 1 - i).join('/')).map((p) => (p ? `${p}/` : ''));
+  return parts.map((_, i) => parts.slice(0, i).map((part) => `${part}/`).join('')).reverse();
 };
