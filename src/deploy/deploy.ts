@@ -4,6 +4,7 @@
 // bucket then is still a site whose pages name only files that are there (plan.ts), and the next run finishes.
 import pLimit from 'p-limit';
 import { invalidate, invalidationPaths, type Invalidator } from './cdn.ts';
+import { describeLock, lockStands, takeLock, type HeldLock } from './lock.ts';
 import { readSite, type Kind } from './manifest.ts';
 import { intentManifest, makePlan, needsHead, nextManifest, type Grace, type Head, type Plan, type PlanInput, type RemoteManifest, type Retained, type UploadReason } from './plan.ts';
 import { describeStoreError, s3Store, type Store } from './s3.ts';
@@ -32,6 +33,8 @@ export interface DeployOptions {
   /** Attempts per request, retries included (SDK default 3). */
   maxAttempts?: number;
   now?: () => Date;
+  /** How long the deploy's lock holds unless renewed (lock.ts; default two minutes). */
+  leaseMs?: number;
   /** The bucket (default: S3 through the SDK). */
   store?: Store;
   invalidator?: Invalidator;
@@ -92,7 +95,10 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   result.warnings.push(...site.warnings);
   phase({ phase: 'read', files: site.files.size, bytes: [...site.files.values()].reduce((n, f) => n + f.size, 0) });
   const limit = pLimit(options.concurrency);
+  let lock: HeldLock | undefined;
   try {
+    if (result.dryRun) result.warnings.push(...(await runningDeploy(store, now, result.target)));
+    else lock = await takeLock(store, result.target, { now: options.now ?? (() => new Date()), leaseMs: options.leaseMs });
     const { plan, input } = await planDeploy(site.files, store, limit, now, options);
     result.number = plan.number;
     result.skipped = { files: plan.skipped.length, bytes: plan.skipped.reduce((n, f) => n + f.size, 0) };
@@ -110,7 +116,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     } else {
       // Without a distribution to ask this time, what is pending stays pending.
       const invalidating = options.cloudfrontDistribution ? paths : input.remote?.pendingInvalidation;
-      const done = await applyPlan(plan, { ...input, invalidating }, store, limit, result, options);
+      const done = await applyPlan(plan, { ...input, invalidating }, store, lock!, limit, result, options);
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
       // Taken by the CDN: the manifest need not ask the next deploy to invalidate them again (should this write
       // fail, the next deploy only invalidates them once more).
@@ -123,8 +129,15 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
         : 'Nothing was changed.';
     result.error = `${describeStoreError(error, options.target)}\n${where}`;
   }
+  await lock?.release().catch(() => result.warnings.push(`Could not release this deploy's lock on ${result.target}: a deploy from another machine waits until it runs out, two minutes after this one stopped.`));
   result.ms = performance.now() - started;
   return result;
+}
+
+/** A dry run takes no lock, but says when its plan may be out of date. */
+async function runningDeploy(store: Store, now: Date, target: string): Promise<string[]> {
+  const running = await store.readLock();
+  return running && lockStands(running, now) ? [`${describeLock(running, target)} This plan may be out of date once it ends.`] : [];
 }
 
 function emptyResult(options: DeployOptions): DeployResult {
@@ -163,31 +176,34 @@ async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit,
 }
 
 /** Records what it will upload, uploads phase by phase, deletes, then stores the new manifest. */
-async function applyPlan(plan: Plan, input: PlanInput, store: Store, limit: Limit, result: DeployResult, options: DeployOptions): Promise<RemoteManifest> {
+async function applyPlan(plan: Plan, input: PlanInput, store: Store, lock: HeldLock, limit: Limit, result: DeployResult, options: DeployOptions): Promise<RemoteManifest> {
   const phase = options.onPhase ?? (() => {});
   const intent = intentManifest(plan, input);
   if (intent) await store.writeManifest(intent);
+  // An upload or deletion starts only while the lock is still this deploy's.
+  const task = (run: () => Promise<void>) => async () => (lock.check(), run());
   const etags = new Map<string, string>();
   const total = plan.phases.flat().length;
   for (const [index, batch] of plan.phases.entries()) {
-    const uploads = batch.map(({ file, reason }) => async () => {
+    const uploads = batch.map(({ file, reason }) => task(async () => {
       etags.set(file.path, await store.upload(file, options.dir));
       result.uploaded.push({ path: file.path, bytes: file.size, kind: file.kind, reason });
       await options.onStep?.({ action: 'upload', path: file.path, kind: file.kind });
-    });
+    }));
     await runAll(uploads, limit);
     phase({ phase: 'upload', done: result.uploaded.length, total, step: index + 1, steps: plan.phases.length, kinds: [...new Set(batch.map((u) => u.file.kind))] });
   }
   for (const batch of plan.deletions) {
-    const deletions = batch.map(({ path, size, reason, kind }) => async () => {
+    const deletions = batch.map(({ path, size, reason, kind }) => task(async () => {
       await store.delete(path);
       result.deleted.push({ path, bytes: size, reason });
       await options.onStep?.({ action: 'delete', path, kind });
-    });
+    }));
     await runAll(deletions, limit);
     phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
   }
   const manifest = nextManifest(plan, input, etags);
+  lock.check();
   await store.writeManifest(manifest);
   await options.onStep?.({ action: 'manifest', path: '' });
   phase({ phase: 'manifest', number: plan.number });

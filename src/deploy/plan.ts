@@ -15,7 +15,7 @@
 // alone, and named once.
 import { z } from 'zod';
 import { isPageKind, kindOf, UPLOAD_ORDER, type Kind, type LocalFile } from './manifest.ts';
-import { MANIFEST_NAME } from './target.ts';
+import { LOCK_NAME, MANIFEST_NAME } from './target.ts';
 
 export interface RemoteObject {
   sha256: string;
@@ -263,8 +263,12 @@ export function makePlan(input: PlanInput): Plan {
 /** The deeper prefixes under the target that hold another deploy's manifest ('staging/'). */
 function nestedDeploys(listing: ReadonlyMap<string, Listed>): string[] {
   const prefixes: string[] = [];
-  for (const path of listing.keys()) if (path.endsWith(`/${MANIFEST_NAME}`)) prefixes.push(path.slice(0, -MANIFEST_NAME.length));
-  return prefixes.sort();
+  // A deploy's lock marks its prefix too: a first deploy has no manifest while it plans.
+  for (const path of listing.keys()) {
+    const name = [MANIFEST_NAME, LOCK_NAME].find((n) => path.endsWith(`/${n}`));
+    if (name) prefixes.push(path.slice(0, -name.length));
+  }
+  return [...new Set(prefixes)].sort();
 }
 
 function intoOuter(outer: OuterDeploy | undefined): string | undefined {

@@ -19,13 +19,14 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { LEASE_MS, LockError, parseLock, type LockRead, type LockStore } from './lock.ts';
 import type { LocalFile } from './manifest.ts';
 import { parseManifest, type Head, type Listed, type OuterDeploy, type RemoteManifest } from './plan.ts';
-import { keyOf, MANIFEST_NAME, pathOf, type Target } from './target.ts';
+import { keyOf, LOCK_NAME, MANIFEST_NAME, pathOf, type Target } from './target.ts';
 
 /** What a deploy does with the bucket: the port deploy.ts uses, so a test can watch or break it. */
-export interface Store {
-  /** Every object under the target's prefix, by path inside the site (the manifest left out). */
+export interface Store extends LockStore {
+  /** Every object under the target's prefix, by path inside the site (the manifest and the lock left out). */
   list(): Promise<Map<string, Listed>>;
   head(path: string): Promise<Head | undefined>;
   readManifest(): Promise<RemoteManifest | undefined>;
@@ -76,6 +77,7 @@ export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'tar
 export function describeStoreError(error: unknown, target: Target): string {
   const name = (error as { name?: string } | undefined)?.name ?? '';
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StoreError || error instanceof LockError) return message;
   if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) {
     return 'No credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or a role).';
   }
@@ -89,6 +91,11 @@ export function describeStoreError(error: unknown, target: Target): string {
 }
 
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
+/** A conditional write that found the object changed (412), or racing another write to it (409). */
+const conditionFailed = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 412 || error.$metadata.httpStatusCode === 409 || error.name === 'PreconditionFailed');
+/** A store that does not take S3's conditional headers on a write. */
+const noConditions = (error: unknown) => error instanceof S3ServiceException && (error.name === 'NotImplemented' || error.$metadata.httpStatusCode === 501);
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
@@ -121,7 +128,7 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: target.prefix || undefined, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           const path = object.Key === undefined ? undefined : pathOf(target, object.Key);
-          if (!path || path === MANIFEST_NAME) continue;
+          if (!path || path === MANIFEST_NAME || path === LOCK_NAME) continue;
           objects.set(path, { etag: unquote(object.ETag), size: object.Size ?? 0 });
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -166,6 +173,8 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(target, path) }));
     },
 
+    ...lockObject(client, Bucket, keyOf(target, LOCK_NAME)),
+
     async writeManifest(manifest) {
       await client.send(
         new PutObjectCommand({
@@ -176,6 +185,50 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
           CacheControl: 'no-store',
         }),
       );
+    },
+  };
+}
+
+/** The deploy's lock (lock.ts) as one object beside the manifest. */
+function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
+  return {
+    async readLock(): Promise<LockRead | undefined> {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        const text = (await object.Body?.transformToString('utf8')) ?? '';
+        const written = object.LastModified ?? new Date();
+        // A lock no storefront wrote, or a torn one, still stands for a lease from when it was written.
+        const lock = parseLock(text) ?? { id: '', host: 'an unknown machine', pid: 0, started: written.toISOString(), expires: new Date(written.getTime() + LEASE_MS).toISOString() };
+        return { lock, etag: unquote(object.ETag) };
+      } catch (error) {
+        if (notFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async writeLock(lock, etag) {
+      const put = (conditional: boolean) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key,
+            Body: `${JSON.stringify(lock)}\n`,
+            ContentType: 'application/json; charset=utf-8',
+            CacheControl: 'no-store',
+            ...(conditional && (etag === undefined ? { IfNoneMatch: '*' } : { IfMatch: `"${etag}"` })),
+          }),
+        );
+      try {
+        return unquote((await put(true)).ETag);
+      } catch (error) {
+        if (conditionFailed(error)) return false;
+        if (!noConditions(error)) throw error;
+        return unquote((await put(false)).ETag);
+      }
+    },
+
+    async deleteLock() {
+      await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
   };
 }

@@ -8,6 +8,8 @@ export interface Target {
 
 /** The deploy's own record in the bucket (see manifest.ts): what it uploaded, and the history the grace period needs. */
 export const MANIFEST_NAME = '.storefront-deploy.json';
+/** Held by the deploy that is running (lock.ts). */
+export const LOCK_NAME = '.storefront-deploy.lock';
 
 // S3's own rules for bucket names (3-63 lowercase letters, digits, dots and hyphens), loosened to allow the
 // underscores some S3-compatible stores accept; the store itself has the last word.

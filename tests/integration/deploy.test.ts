@@ -4,13 +4,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.ts';
 import { deploy, type DeployOptions, type DeployResult } from '../../src/deploy/deploy.ts';
+import { LEASE_MS } from '../../src/deploy/lock.ts';
 import { startServer } from '../../src/serve.ts';
 
 const fixtures = new URL('../fixtures/', import.meta.url).pathname;
@@ -161,6 +162,12 @@ async function deployCli(dir: string, target: string, ...args: string[]) {
   const result = await cli('deploy', '-d', dir, '--target', target, '--endpoint', s3.endpoint, '--format', 'json', ...args);
   return { ...result, report: result.out ? (JSON.parse(result.out) as DeployResult) : undefined };
 }
+
+/**
+ * A run cut off from the bucket cannot release its lock, and this process, which held it, still runs: the run
+ * that finishes the job starts once the lock's lease is over.
+ */
+const afterLease = () => new Date(Date.now() + LEASE_MS);
 
 const md5 = (dir: string, path: string) => createHash('md5').update(readFileSync(join(dir, path))).digest('hex');
 const site = (objects: Map<string, string>) => [...objects.keys()].filter((key) => key !== '.storefront-deploy.json').sort();
@@ -499,6 +506,61 @@ describe('a deploy owns only what it uploaded', () => {
   }, 60_000);
 });
 
+describe('one deploy at a time', () => {
+  const LOCK = '.storefront-deploy.lock';
+  const lockOf = (host: string, expiresInMs: number) =>
+    JSON.stringify({ id: 'elsewhere', host, pid: 4242, started: new Date(Date.now() - 60_000).toISOString(), expires: new Date(Date.now() + expiresInMs).toISOString() });
+  const putLock = (name: string, key: string, body: string) => s3.client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: 'application/json' }));
+
+  it('a second deploy while one runs stops before changing anything; the first ends and releases the lock', async () => {
+    const name = await bucket('overlap');
+    const options = (dir: string, onStep?: DeployOptions['onStep']): DeployOptions => ({ dir, target: { bucket: name, prefix: '' }, endpoint: s3.endpoint, concurrency: 1, grace: { deploys: 1, ms: 0 }, onStep });
+    let second: DeployResult | undefined;
+    let seen: Map<string, string> | undefined;
+    const first = await deploy(
+      options(v1, async () => {
+        if (second) return;
+        seen = await listing(s3.client, name);
+        second = await deploy(options(v2));
+      }),
+    );
+    expect(first.ok, first.error).toBe(true);
+    expect(second!.ok).toBe(false);
+    expect(second!.error).toMatch(new RegExp(`^Another deploy to s3://${name}/ is running: started .+ on ${hostname()} \\(process ${process.pid}\\)\\. Wait for it to end, then deploy again\\.[^\\n]+runs out at .+\\nNothing was changed\\.$`));
+    expect(second!.uploaded).toEqual([]);
+    expect(seen!.has(LOCK)).toBe(true);
+    const objects = await listing(s3.client, name);
+    expect(objects.has(LOCK)).toBe(false);
+    expect(site(objects)).toEqual([...published(v1).keys()].sort());
+    const after = await deploy(options(v2));
+    expect(after.ok, after.error).toBe(true);
+    expect(after.uploaded.map((u) => u.path)).toEqual([CHANGED_PAGE]);
+  }, 60_000);
+
+  it("stops while another machine's lock stands, takes one whose lease ran out, and knows a nested deploy by its lock", async () => {
+    const name = await bucket('locked');
+    await putLock(name, LOCK, lockOf('ci-runner-7', 60_000));
+    const stopped = await deployCli(v1, `s3://${name}`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.report!.error).toMatch(/^Another deploy to s3:\/\/locked\/ is running: started .+ UTC on ci-runner-7 \(process 4242\)\./);
+    expect([...(await listing(s3.client, name)).keys()]).toEqual([LOCK]);
+    const dry = await deployCli(v1, `s3://${name}`, '--dry-run');
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.report!.warnings).toContainEqual(expect.stringMatching(/^Another deploy to s3:\/\/locked\/ is running: .+ This plan may be out of date once it ends\.$/));
+
+    await putLock(name, LOCK, lockOf('ci-runner-7', -1_000));
+    // A first deploy to blog/ is running: it has a lock there and no manifest yet.
+    await putLock(name, `blog/${LOCK}`, lockOf('ci-runner-8', 60_000));
+    const taken = await deployCli(v1, `s3://${name}`);
+    expect(taken.code, taken.err).toBe(0);
+    expect(taken.report!.foreign).toEqual([]);
+    expect(taken.report!.warnings).toContain(`Left alone s3://${name}/blog/: another deploy publishes a site of its own there.`);
+    const objects = await listing(s3.client, name);
+    expect(objects.has(LOCK)).toBe(false);
+    expect(objects.has(`blog/${LOCK}`)).toBe(true);
+  }, 60_000);
+});
+
 describe('an interrupted deploy', () => {
   it('leaves every page in the bucket naming only files that are there, and the next run finishes the job', async () => {
     const directory = join(work, 's3-interrupted');
@@ -539,7 +601,7 @@ describe('an interrupted deploy', () => {
     expect(cut.ok).toBe(false);
     expect(cut.error).toMatch(/stopped part-way[\s\S]*run the deploy again/);
     await restart();
-    const resumed = await deploy(options(v1, watch()));
+    const resumed = await deploy({ ...options(v1, watch()), now: afterLease });
     expect(resumed.ok, resumed.error).toBe(true);
     expect(resumed.uploaded.length).toBeLessThan(published(v1).size);
     expect(resumed.uploaded.length + resumed.skipped.files).toBe(published(v1).size);
@@ -561,7 +623,7 @@ describe('an interrupted deploy', () => {
     expect(cutAgain.ok).toBe(false);
     await restart();
     expect((await listing(server.client, 'site')).has(`assets/${styles}`)).toBe(true);
-    const finished = await deploy(options(next, watch()));
+    const finished = await deploy({ ...options(next, watch()), now: afterLease });
     expect(finished.ok, finished.error).toBe(true);
     expect(finished.deleted.map((d) => d.path).sort()).toEqual([`assets/${styles}`, 'thread/index.html']);
 
@@ -598,7 +660,7 @@ describe('an interrupted deploy', () => {
     expect(cut.uploaded.map((u) => u.path)).toEqual([`img/${image}`]);
     server = await startS3(directory);
     sent.length = 0;
-    const resumed = await deploy(options(next));
+    const resumed = await deploy({ ...options(next), now: afterLease });
     expect(resumed.ok, resumed.error).toBe(true);
     expect(resumed.uploaded.map((u) => u.path)).not.toContain(`img/${image}`);
     expect(sent).toHaveLength(1);

@@ -1,0 +1,146 @@
+// One deploy at a time per target. Two deploys that overlap (CI and a maintainer's laptop, or two CI runs
+// outside one concurrency group) each plan from the manifest they read first, so the one that ends last writes a
+// manifest that forgets what the other uploaded, and may delete pages the other's site names.
+//
+// The lock is an object beside the manifest with a lease: the deploy that holds it renews it while it runs, and
+// one that stopped without releasing it (killed, or cut off from the bucket) loses it when the lease runs out.
+// Taking it is a conditional write where the store supports one (S3's If-None-Match and If-Match, MinIO, R2),
+// and is read back afterwards for the stores that ignore the condition.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+
+export interface DeployLock {
+  id: string;
+  host: string;
+  pid: number;
+  /** ISO times. */
+  started: string;
+  expires: string;
+}
+
+export interface LockRead {
+  lock: DeployLock;
+  /** What a conditional write must match to replace it. */
+  etag: string;
+}
+
+/** What the lock needs of the bucket (s3.ts). */
+export interface LockStore {
+  readLock(): Promise<LockRead | undefined>;
+  /**
+   * Writes the lock if its object is still the one read (`etag`), or is still absent (undefined). Resolves to the
+   * new ETag, or to false when another deploy wrote it first (on a store that checks the condition).
+   */
+  writeLock(lock: DeployLock, etag: string | undefined): Promise<string | false>;
+  deleteLock(): Promise<void>;
+}
+
+/** The lock stops this deploy: the message says who holds it. */
+export class LockError extends Error {
+  override name = 'LockError';
+}
+
+/** How long a lock holds without being renewed; it is renewed four times as often. */
+export const LEASE_MS = 120_000;
+
+export function parseLock(text: string): DeployLock | undefined {
+  try {
+    const lock = JSON.parse(text) as Partial<DeployLock>;
+    const valid = typeof lock.id === 'string' && typeof lock.host === 'string' && typeof lock.pid === 'number' && !Number.isNaN(Date.parse(lock.started ?? '')) && !Number.isNaN(Date.parse(lock.expires ?? ''));
+    return valid ? (lock as DeployLock) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const processGone = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
+/**
+ * Whether a lock still stands against a deploy starting at `now` on this machine: not when its lease has run
+ * out, nor when it was taken on this machine by a process that no longer runs (a deploy stopped with Ctrl-C).
+ * A lock this storefront cannot read stands until it expires by its object's age.
+ */
+export function lockStands(read: LockRead | undefined, now: Date, host = hostname()): boolean {
+  if (!read) return false;
+  const { lock } = read;
+  if (Date.parse(lock.expires) <= now.getTime()) return false;
+  return !(lock.host === host && processGone(lock.pid));
+}
+
+const shownTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+
+/** Who holds the lock. */
+export const describeLock = ({ lock }: LockRead, target: string) =>
+  `Another deploy to ${target} is running: started ${shownTime(lock.started)} on ${lock.host}${lock.pid ? ` (process ${lock.pid})` : ''}.`;
+
+/** The message that stops a second deploy. */
+const heldBy = (read: LockRead, target: string) =>
+  `${describeLock(read, target)} Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at ${shownTime(read.lock.expires)}.`;
+
+export interface HeldLock {
+  /** Throws when another deploy took the lock over (this one stalled past its lease): stop before the next change. */
+  check(): void;
+  release(): Promise<void>;
+}
+
+interface LockOptions {
+  now: () => Date;
+  leaseMs?: number;
+  host?: string;
+}
+
+/** Takes the target's lock, or throws a LockError naming the deploy that holds it. Renews it until released. */
+export async function takeLock(store: LockStore, target: string, options: LockOptions): Promise<HeldLock> {
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const host = options.host ?? hostname();
+  const started = options.now();
+  const mine = (): DeployLock => ({ id, host, pid: process.pid, started: started.toISOString(), expires: new Date(options.now().getTime() + leaseMs).toISOString() });
+  const id = randomUUID();
+  const found = await store.readLock();
+  if (found && lockStands(found, started, host)) throw new LockError(heldBy(found, target));
+  const written = await store.writeLock(mine(), found?.etag);
+  const after = await store.readLock();
+  if (written === false || after?.lock.id !== id) throw new LockError(after ? heldBy(after, target) : `Another deploy to ${target} took the lock at the same moment. Deploy again once it has ended.`);
+  let renewedAt = Date.now();
+  let lost: string | undefined;
+  // Read before it is written, for the stores that ignore a write's condition: a deploy that stalled past its
+  // lease must not take the lock back from the one that took it over.
+  const renew = async () => {
+    const current = await store.readLock();
+    if (current?.lock.id !== id) throw new LockError(`Another deploy to ${target} took over the lock while this one stalled for longer than its lease (${leaseMs / 1000} s): this deploy stopped, and the other one finishes the site.`);
+    if ((await store.writeLock(mine(), current.etag)) === false) throw new LockError(`Another deploy to ${target} took over the lock: this deploy stopped, and the other one finishes the site.`);
+    renewedAt = Date.now();
+  };
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing.then(() =>
+      lost
+        ? undefined
+        : renew().catch((error: unknown) => {
+            if (error instanceof LockError) lost = error.message;
+            // The bucket did not answer: once the lease is over another deploy may take the lock.
+            else if (Date.now() - renewedAt >= leaseMs) lost = `This deploy could not renew its lock on ${target} for longer than its lease (${leaseMs / 1000} s), so another deploy may have started: it stopped.`;
+          }),
+    );
+  }, leaseMs / 4);
+  timer.unref();
+  return {
+    check() {
+      if (lost) throw new LockError(lost);
+    },
+    async release() {
+      clearInterval(timer);
+      await renewing;
+      if (lost) return;
+      const now = await store.readLock();
+      if (now?.lock.id === id) await store.deleteLock();
+    },
+  };
+}

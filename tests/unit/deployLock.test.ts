@@ -1,0 +1,113 @@
+// The deploy lock (src/deploy/lock.ts) against an in-memory bucket that either checks a write's condition, as
+// S3, MinIO and R2 do, or ignores it, as some S3-compatible stores do.
+import { describe, expect, it, vi } from 'vitest';
+import { LockError, lockStands, parseLock, takeLock, type DeployLock, type LockRead, type LockStore } from '../../src/deploy/lock.ts';
+
+/** A bucket that holds one lock object; every call yields first, so that concurrent calls interleave. */
+function memoryStore({ checksConditions }: { checksConditions: boolean }) {
+  let object: LockRead | undefined;
+  let version = 0;
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  const store: LockStore & { failing: boolean; writes: number } = {
+    failing: false,
+    writes: 0,
+    async readLock() {
+      await tick();
+      if (store.failing) throw new Error('connect ECONNREFUSED');
+      return object && { lock: { ...object.lock }, etag: object.etag };
+    },
+    async writeLock(lock, etag) {
+      await tick();
+      if (store.failing) throw new Error('connect ECONNREFUSED');
+      if (checksConditions && (etag === undefined ? object !== undefined : object?.etag !== etag)) return false;
+      store.writes++;
+      object = { lock, etag: `v${++version}` };
+      return object.etag;
+    },
+    async deleteLock() {
+      await tick();
+      object = undefined;
+    },
+  };
+  return { store, held: () => object?.lock, put: (lock: DeployLock) => (object = { lock, etag: `v${++version}` }) };
+}
+
+const T0 = new Date('2026-11-29T10:00:00.000Z');
+const at = (ms: number) => () => new Date(T0.getTime() + ms);
+const TARGET = 's3://site/';
+const elsewhere = (expires: Date): DeployLock => ({ id: 'other', host: 'ci-runner-7', pid: 4242, started: T0.toISOString(), expires: expires.toISOString() });
+
+describe('the deploy lock', () => {
+  it('is taken when free, held while the deploy runs, and gone once released', async () => {
+    const { store, held } = memoryStore({ checksConditions: true });
+    const lock = await takeLock(store, TARGET, { now: at(0) });
+    expect(held()).toMatchObject({ pid: process.pid, started: '2026-11-29T10:00:00.000Z', expires: '2026-11-29T10:02:00.000Z' });
+    expect(() => lock.check()).not.toThrow();
+    await lock.release();
+    expect(held()).toBeUndefined();
+  });
+
+  it('stops a second deploy, naming the first and when its lock runs out', async () => {
+    const { store, put } = memoryStore({ checksConditions: true });
+    put(elsewhere(new Date(T0.getTime() + 120_000)));
+    const taking = takeLock(store, TARGET, { now: at(30_000) });
+    await expect(taking).rejects.toBeInstanceOf(LockError);
+    await expect(taking).rejects.toThrow(
+      'Another deploy to s3://site/ is running: started 2026-11-29 10:00:00 UTC on ci-runner-7 (process 4242). Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at 2026-11-29 10:02:00 UTC.',
+    );
+    expect(store.writes).toBe(0);
+  });
+
+  it('takes over a lock whose lease ran out, and one left on this machine by a process that has ended', async () => {
+    const { store, put, held } = memoryStore({ checksConditions: true });
+    put(elsewhere(new Date(T0.getTime() + 120_000)));
+    const afterLease = await takeLock(store, TARGET, { now: at(120_000) });
+    expect(held()?.pid).toBe(process.pid);
+    await afterLease.release();
+
+    put({ ...elsewhere(new Date(T0.getTime() + 120_000)), host: 'laptop', pid: 99_999_999 });
+    const afterExit = await takeLock(store, TARGET, { now: at(1_000), host: 'laptop' });
+    expect(held()?.pid).toBe(process.pid);
+    await afterExit.release();
+    // The same process number on another machine says nothing about that machine's process.
+    expect(lockStands({ lock: { ...elsewhere(new Date(T0.getTime() + 120_000)), pid: 99_999_999 }, etag: 'v1' }, at(1_000)(), 'laptop')).toBe(true);
+  });
+
+  it.each([true, false])('lets one of two deploys that start at once through (store checks conditions: %s)', async (checksConditions) => {
+    const { store, held } = memoryStore({ checksConditions });
+    const results = await Promise.allSettled([takeLock(store, TARGET, { now: at(0) }), takeLock(store, TARGET, { now: at(0) })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(refused.reason).toBeInstanceOf(LockError);
+    expect(held()).toBeDefined();
+  });
+
+  it('renews its lease, and stops the deploy once another deploy has taken the lock over', async () => {
+    const { store, held, put } = memoryStore({ checksConditions: false });
+    const lock = await takeLock(store, TARGET, { now: () => new Date(), leaseMs: 40 });
+    const first = held()!.expires;
+    await vi.waitFor(() => expect(held()!.expires).not.toBe(first), { timeout: 30_000, interval: 5 });
+    expect(() => lock.check()).not.toThrow();
+    // Another deploy found the lease over while this one stalled.
+    put(elsewhere(new Date(Date.now() + 60_000)));
+    await vi.waitFor(() => expect(() => lock.check()).toThrow(/took over the lock/), { timeout: 30_000, interval: 5 });
+    await lock.release();
+    expect(held()?.id).toBe('other');
+  });
+
+  it('stops the deploy when the bucket has not taken a renewal for a whole lease', async () => {
+    const { store } = memoryStore({ checksConditions: true });
+    const lock = await takeLock(store, TARGET, { now: () => new Date(), leaseMs: 40 });
+    store.failing = true;
+    await vi.waitFor(() => expect(() => lock.check()).toThrow(/could not renew its lock on s3:\/\/site\/ for longer than its lease/), { timeout: 30_000, interval: 5 });
+    await expect(lock.release()).resolves.toBeUndefined();
+  });
+
+  it('reads only a lock it can trust', () => {
+    const lock = elsewhere(T0);
+    expect(parseLock(JSON.stringify(lock))).toEqual(lock);
+    expect(parseLock('{"id":"x"}')).toBeUndefined();
+    expect(parseLock(JSON.stringify({ ...lock, expires: 'soon' }))).toBeUndefined();
+    expect(parseLock('not json')).toBeUndefined();
+  });
+});
