@@ -15,10 +15,10 @@
 // The record lives in the cache folder (records/site-<key of the output folder>.json); --no-cache builds
 // never stop early. Anything unreadable, or any doubt, is a real build.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { besideCatalogue, isCatalogueText, isPageName, textOfFile } from '../catalogue/load.ts';
+import { besideCatalogue, isCatalogueText, isPageName, textOfFile, type CatalogueSource } from '../catalogue/load.ts';
 import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { atomicWrite, keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
@@ -149,13 +149,13 @@ const textHash = (size: number, text: string) => sha256(`${size}\0${text}`);
 export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
   const at = Date.now();
   const catalogue: Record<string, FileStamp> = {};
-  for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampOf(lstatSync(path));
+  for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampThrough(path);
   // The public/ folder's files, by their path from the catalogue folder: they have no text hash, so any change
   // to one, or one more or less, is a real build.
   for (const [file, path] of publicFolderFiles(besideCatalogue(inputs.catalogueDir, 'public'))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
   // The site's pages (load.ts listPages), which have text hashes like the catalogue's texts.
   const pagesDir = besideCatalogue(inputs.catalogueDir, 'pages');
-  if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir).filter(isPageName)) catalogue[`../pages/${name}`] = stampOf(lstatSync(join(pagesDir, name)));
+  if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir).filter(isPageName)) catalogue[`../pages/${name}`] = stampThrough(join(pagesDir, name));
   return { key: inputsKey(inputs), at, catalogue };
 }
 
@@ -167,11 +167,21 @@ function publicFolderFiles(dir: string): [string, string][] {
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
 }
 
-/** The files load.ts would read (every file not under a dot-named folder nor dot-named itself): each as
- *  [path in the catalogue, with /; path on disk]. */
+/** A file's stamp through a symbolic link (load.ts follows links to files), so that an edit of the file a link
+ *  leads to counts; a link that leads nowhere, by the link's own, so that its file appearing counts too. */
+const stampThrough = (path: string): FileStamp => {
+  try {
+    return stampOf(statSync(path));
+  } catch {
+    return stampOf(lstatSync(path));
+  }
+};
+
+/** The files load.ts would read, and the links it would report (every file or link not under a dot-named folder
+ *  nor dot-named itself): each as [path in the catalogue, with /; path on disk]. */
 function catalogueFiles(dir: string): [string, string][] {
   return walkFolder(dir)
-    .filter(([e, file]) => e.isFile() && !file.startsWith('.') && !file.includes('/.'))
+    .filter(([e, file]) => (e.isFile() || e.isSymbolicLink()) && !file.startsWith('.') && !file.includes('/.'))
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
 }
 
@@ -231,15 +241,16 @@ export function recordOutput(stagingDir: string, written: Iterable<string>): Pic
 /** The record of a complete build: its snapshot, the hashes of the texts it used, its output. */
 export async function siteRecord(
   snapshot: InputSnapshot,
-  source: { texts: ReadonlyMap<string, string>; sizes: ReadonlyMap<string, number> },
+  source: Pick<CatalogueSource, 'texts' | 'sizes' | 'skippedLinks'>,
   output: Pick<SiteRecord, 'output' | 'outputAt' | 'racy'>,
   nginxConf: string,
   counts: { pages: number; files: number; problems: Problem[] },
 ): Promise<SiteRecord | undefined> {
   const texts: Record<string, string> = {};
   for (const [file, text] of source.texts) texts[file] = textHash(source.sizes.get(file) ?? -1, text);
-  // The catalogue read must be the one the snapshot listed (a file added or removed in between: no record).
-  const listed = Object.keys(snapshot.catalogue).filter(isCatalogueText);
+  // The catalogue read must be the one the snapshot listed (a file added or removed in between: no record). A
+  // link that leads to no file has a stamp but no text: should its file appear, the next build is a real one.
+  const listed = Object.keys(snapshot.catalogue).filter((f) => isCatalogueText(f) && !source.skippedLinks?.has(f));
   if (listed.length !== source.texts.size || !listed.every((f) => source.texts.has(f))) return undefined;
   const conf = await readFile(nginxConf).catch(() => undefined);
   if (!conf) return undefined;

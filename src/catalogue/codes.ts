@@ -3,8 +3,9 @@
 // keeps this list, the code that uses it and that page in step. Never rename or reuse a code: add a new one.
 
 export const PROBLEM_CODES = [
-  // Text files (textEncoding.ts)
+  // Text files (textEncoding.ts), and links to files (symbolicLinks.ts)
   'not-utf8',
+  'skipped-link',
   // YAML files
   'yaml-syntax',
   'duplicate-key',

@@ -22,7 +22,11 @@ export interface CatalogueSource {
   /** What the header of every raster image under img/ (PNG, JPEG, WebP, AVIF) says, or why it could not be read
    *  (its header, or its image data decoded in full); none for one over RASTER_MAX_BYTES. */
   rasters: ReadonlyMap<string, RasterInfo>;
+  /** Symbolic links that lead to no file (to a folder, or nowhere), which are not read: by path, what they lead to. */
+  skippedLinks?: ReadonlyMap<string, LinkTarget>;
 }
+
+export type LinkTarget = 'folder' | 'nothing';
 
 /**
  * What decoding raster images in full found in earlier runs, by the hash of their bytes (the build cache keeps
@@ -48,14 +52,15 @@ export type RasterFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 export class CatalogueNotFoundError extends Error {}
 
 export async function loadCatalogue(dir: string, options: LoadOptions = {}): Promise<CatalogueSource> {
-  const all = await listFiles(dir).catch((cause: NodeJS.ErrnoException) => {
+  const skippedLinks = new Map<string, LinkTarget>();
+  const all = await listFiles(dir, skippedLinks).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
     throw cause;
   });
   // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder.
-  all.push(...(await listPages(besideCatalogue(dir, 'pages'))));
+  all.push(...(await listPages(besideCatalogue(dir, 'pages'), skippedLinks)));
   const images = all.filter((f) => f.startsWith('img/'));
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
@@ -92,7 +97,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
@@ -106,14 +111,24 @@ export const besideCatalogue = (catalogueDir: string, folder: 'pages' | 'public'
 export const isPageName = (name: string) => name.endsWith('.md') && !name.startsWith('.');
 
 /** The pages of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none when there is
- *  no such folder. */
-export async function listPages(dir: string): Promise<string[]> {
+ *  no such folder. A link named like a page that leads to no file goes into `skipped`. */
+export async function listPages(dir: string, skipped = new Map<string, LinkTarget>()): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
-  // Files only, as in the catalogue folder: a folder named like a page, or a link that leads nowhere (or to itself), is none.
-  const linksToFile = (name: string) => stat(join(dir, name)).then((s) => s.isFile(), () => false);
-  const isPage = async (e: Dirent) => isPageName(e.name) && (e.isFile() || (e.isSymbolicLink() && (await linksToFile(e.name))));
-  const pages = await Promise.all(entries.map(async (e) => ((await isPage(e)) ? [`../pages/${e.name}`] : [])));
+  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((await isReadable(e, `../pages/${e.name}`, skipped)) ? [`../pages/${e.name}`] : [])));
   return pages.flat();
+}
+
+/**
+ * Whether an entry of the catalogue is read as a file: a file, or a symbolic link to one (followed, as git and
+ * editors do). A link to a folder or to nothing goes into `skipped`, which validation reports; anything else (a
+ * folder, a FIFO) is passed over.
+ */
+async function isReadable(e: Dirent, path: string, skipped: Map<string, LinkTarget>): Promise<boolean> {
+  if (!e.isSymbolicLink()) return e.isFile();
+  const target = await stat(join(e.parentPath, e.name)).catch(() => undefined);
+  if (target?.isFile()) return true;
+  skipped.set(path, target?.isDirectory() ? 'folder' : 'nothing');
+  return false;
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one
@@ -156,10 +171,14 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
   return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
-async function listFiles(dir: string): Promise<string[]> {
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.'))
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((f) => !f.split('/').some((part) => part.startsWith('.')));
+  const files = await Promise.all(
+    entries.map(async (e) => {
+      const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
+      if (path.split('/').some((part) => part.startsWith('.'))) return [];
+      return (await isReadable(e, path, skipped)) ? [path] : [];
+    }),
+  );
+  return files.flat();
 }

@@ -1,7 +1,7 @@
 // The build cache is never wrong: after each kind of change (a description, a price, a template, a category's
 // name, the tool's version, an image, a damaged cache), a build that uses the cache writes exactly the files a
 // clean `--no-cache` build writes, byte for byte; and it rebuilds only what the change reaches.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
@@ -221,6 +221,31 @@ describe('a build that finds nothing changed stops early, and only then', () => 
     // Dot-files are no part of the catalogue (load.ts skips them).
     writeFileSync(join(catalogue, '.notes'), 'ignored');
     expect((await build()).upToDate).toBe(true);
+  }, 240_000);
+
+  it('a file a symbolic link leads to is read through it, and an edit of that file is a real build', async () => {
+    const shared = join(work, 'shared');
+    mkdirSync(shared, { recursive: true });
+    const description = join(catalogue, 'descriptions/alpha-2.md');
+    cpSync(description, join(shared, 'alpha-2.md'));
+    writeFileSync(join(shared, 'about.md'), '---\ntitle: About us\ndescription: Who we are, and how we work with the agencies we serve.\n---\n\nA small team.\n');
+    await rebuiltAfter(() => {
+      rmSync(description);
+      symlinkSync(join(shared, 'alpha-2.md'), description);
+      mkdirSync(join(work, 'pages'), { recursive: true });
+      symlinkSync(join(shared, 'about.md'), join(work, 'pages/about.md'));
+    });
+    const shown = (text: string) => [...filesOf(out).values()].some((bytes) => Buffer.from(bytes, 'base64').toString('utf8').includes(text));
+    expect(shown('A small team.')).toBe(true);
+    await rebuiltAfter(() => writeFileSync(join(shared, 'alpha-2.md'), `${readFileSync(join(shared, 'alpha-2.md'), 'utf8')}\nEdited through a link.\n`));
+    expect(shown('Edited through a link.')).toBe(true);
+    await rebuiltAfter(() => writeFileSync(join(shared, 'about.md'), readFileSync(join(shared, 'about.md'), 'utf8').replace('A small team.', 'A small, linked team.')));
+    expect(shown('A small, linked team.')).toBe(true);
+    await rebuiltAfter(() => {
+      rmSync(description);
+      cpSync(join(shared, 'alpha-2.md'), description);
+      rmSync(join(work, 'pages'), { recursive: true });
+    });
   }, 240_000);
 
   it('a text changed without its size or time changing, just after the build read it, is found by content', async () => {

@@ -98,6 +98,7 @@ const modes: [mode: string, code: string][] = [
   ['alternative-not-listed', 'alternative-not-listed'],
   ['alternatives-without-content', 'alternatives-without-content'],
   ['stat-without-source', 'stat-without-source'],
+  ['skipped-link', 'skipped-link'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {
