@@ -12,6 +12,7 @@ import { brandAssets } from './build/brand.ts';
 import { keyOf, TOOL, type BuildCacheDir } from './build/cache.ts';
 import { cachedSearchIndex, DecodedImages } from './build/cachedStages.ts';
 import { precompress } from './build/compress.ts';
+import { BrokenLinks, catalogueLinkProblems } from './build/links.ts';
 import { emitSite, pagePaths } from './build/emit.ts';
 import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
@@ -24,6 +25,7 @@ import { socialImages, socialLook, socialStyle } from './build/socialImages.ts';
 import { siteShell } from './model/shell.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { recordOutput } from './build/upToDate.ts';
+import { sortProblems } from './catalogue/problems.ts';
 import { UserError } from './errors.ts';
 import { buildModel } from './model/model.ts';
 import type { BuildOptions, Reporter } from './buildOptions.ts';
@@ -194,7 +196,9 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
   if (options.live) {
     const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
     const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants, replacedImages: images.replaced };
-    return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files });
+    return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files }).catch((error: unknown) => {
+      throw asLinkProblems(error, load, context);
+    });
   }
   // What the last build into this folder learnt of its pages: the unchanged ones are not scanned again.
   const facts = store && (await PageFacts.read(store, factsName(options.outDir), render, templates.kindInfo));
@@ -217,9 +221,24 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     staging: staging!,
     ...(snapshot && { beforeSwap: (dir: string) => void (state.output = recordOutput(dir, staging!.written)) }),
     ...(facts && { facts: { checkLinks: facts.checkLinks, scriptHashes: (pages: readonly RenderedPage[]) => facts.scriptHashes(pages, templates.kindInfo) } }),
+  }).catch((error: unknown) => {
+    throw asLinkProblems(error, load, context);
   });
   facts?.keep();
   return emitted;
+}
+
+/**
+ * Broken links in the built site that the catalogue's texts hold are the catalogue's problems, printed at their
+ * places with the warnings (the structured formats take a run's problems at once); the rest, a template's, stay
+ * the build's error.
+ */
+function asLinkProblems(error: unknown, load: CatalogueSource, { io, options, state }: BuildContext): unknown {
+  if (!(error instanceof BrokenLinks)) return error;
+  const { problems, rest } = catalogueLinkProblems(error.broken, load.texts);
+  if (!problems.length) return error;
+  printProblems(io.problems ? sortProblems([...state.warnings, ...problems]) : problems, options.catalogueDir, shown(options.catalogueDir), io, true);
+  return rest.length ? new BrokenLinks(rest, error.after) : new CatalogueProblems();
 }
 
 /** The public files' bytes, for dev's folder (a few small files). */

@@ -1,5 +1,7 @@
 // Link integrity: every internal link and asset reference in the built site must point at something that
 // is there. Checked on the in-memory site before the new site replaces the old one, so a broken link never ships.
+import { error, type Problem } from '../catalogue/problems.ts';
+import { UserError } from '../errors.ts';
 import { scanPage, type PageScan } from './pageScan.ts';
 
 export interface BrokenLink {
@@ -8,6 +10,8 @@ export interface BrokenLink {
   link: string;
   reason: string;
 }
+
+const NO_FILE = 'no file in the built site answers it';
 
 /** The file a root-relative URL resolves to on a static host, or undefined when nothing answers it. */
 export function resolveUrl(url: string, files: ReadonlySet<string>): string | undefined {
@@ -54,7 +58,7 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
     const target = resolveUrl(link, files);
     const anchor = link.split('#')[1];
     let problem: string | undefined;
-    if (!target) problem = 'no file in the built site answers it';
+    if (!target) problem = NO_FILE;
     else if (anchor && target.endsWith('.html') && !idsIn(target).has(decoded(decodeURIComponent, anchor) ?? anchor)) problem = `the page has no element with id "${anchor}"`;
     problems.set(link, problem);
     return problem;
@@ -67,6 +71,60 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
     }
   }
   return broken;
+}
+
+/** The built site has broken links; `after` says what became of the site (nothing written, dev's last good site). */
+export class BrokenLinks extends UserError {
+  readonly broken: readonly BrokenLink[];
+  readonly after: string;
+  constructor(broken: readonly BrokenLink[], after: string) {
+    super(`${formatBrokenLinks(broken)}\n${after}`);
+    this.broken = broken;
+    this.after = after;
+  }
+}
+
+/**
+ * The broken links that catalogue texts hold, as problems at the first place each text writes one: validation
+ * cannot see them (a section of a page that only a template makes, /sitemap/#pricing), the built site can. `rest`:
+ * those no text holds, a template's own.
+ */
+export function catalogueLinkProblems(broken: readonly BrokenLink[], texts: ReadonlyMap<string, string>): { problems: Problem[]; rest: BrokenLink[] } {
+  const problems: Problem[] = [];
+  const rest: BrokenLink[] = [];
+  const reported = new Set<string>();
+  for (const item of broken) {
+    const places = [...texts].flatMap(([file, text]) => {
+      const at = placeOf(text, item.link);
+      return at ? [{ file, ...at }] : [];
+    });
+    if (!places.length) rest.push(item);
+    for (const place of places) {
+      if (reported.has(`${place.file}\0${item.link}`)) continue;
+      reported.add(`${place.file}\0${item.link}`);
+      problems.push(linkProblem(item, place.file, place));
+    }
+  }
+  return { problems, rest };
+}
+
+/** Where a text writes a link (as built, or as the Markdown had it before its %-escapes), not as part of a longer one. */
+function placeOf(text: string, link: string): { line: number; column: number } | undefined {
+  for (const written of new Set([link, decoded(decodeURI, link) ?? link])) {
+    for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) {
+      if (/[\w%/#.~-]/.test(text[at + written.length] ?? '') || /[\w/.~-]/.test(text[at - 1] ?? '')) continue;
+      const before = text.slice(0, at);
+      return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+    }
+  }
+  return undefined;
+}
+
+function linkProblem({ link, page, reason }: BrokenLink, file: string, at: { line: number; column: number }): Problem {
+  const [path = '/', anchor] = link.split('#');
+  return reason !== NO_FILE
+    ? error('missing-section', file, at, `There is no section "#${anchor}" on ${path}: that page has no element with this id (the link is on ${page}).`, `Link to a section ${path} has (open it in the built site to see its sections), or to ${path} itself.`)
+    : error('broken-link', file, at, `The link points to ${path}, which no page or file of the built site answers (the link is on ${page}).`, 'Link to an existing page: copy the address from the built site or the sitemap.');
 }
 
 export function formatBrokenLinks(broken: readonly BrokenLink[]): string {

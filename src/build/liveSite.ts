@@ -9,9 +9,8 @@ import { statSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
-import { UserError } from '../errors.ts';
 import { assembleSite, lazyDocuments, pagePaths, pagesByPath, type EmitInput } from './emit.ts';
-import { findBrokenLinks, formatBrokenLinks } from './links.ts';
+import { BrokenLinks, findBrokenLinks } from './links.ts';
 import { idsOf } from './pageScan.ts';
 import { temporaryPath } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT } from './outDir.ts';
@@ -96,7 +95,7 @@ export class LiveSite {
     const changed = [...documents].filter(([path, page]) => !samePage(this.documents.get(path), page)).map(([path]) => path);
     const sameIds = changed.every((path) => this.documents.has(path) && sameSet(idsOf(this.documents.get(path)!.html), idsOf(documents.get(path)!.html)));
     const broken = findBrokenLinks(lazyDocuments(documents), names, sameNames && sameIds && !this.damaged ? changed : undefined);
-    if (broken.length) throw new UserError(`${formatBrokenLinks(broken)}\n${this.whileBroken}`);
+    if (broken.length) throw new BrokenLinks(broken, this.whileBroken);
 
     if (this.damaged) {
       await rm(this.dir, { recursive: true, force: true });

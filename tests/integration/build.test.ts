@@ -197,14 +197,17 @@ describe('storefront build', () => {
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);
   }, 60_000);
 
-  it('fails, naming the page and the link, when a link in the built site points nowhere', async () => {
-    // The validator knows pages but not the ids inside them; the built-site check catches the rest.
+  it('fails, naming the description, its line and the page, when a link in it names no section of a built page', async () => {
+    // The validator knows pages but not the ids inside them; the built-site check catches the rest, and a link
+    // that a catalogue text holds is reported there.
     const before = snapshot(out);
     const { lines, io } = capture();
-    await expect(buildSite({ catalogueDir: fixture('broken-built-link'), outDir: out }, io)).rejects.toThrow(
-      /on \/service\/fast-track-listing-premium-and-more\/alpha-1\/: \/sitemap\/#nowhere \(the page has no element with id "nowhere"\)/,
-    );
-    expect(lines.join('\n')).not.toMatch(/Built \d+ pages/);
+    const result = await buildSite({ catalogueDir: fixture('broken-built-link'), outDir: out }, io);
+    expect(result.ok).toBe(false);
+    const report = lines.join('\n');
+    expect(report).toMatch(/broken-built-link\/descriptions\/alpha-1\.md\n  8:33 +error +There is no section "#nowhere" on \/sitemap\/: that page has no element with this id \(the link is on \/service\/fast-track-listing-premium-and-more\/alpha-1\/\)\./);
+    expect(report).toMatch(/Nothing was written: the previous site is unchanged/);
+    expect(report).not.toMatch(/Built \d+ pages/);
     expect(snapshot(out)).toEqual(before);
     // Its pages were written as they rendered, into a staging folder that is gone again.
     expect(readdirSync(work).filter((n) => n.includes('building'))).toEqual([]);

@@ -107,6 +107,23 @@ describe("dev's open pages", () => {
   }, 120_000);
 });
 
+describe('dev after an edit that links to no section of a built page', () => {
+  it('reports the description, its line and the page, keeps the last good site, and builds again once fixed', async () => {
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const before = filesOf(liveDir);
+    const file = join(catalogue, 'descriptions/alpha-2.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}\nSee [the prices](/sitemap/#prices).\n`);
+    log.length = 0;
+    expect((await devBuild()).ok).toBe(false);
+    const line = `${text}\nSee`.split('\n').length;
+    expect(log.join('\n')).toMatch(new RegExp(`descriptions/alpha-2\\.md\\n  ${line}:18 +error +There is no section "#prices" on /sitemap/`));
+    expect(filesOf(liveDir)).toEqual(before);
+    writeFileSync(file, text);
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+  }, 120_000);
+});
+
 describe('the link check of the pages that changed', () => {
   const documents = new Map([
     ['index.html', '<a href="/a/">a</a>'],

@@ -1,7 +1,7 @@
 // The link check (src/build/links.ts): every root-relative reference a page makes must be a file of the site,
 // the client loader and the font its head script loads among them.
 import { describe, expect, it } from 'vitest';
-import { findBrokenLinks } from '../../src/build/links.ts';
+import { catalogueLinkProblems, findBrokenLinks } from '../../src/build/links.ts';
 import { inlineScriptHashes, scanPage } from '../../src/build/pageScan.ts';
 
 const page = (head: string) => new Map([['index.html', `<html><head>${head}</head><body><a href="/">Home</a></body></html>`]]);
@@ -24,6 +24,37 @@ describe('findBrokenLinks', () => {
   it('names a missing font file of the head script', () => {
     const html = page('<script data-font-file="/assets/inter-A.woff2">0</script>');
     expect(findBrokenLinks(html, new Set(['index.html'])).map((b) => b.link)).toEqual(['/assets/inter-A.woff2']);
+  });
+});
+
+describe('catalogueLinkProblems', () => {
+  const NO_ID = 'the page has no element with id "pricing"';
+  const NO_FILE = 'no file in the built site answers it';
+  it('places each broken link a text writes at its first place there, and leaves a template\'s to the build', () => {
+    const texts = new Map([
+      ['descriptions/a-1.md', '---\nname: x\n---\nIntro.\n\nSee [prices](/sitemap/#pricing) and [again](/sitemap/#pricing).\n'],
+      ['../pages/about.md', '---\ntitle: About\n---\nOur [terms](/terms/), and [costs](/sitemap/#pricing-old).\n'],
+      ['descriptions/a-2.md', 'Über [uns](/über/) and [the list](/sitemap/#pricing).\n'],
+    ]);
+    const { problems, rest } = catalogueLinkProblems(
+      [
+        { page: '/service/x/a-1/', link: '/sitemap/#pricing', reason: NO_ID },
+        { page: '/about/', link: '/terms/', reason: NO_FILE },
+        { page: '/service/x/a-2/', link: '/%C3%BCber/', reason: NO_FILE },
+        { page: '/', link: '/assets/app-1.js', reason: NO_FILE },
+      ],
+      texts,
+    );
+    expect(problems.map(({ code, file, line, column }) => [code, file, line, column])).toEqual([
+      ['missing-section', 'descriptions/a-1.md', 6, 14],
+      ['missing-section', 'descriptions/a-2.md', 1, 35],
+      ['broken-link', '../pages/about.md', 4, 13],
+      ['broken-link', 'descriptions/a-2.md', 1, 12],
+    ]);
+    expect(problems[0]!.message).toBe('There is no section "#pricing" on /sitemap/: that page has no element with this id (the link is on /service/x/a-1/).');
+    // "/sitemap/#pricing-old" is another link, not a place of "/sitemap/#pricing".
+    expect(problems.filter((p) => p.file === '../pages/about.md')).toHaveLength(1);
+    expect(rest).toEqual([{ page: '/', link: '/assets/app-1.js', reason: NO_FILE }]);
   });
 });
 
