@@ -15,7 +15,7 @@ import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
 import { findPageKinds } from './build/pageKinds.ts';
-import { recordName, siteInputs, siteRecord, snapshotInputs, upToDateLine, upToDateRecord, type InputSnapshot } from './build/upToDate.ts';
+import { recordName, siteInputs, siteRecord, snapshotInputs, upToDateLine, upToDateRecord, type InputSnapshot, type SiteInputs } from './build/upToDate.ts';
 import { errorsIn, plural, summarise } from './catalogue/problems.ts';
 import { validateCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
@@ -110,12 +110,24 @@ async function checkFolders(options: BuildOptions, store: BuildCacheDir | undefi
 async function checkUpToDate({ options, io, store, started }: BuildSetup): Promise<{ done?: BuildResult; snapshot?: InputSnapshot }> {
   const inputs = store && !options.load && !options.live ? siteInputs(options) : undefined;
   if (!inputs || !store) return {};
-  const snapshot = (options.upToDate === 'record' && options.snapshot) || snapshotInputs(inputs);
+  const snapshot = (options.upToDate === 'record' && options.snapshot) || snapshotOf(inputs);
+  // No catalogue folder to list: the load stage says so, as validate does.
+  if (!snapshot) return {};
   const last = options.upToDate !== 'record' && (await upToDateRecord(inputs, join(store.dir, 'records', `${recordName(options.outDir)}.json`), snapshot));
   if (!last) return { snapshot };
   if (last.problems.length) printProblems(last.problems, options.catalogueDir, shown(options.catalogueDir), io, false);
   io.out(upToDateLine(shown(options.outDir), last.pages, performance.now() - started));
   return { done: { ok: true, pages: last.pages, files: last.files, upToDate: true } };
+}
+
+function snapshotOf(inputs: SiteInputs): InputSnapshot | undefined {
+  try {
+    return snapshotInputs(inputs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
 }
 
 /** The site is in place: dev told, then the descriptions, the build's record and the cache folder's housekeeping;

@@ -58,6 +58,18 @@ describe('storefront validate', () => {
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/There is no catalogue folder at .*no-such-folder/);
   });
+
+  it('build, with its default cache, says the same, not "Internal error"', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'storefront-cli-no-catalogue-'));
+    try {
+      const result = await runCli(work, 'build');
+      expect(result.err).not.toMatch(/Internal error/);
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(/^There is no catalogue folder at .*catalogue\. Pass --catalogue DIR/m);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('usage', () => {
