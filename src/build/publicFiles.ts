@@ -7,6 +7,7 @@ import { errorsIn } from '../catalogue/problems.ts';
 import { isPageFile, pageSlugOf } from '../catalogue/sitePages.ts';
 import type { Validation } from '../catalogue/validate.ts';
 import { SEARCH_FOLDER } from './search.ts';
+import { SITE_FOLDERS } from '../core/siteFolders.ts';
 
 /** The public folder of a site whose catalogue is `catalogueDir`: `public/` beside it. */
 export const publicDirOf = (catalogueDir: string) => besideCatalogue(catalogueDir, 'public');
@@ -14,8 +15,8 @@ export const publicDirOf = (catalogueDir: string) => besideCatalogue(catalogueDi
 /** What the build makes at the site's root, by name (a folder's ends in `/`), with what it is. */
 export function builtRootNames(kinds: Readonly<Record<string, KindInfo>>): Map<string, string> {
   const taken = new Map<string, string>([
-    ['assets/', 'the scripts, styles, fonts and icons'],
-    ['img/', "the catalogue's images"],
+    [`${SITE_FOLDERS.assets}/`, 'the scripts, styles, fonts and icons'],
+    [`${SITE_FOLDERS.images}/`, "the catalogue's images"],
     [`${SEARCH_FOLDER}/`, 'the search index'],
     ['index.html', 'the home page'],
     ['404.html', 'the page for an address that is not found'],

@@ -9,8 +9,9 @@
 // a worker thread fed it instead, at 60 MB more memory (docs/decisions.md).
 import { close, createIndex } from 'pagefind';
 import type { SearchRecord } from '../client/pageKind.ts';
+import { SITE_FOLDERS } from '../core/siteFolders.ts';
 
-export const SEARCH_FOLDER = 'pagefind';
+export const SEARCH_FOLDER = SITE_FOLDERS.search;
 
 // Pagefind also writes its ready-made search UIs, a playground, and a WebAssembly build for pages of no known
 // language (every record here is English); the site has its own search page.

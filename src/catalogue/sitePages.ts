@@ -4,6 +4,7 @@
 // ../pages/{slug}.md, from the catalogue folder), and their problems are located the same way.
 import { z } from 'zod';
 import { routes } from '../core/routes.ts';
+import { SITE_FOLDERS } from '../core/siteFolders.ts';
 import { underTitle } from '../core/tree.ts';
 import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
@@ -76,10 +77,10 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
   };
 }
 
-/** The pages whose address another page of the site has: a page kind's (`pageRoutes`: /search/, /quote/, …) or
- *  one the catalogue makes (/service/…, /category/…). */
+/** The pages whose address another page of the site has: a page kind's (`pageRoutes`: /search/, /quote/, …), one
+ *  the catalogue makes (/service/…, /category/…), or a folder the build fills (/assets/, /img/, the search index's). */
 export function pageNameProblems(pages: Iterable<ParsedPage>, pageRoutes: readonly string[]): Problem[] {
-  const taken = new Set([...CATALOGUE_SECTIONS, ...pageRoutes.map((route) => route.split('/')[1]).filter((part): part is string => Boolean(part))]);
+  const taken = new Set([...CATALOGUE_SECTIONS, ...Object.values(SITE_FOLDERS), ...pageRoutes.map((route) => route.split('/')[1]).filter((part): part is string => Boolean(part))]);
   return [...pages]
     .filter((page) => taken.has(page.slug))
     .map((page) => error('page-name-taken', page.file, { line: 1, column: 1 }, `/${page.slug}/ is an address the site has already, so pages/${page.slug}.md would never be shown there.`, `Rename the file, e.g. to pages/our-${page.slug}.md.`));
