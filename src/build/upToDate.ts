@@ -152,18 +152,18 @@ export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
   for (const [file, path] of catalogueFiles(inputs.catalogueDir)) catalogue[file] = stampThrough(path);
   // The public/ folder's files, by their path from the catalogue folder: they have no text hash, so any change
   // to one, or one more or less, is a real build.
-  for (const [file, path] of publicFolderFiles(besideCatalogue(inputs.catalogueDir, 'public'))) catalogue[`../public/${file}`] = stampOf(lstatSync(path));
+  for (const [file, path] of publicFolderFiles(besideCatalogue(inputs.catalogueDir, 'public'))) catalogue[`../public/${file}`] = stampThrough(path);
   // The site's pages (load.ts listPages), which have text hashes like the catalogue's texts.
   const pagesDir = besideCatalogue(inputs.catalogueDir, 'pages');
   if (existsSync(pagesDir)) for (const name of readdirSync(pagesDir).filter(isPageName)) catalogue[`../pages/${name}`] = stampThrough(join(pagesDir, name));
   return { key: inputsKey(inputs), at, catalogue };
 }
 
-/** The files loadPublicFolder reads (catalogue/publicFolder.ts), none when there is no public/ folder. */
+/** The files loadPublicFolder reads (catalogue/publicFolder.ts) and its links, none when there is no public/ folder. */
 function publicFolderFiles(dir: string): [string, string][] {
   if (!existsSync(dir)) return [];
   return walkFolder(dir)
-    .filter(([e, file]) => e.isFile() && isPublished(file))
+    .filter(([e, file]) => (e.isFile() || e.isSymbolicLink()) && isPublished(file))
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);
 }
 

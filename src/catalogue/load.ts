@@ -1,12 +1,14 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
 import { createHash } from 'node:crypto';
-import { readFileSync, type Dirent } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
+import { readsAsFile, type LinkTarget } from './fileEntries.ts';
+import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
 
 export interface CatalogueSource {
@@ -22,11 +24,11 @@ export interface CatalogueSource {
   /** What the header of every raster image under img/ (PNG, JPEG, WebP, AVIF) says, or why it could not be read
    *  (its header, or its image data decoded in full); none for one over RASTER_MAX_BYTES. */
   rasters: ReadonlyMap<string, RasterInfo>;
-  /** Symbolic links that lead to no file (to a folder, or nowhere), which are not read: by path, what they lead to. */
+  /** Symbolic links that lead to no file (to a folder, or nowhere), which are not read, in the catalogue, pages/ and
+   *  public/: by path from the catalogue folder, what they lead to. */
   skippedLinks?: ReadonlyMap<string, LinkTarget>;
 }
 
-export type LinkTarget = 'folder' | 'nothing';
 
 /**
  * What decoding raster images in full found in earlier runs, by the hash of their bytes (the build cache keeps
@@ -61,6 +63,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   });
   // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder.
   all.push(...(await listPages(besideCatalogue(dir, 'pages'), skippedLinks)));
+  await findPublicLinks(besideCatalogue(dir, 'public'), skippedLinks);
   const images = all.filter((f) => f.startsWith('img/'));
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
@@ -114,21 +117,17 @@ export const isPageName = (name: string) => name.endsWith('.md') && !name.starts
  *  no such folder. A link named like a page that leads to no file goes into `skipped`. */
 export async function listPages(dir: string, skipped = new Map<string, LinkTarget>()): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
-  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((await isReadable(e, `../pages/${e.name}`, skipped)) ? [`../pages/${e.name}`] : [])));
+  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((await readsAsFile(e, `../pages/${e.name}`, skipped)) ? [`../pages/${e.name}`] : [])));
   return pages.flat();
 }
 
-/**
- * Whether an entry of the catalogue is read as a file: a file, or a symbolic link to one (followed, as git and
- * editors do). A link to a folder or to nothing goes into `skipped`, which validation reports; anything else (a
- * folder, a FIFO) is passed over.
- */
-async function isReadable(e: Dirent, path: string, skipped: Map<string, LinkTarget>): Promise<boolean> {
-  if (!e.isSymbolicLink()) return e.isFile();
-  const target = await stat(join(e.parentPath, e.name)).catch(() => undefined);
-  if (target?.isFile()) return true;
-  skipped.set(path, target?.isDirectory() ? 'folder' : 'nothing');
-  return false;
+/** The links of the public/ folder that lead to no file (publicFolder.ts publishes the others as their files). */
+async function findPublicLinks(dir: string, skipped: Map<string, LinkTarget>): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
+  for (const e of entries) {
+    const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
+    if (e.isSymbolicLink() && isPublished(path)) await readsAsFile(e, `../public/${path}`, skipped);
+  }
 }
 
 /** A text file's text as the build uses it. An oversized description is reported, not compiled (a 50 MB one
@@ -177,7 +176,7 @@ async function listFiles(dir: string, skipped: Map<string, LinkTarget>): Promise
     entries.map(async (e) => {
       const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
       if (path.split('/').some((part) => part.startsWith('.'))) return [];
-      return (await isReadable(e, path, skipped)) ? [path] : [];
+      return (await readsAsFile(e, path, skipped)) ? [path] : [];
     }),
   );
   return files.flat();

@@ -3,7 +3,8 @@
 // checked as img/ is: only types a static site serves as documents or downloads, none too large to download, and
 // none that would take the place of a file the build makes. The hosting headers give them the images' policy,
 // which runs no script (build/headers.ts).
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { readsAsFile } from './fileEntries.ts';
 import { join, posix } from 'node:path';
 import { error, type Problem } from './problems.ts';
 import { sizeText } from './limits.ts';
@@ -34,10 +35,12 @@ export async function loadPublicFolder(dir: string): Promise<PublicFile[]> {
   });
   const files: PublicFile[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    const path = source.slice(dir.length + 1).split(/[\\/]/).join('/');
-    if (!isPublished(path)) continue;
+    const at = join(entry.parentPath, entry.name);
+    const path = at.slice(dir.length + 1).split(/[\\/]/).join('/');
+    // A link to a file is published as that file, copied from where it leads (a hard link to the link would be
+    // a link in the site); links that lead elsewhere are reported by load.ts.
+    if (!isPublished(path) || !(await readsAsFile(entry, path, new Map()))) continue;
+    const source = entry.isSymbolicLink() ? await realpath(at) : at;
     files.push({ path, source, size: (await stat(source)).size });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));

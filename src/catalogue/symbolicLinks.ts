@@ -1,7 +1,7 @@
-// Symbolic links in the catalogue and pages/ folders: load.ts follows a link to a file, as git and editors do,
+// Symbolic links in the catalogue, pages/ and public/ folders: a link to a file is read as the file (fileEntries.ts),
 // and passes over one that leads to a folder or nowhere, which would otherwise only show as knock-on problems
 // ("there is no file for category x"). Each is a warning at the link.
-import type { LinkTarget } from './load.ts';
+import type { LinkTarget } from './fileEntries.ts';
 import { warning, type Problem } from './problems.ts';
 
 export function skippedLinkProblems(links: ReadonlyMap<string, LinkTarget> = new Map()): Problem[] {

@@ -1,7 +1,7 @@
 // The site's public/ folder, beside its catalogue: copied to the site's root as it is, with headers that run no
 // script from it; checked like img/ (types, sizes, and no name the build makes itself); a change to it is a
 // real build, never "nothing changed".
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,29 @@ describe('public/', () => {
     } finally {
       for (const path of ['404.html', 'service', 'tools', 'files/video.pdf']) rmSync(join(site, 'public', path), { recursive: true });
     }
+  }, 120_000);
+
+  it('a link to a file is published as that file, and its edit is a real build; links elsewhere are warnings', async () => {
+    const other = join(work, 'linked-site');
+    const shared = join(work, 'shared');
+    mkdirSync(join(shared, 'downloads'), { recursive: true });
+    writeFileSync(join(shared, 'prices.txt'), 'Prices of 2026\n');
+    cpSync(TEMPLATE_DIR, join(other, 'catalogue'), { recursive: true });
+    mkdirSync(join(other, 'public'));
+    symlinkSync(join(shared, 'prices.txt'), join(other, 'public', 'prices.txt'));
+    symlinkSync(join(shared, 'downloads'), join(other, 'public', 'downloads'));
+    symlinkSync(join(shared, 'gone.txt'), join(other, 'public', 'gone.txt'));
+    const built = await runCli(other, 'build', '--format', 'json');
+    expect(built.code, built.err).toBe(0);
+    expect(readFileSync(join(other, 'dist/prices.txt'), 'utf8')).toBe('Prices of 2026\n');
+    expect(lstatSync(join(other, 'dist/prices.txt')).isSymbolicLink()).toBe(false);
+    const skipped = (JSON.parse(built.out) as { problems: { code: string; file: string; severity: string }[] }).problems.filter((p) => p.code === 'skipped-link');
+    expect(skipped.map((p) => `${p.file} ${p.severity}`).sort()).toEqual(['public/downloads warning', 'public/gone.txt warning']);
+    writeFileSync(join(shared, 'prices.txt'), 'Prices of 2027\n');
+    const again = await runCli(other, 'build', '--quiet');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).not.toMatch(/Nothing changed/);
+    expect(readFileSync(join(other, 'dist/prices.txt'), 'utf8')).toBe('Prices of 2027\n');
   }, 120_000);
 
   it('a file named public, or a folder or dead link named as a page in pages/: validate says so, or passes them over with a warning, and never fails inside', async () => {
