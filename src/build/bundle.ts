@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
+import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, installedPath, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
@@ -147,7 +147,7 @@ const inputFiles = (metafile: Metafile) => Object.keys(metafile.inputs).filter((
 
 const fileSha = (path: string) => {
   try {
-    return sha256(readFileSync(join(PACKAGE_ROOT, path)));
+    return sha256(readFileSync(installedPath(path)));
   } catch {
     return '';
   }

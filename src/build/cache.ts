@@ -66,7 +66,20 @@ const packageJson = (dir: string): { version?: string; dependencies?: Record<str
 };
 
 /** The installed version of a library (from its package.json; '' when it is not installed). */
-export const libraryVersion = (name: string) => packageJson(join(PACKAGE_ROOT, 'node_modules', name)).version ?? '';
+export const libraryVersion = (name: string) => packageJson(installedPath(`node_modules/${name}`)).version ?? '';
+
+/**
+ * A path inside the package, with one under node_modules/ found as Node finds a package: in the tool's own
+ * node_modules, else in those of the folders above it, where npm puts a site's packages when storefront is one of
+ * them ('node_modules/react/index.js' is then ../react/index.js).
+ */
+export function installedPath(path: string): string {
+  if (!path.startsWith('node_modules/')) return join(PACKAGE_ROOT, path);
+  for (let dir = PACKAGE_ROOT; dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, path))) return join(dir, path);
+  }
+  return join(PACKAGE_ROOT, path);
+}
 
 /** The tool's release (package.json's version); a test may set another to see every key change. */
 export const TOOL = { version: packageJson(PACKAGE_ROOT).version ?? '' };
@@ -94,8 +107,8 @@ const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier
 
 /**
  * The version of some of the tool's code: the files the entry modules reach through relative imports (found by
- * reading them, as Node would), the installed versions of the packages they import, the tool's own version, its
- * lock file and Node's version. More precise than the whole tool's hash: editing the deploy code does not throw
+ * reading them, as Node would), the installed versions of the packages they import, and the tool's release
+ * (toolRelease). More precise than the whole tool's hash: editing the deploy code does not throw
  * away the compiled descriptions, editing the Markdown compiler does.
  */
 export function codeVersion(entries: readonly string[]): string {
@@ -119,18 +132,15 @@ export function codeVersion(entries: readonly string[]): string {
   return keyOf(toolRelease(), filesHash([...files]), [...packages].sort().map((p) => [p, libraryVersion(p)]));
 }
 
-/** What every key includes: the cache's layout, the tool's release, its lock file and Node's version. */
-export const toolRelease = () => keyOf(LAYOUT, TOOL.version, lockHash(), process.versions.node);
-
-/** The lock file's hash (every dependency's exact version). Read each time, like the code files beside it:
- *  0.3 ms for its 250 kB here. */
-function lockHash(): string {
-  try {
-    return sha256(readFileSync(join(PACKAGE_ROOT, 'package-lock.json')));
-  } catch {
-    return ''; // an installed copy of the tool has no lock file: the packages' versions stand for it
-  }
-}
+/**
+ * What every key includes: the cache's layout, the tool's release, the installed version of each library it
+ * depends on, and the Unicode and ICU data of Node's V8 (what a regular expression's \p{…}, a collator or a number
+ * format give). Not Node's own version: a patch release changes none of the outputs, and the key must be the same
+ * in this repository and in an installed copy (which has no lock file), so that the package's prebuilt files
+ * (prebuilt.ts) match a site's build. Read each time: 1-2 ms.
+ */
+export const toolRelease = () =>
+  keyOf(LAYOUT, TOOL.version, Object.keys(packageJson(PACKAGE_ROOT).dependencies ?? {}).sort().map((name) => [name, libraryVersion(name)]), process.versions.unicode, process.versions.icu);
 
 /** The folder of the cache that holds the sites earlier builds replaced (staging.ts). */
 export const KEPT_SITES = 'sites';

@@ -21,7 +21,7 @@ import { join, resolve, sep } from 'node:path';
 import { besideCatalogue, isCatalogueText, isPageName, textOfFile, type CatalogueSource } from '../catalogue/load.ts';
 import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
-import { atomicWrite, keyOf, libraryVersion, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
+import { atomicWrite, keyOf, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
 import { themeDirOf } from './theme.ts';
@@ -186,7 +186,6 @@ function catalogueFiles(dir: string): [string, string][] {
 }
 
 function inputsKey(inputs: SiteInputs): string {
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const code = createHash('sha256');
   const dirs = [join(PACKAGE_ROOT, 'src'), join(PACKAGE_ROOT, 'templates'), ...inputs.codeDirs.map((d) => resolve(d))];
   const files = [join(PACKAGE_ROOT, 'package.json'), join(PACKAGE_ROOT, 'bin/storefront.js')];
@@ -197,10 +196,9 @@ function inputsKey(inputs: SiteInputs): string {
   const { timeZone, locale } = Intl.DateTimeFormat().resolvedOptions();
   return keyOf(
     'site',
+    // The libraries' versions too.
     toolRelease(),
     code.digest('hex'),
-    // An installed copy has no lock file: its libraries' versions stand for it.
-    Object.keys(pkg.dependencies ?? {}).map((name) => [name, libraryVersion(name)]),
     inputs.options,
     resolve(inputs.catalogueDir),
     resolve(inputs.outDir),

@@ -73,6 +73,13 @@ describe('the packed package, installed into a folder of its own', () => {
     expect(existsSync(join(site, 'dist/index.html'))).toBe(true);
   }, 300_000);
 
+  it("takes the bundles from the package's prebuilt files on a cold build, its libraries found where npm put them", () => {
+    // On the Node that packed it (the site's own is 22): the keys hold the Unicode and ICU data.
+    const cold = run(process.execPath, [join(site, 'node_modules/.bin/storefront'), 'build', '--verbose', '--cache-dir', join(work, 'cold-cache'), '-o', join(work, 'cold-dist')], site);
+    expect(cold.status, cold.stderr).toBe(0);
+    expect(cold.stdout).toMatch(/from the cache renderer 1\/1, .*client 1\/1/);
+  }, 300_000);
+
   it('copies public/ to the site root when it builds', () => {
     writeFileSync(join(site, 'public/google0123456789abcdef.html'), 'google-site-verification: google0123456789abcdef.html\n');
     expect(ok(npmRun('build', '--', '--quiet'))).toMatch(/^Built 9 pages into dist /);
