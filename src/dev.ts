@@ -69,10 +69,11 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   const dev = new DevSession(options, io, scratch);
   // The watchers start before the server and the first build: Node may set up a recursive watch asynchronously,
   // and an edit made while the first build runs must not be lost.
-  // With the site's own folders beside the catalogue that it has (pages/, public/, theme/).
-  const siteFolders = SITE_FOLDERS.map((name) => besideCatalogue(options.catalogueDir, name)).filter((dir) => existsSync(dir));
-  const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src'), ...siteFolders];
-  dev.watch(watched);
+  // With the site's own folders beside the catalogue (pages/, public/, theme/), watched also while they are not
+  // there: one made, or removed, is built with or without.
+  const siteFolders = SITE_FOLDERS.map((name) => besideCatalogue(options.catalogueDir, name));
+  const watched = [options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src'), ...siteFolders.filter((dir) => existsSync(dir))];
+  dev.watch([options.catalogueDir, join(PACKAGE_ROOT, 'templates'), join(PACKAGE_ROOT, 'src')], siteFolders);
   const server: RunningServer = await startServer({
     dir: dev.outDir,
     port: options.port,
@@ -122,6 +123,7 @@ class DevSession {
   private readonly cache = createBuildCache();
   private readonly reads: CatalogueReads;
   private folders: WatchedFolder[] = [];
+  private optional: WatchedFolder[] = [];
   // Rebuilds are serialised: a change during a build schedules exactly one more.
   private running: Promise<void> = Promise.resolve();
   private queued = false;
@@ -143,12 +145,14 @@ class DevSession {
     ];
   }
 
-  watch(dirs: string[]) {
-    this.folders = dirs.map((dir) => watchFolder(dir, this.folderEvents(dir)));
+  /** `needed`: nothing is built while one is missing; `optional`: built without while missing. */
+  watch(needed: string[], optional: string[]) {
+    this.folders = needed.map((dir) => watchFolder(dir, this.folderEvents(dir)));
+    this.optional = optional.map((dir) => watchFolder(dir, this.optionalFolderEvents(dir)));
   }
 
   stopWatching() {
-    for (const folder of this.folders) folder.close();
+    for (const folder of [...this.folders, ...this.optional]) folder.close();
   }
 
   /** The first build, after any rebuild a change scheduled while the server started. */
@@ -191,6 +195,27 @@ class DevSession {
         this.schedule(backMessages[why](shown(dir)));
       },
       failed: (error) => this.tell(watchFailure(shown(dir), error)),
+    };
+  }
+
+  /** A folder of the site's own (pages/, public/, theme/): its files' changes as any other's; made or removed, the
+   *  site is built with it or without it. */
+  private optionalFolderEvents(dir: string): FolderEvents {
+    const events = this.folderEvents(dir);
+    // Not there when dev started: its first look finds it gone, which is no news.
+    let seen = existsSync(dir);
+    const inPages = dir === besideCatalogue(this.options.catalogueDir, 'pages');
+    const rebuild = (message: string) => {
+      if (inPages) this.reads.changedAll();
+      this.schedule(message);
+    };
+    return {
+      ...events,
+      gone: () => seen && rebuild(`${shown(dir)}/ was removed; building the site without it.`),
+      back: (why) => {
+        seen = true;
+        rebuild(why === 'returned' ? `${shown(dir)}/ is there; building the site with it.` : backMessages[why](shown(dir)));
+      },
     };
   }
 

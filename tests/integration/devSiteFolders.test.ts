@@ -3,7 +3,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/build/cache.ts';
 import { startDev, type DevServer } from '../../src/dev.ts';
 import { TEMPLATE_DIR } from '../../src/init/init.ts';
@@ -11,6 +11,8 @@ import { TEMPLATE_DIR } from '../../src/init/init.ts';
 const work = mkdtempSync(join(tmpdir(), 'storefront-dev-site-'));
 const about = join(work, 'pages/about.md');
 let dev: DevServer;
+/** What dev said in the terminal. */
+const said: string[] = [];
 const text = async (path: string) => {
   const response = await fetch(`${dev.url}${path}`);
   return { status: response.status, body: await response.text() };
@@ -20,7 +22,7 @@ beforeAll(async () => {
   cpSync(TEMPLATE_DIR, join(work, 'catalogue'), { recursive: true });
   for (const folder of ['pages', 'public', 'theme/components']) mkdirSync(join(work, folder), { recursive: true });
   writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small team.\n');
-  dev = await startDev({ catalogueDir: join(work, 'catalogue'), port: 0, host: '127.0.0.1' }, { out: () => undefined, err: () => undefined });
+  dev = await startDev({ catalogueDir: join(work, 'catalogue'), port: 0, host: '127.0.0.1' }, { out: (line) => said.push(line), err: (line) => said.push(line) });
   await dev.settled();
 }, 120_000);
 afterAll(async () => {
@@ -47,5 +49,22 @@ describe('dev and the site folder', () => {
     writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Lisbon.'));
     await dev.settled();
     expect((await text('/')).body).toContain('Made in Lisbon.');
+  });
+
+  it('builds without theme/ once it is removed, goes on building after edits, and uses a theme/ made again', async () => {
+    rmSync(join(work, 'theme'), { recursive: true });
+    await vi.waitFor(() => expect(said.join('\n')).toMatch(/theme\/ was removed/), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect((await text('/')).body).not.toContain('Made in Lisbon.'), { timeout: 60_000, interval: 200 });
+    writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small team, without a theme.\n');
+    await vi.waitFor(async () => expect((await text('/about/')).body).toContain('A small team, without a theme.'), { timeout: 60_000, interval: 200 });
+    const footer = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
+    mkdirSync(join(work, 'theme/components'), { recursive: true });
+    writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Porto.'));
+    await vi.waitFor(async () => expect((await text('/')).body).toContain('Made in Porto.'), { timeout: 60_000, interval: 200 });
+  });
+
+  it('builds without pages/ once it is removed', async () => {
+    rmSync(join(work, 'pages'), { recursive: true });
+    await vi.waitFor(async () => expect((await text('/about/')).status).toBe(404), { timeout: 60_000, interval: 200 });
   });
 });
