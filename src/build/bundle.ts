@@ -12,7 +12,7 @@ import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from 
 import { prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
-import { themeKey, themePlugin, type Theme } from './theme.ts';
+import { themeCompileError, themeKey, themePlugin, type Theme } from './theme.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
@@ -215,6 +215,8 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     metafile: true,
     write: false,
     logLevel: 'silent',
+  }).catch((error: unknown) => {
+    throw themeCompileError(error, theme);
   });
   const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), f.contents]));
   return { files, ...assetMap(result.metafile, pageKinds), metafile: result.metafile };
@@ -355,6 +357,8 @@ async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | u
     plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds)],
     metafile: true,
     logLevel: 'silent',
+  }).catch((error: unknown) => {
+    throw themeCompileError(error, theme);
   });
   const code = outputFiles[0]!.contents;
   const outfile = join(cacheDir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);

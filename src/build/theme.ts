@@ -84,7 +84,10 @@ export async function ejectable(): Promise<string[]> {
 
 /** Copies the built-in `name` into the theme, its first line naming the version and the original. */
 export async function eject(catalogueDir: string, name: string, version: string): Promise<string> {
-  const file = name.replace(/^templates\//, '');
+  const file = name.replace(/^templates\//, '').replace(/\/+$/, '');
+  if (!(await ejectable()).includes(file) && existsSync(join(TEMPLATES, file)) && !isAbsolute(file) && !file.split('/').includes('..')) {
+    throw new UserError(`templates/${file || '.'} is a folder: eject copies one file. Name one, e.g. ${(await ejectable()).find((n) => n.startsWith(`${file}/`)) ?? 'components/Footer.tsx'}; \`storefront eject --list\` lists them all.`);
+  }
   if (isAbsolute(file) || file.split('/').includes('..') || !existsSync(join(TEMPLATES, file))) {
     const names = await ejectable();
     const close = names.filter((candidate) => candidate.endsWith(`/${file.split('/').pop()}`) || candidate.includes(file));
@@ -97,6 +100,21 @@ export async function eject(catalogueDir: string, name: string, version: string)
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, `${file.endsWith('.css') ? `/* ${line} */` : `// ${line}`}\n${original}`, { flag: 'wx' });
   return target;
+}
+
+/**
+ * An esbuild failure in a file of the theme is the maintainer's, not the tool's: a UserError naming each place
+ * (theme/…:line:column) and what esbuild said. Any other failure is returned as it is.
+ */
+export function themeCompileError(error: unknown, theme: Theme | undefined): unknown {
+  const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number; lineText: string } | null }[] } | undefined)?.errors;
+  if (!theme || !Array.isArray(errors)) return error;
+  const inTheme = errors.flatMap(({ text, location }) => {
+    const file = location && relative(theme.dir, join(PACKAGE_ROOT, location.file));
+    return location && file && !file.startsWith('..') && !isAbsolute(file) ? [`  theme/${file.split(sep).join('/')}:${location.line}:${location.column + 1}: ${text}\n      ${location.lineText.trim()}`] : [];
+  });
+  if (!inTheme.length) return error;
+  return new UserError(`A file of theme/ does not compile:\n${inTheme.join('\n')}\nFix it, or delete it to use the built-in file again.`);
 }
 
 const SKIP = Symbol('theme');

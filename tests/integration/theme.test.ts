@@ -75,6 +75,23 @@ describe('theme/', () => {
   });
 });
 
+describe('a theme/ file that does not compile', () => {
+  it('stops the build and validate with its place and what is wrong, not "Internal error"', async () => {
+    mkdirSync(join(site, 'theme/components'), { recursive: true });
+    writeFileSync(join(site, 'theme/components/Footer.tsx'), `${BUILT_IN}\nexport function Oops() { return <div> }\n`);
+    try {
+      for (const result of [await build(), await runCli(site, 'validate')]) {
+        expect(result.code, result.err).toBe(1);
+        expect(result.err).not.toMatch(/Internal error/);
+        expect(result.err).toMatch(new RegExp(`^A file of theme/ does not compile:\\n  theme/components/Footer\\.tsx:${BUILT_IN.split('\n').length + 1}:\\d+: `, 'm'));
+        expect(result.err).toContain('Fix it, or delete it to use the built-in file again.');
+      }
+    } finally {
+      rmSync(join(site, 'theme'), { recursive: true });
+    }
+  });
+});
+
 describe('storefront eject', () => {
   it('lists what it can copy', async () => {
     const result = await runCli(site, 'eject', '--list');
@@ -94,6 +111,13 @@ describe('storefront eject', () => {
     const css = await runCli(site, 'eject', 'styles/site.css');
     expect(readFileSync(join(site, 'theme/styles/site.css'), 'utf8')).toMatch(/^\/\* Ejected from storefront /);
     expect(css.code).toBe(0);
+  });
+
+  it('says a folder is no file to eject', async () => {
+    const result = await runCli(site, 'eject', 'components/');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^templates\/components is a folder: eject copies one file\. Name one, e\.g\. components\/\w+\.tsx/);
+    expect(result.err).not.toMatch(/Internal error/);
   });
 
   it('names what it has for a name it does not', async () => {
