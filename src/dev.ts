@@ -99,7 +99,12 @@ function answerForDev(req: IncomingMessage, res: ServerResponse, listenHost: str
     res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
     return true;
   }
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const url = URL.parse(req.url ?? '/', 'http://localhost');
+  if (!url) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('400 Bad Request\n');
+    return true;
+  }
   if (url.pathname === EVENTS) dev.pages.connect(req, res, url.searchParams.get('page') ?? '');
   // No site yet (the first build is running, or failed): every address shows why, not a bare 404.
   else if (!dev.live.hasSite) dev.pages.page(req, res);

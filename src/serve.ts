@@ -71,8 +71,9 @@ interface Target {
 interface Site {
   root: string;
   folder: SiteFolder;
-  /** From the site's `_headers` file, read once at start. */
-  hostingRules: HeaderRule[];
+  /** From the site's `_headers` file (none when hostingHeaders is false), read again whenever the file changed: a
+   *  build while the server runs writes new script hashes into it. */
+  hosting?: { stamp: string; rules: HeaderRule[] };
   compressed: CompressedBodies;
   before?: ServeOptions['before'];
   transformHtml?: ServeOptions['transformHtml'];
@@ -85,7 +86,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const site: Site = {
     root,
     folder: await SiteFolder.at(root),
-    hostingRules: options.hostingHeaders === false ? [] : await readHostingRules(root),
+    ...(options.hostingHeaders !== false && { hosting: { stamp: '', rules: [] } }),
     compressed: new CompressedBodies(CACHE_LIMIT_BYTES),
     before: options.before,
     transformHtml: options.transformHtml,
@@ -160,6 +161,7 @@ class SiteFolder {
  *  address with a slash, or the site's 404 page. */
 async function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse) {
   if (site.before && (await site.before(req, res))) return;
+  if (site.hosting) site.hosting = await hostingRules(site.root, site.hosting);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(req, res, 405, '405 Method Not Allowed', { allow: ALLOW });
     return;
@@ -248,7 +250,7 @@ function fileHeaders(site: Site, file: OpenFile, urlPath: string, status: 200 | 
   };
   // Matched against the address asked for, as hosts match `_headers` patterns ('/', not '/index.html').
   const asked = urlPath.endsWith('/index.html') ? urlPath.slice(0, -'index.html'.length) : urlPath;
-  for (const [name, value] of Object.entries(headersFor(asked, site.hostingRules))) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(headersFor(asked, site.hosting?.rules ?? []))) headers[name.toLowerCase()] = value;
   if (status === 404) headers['cache-control'] = REVALIDATE;
   if (compressible) headers['vary'] = 'Accept-Encoding';
   if (status === 200) {
@@ -359,8 +361,13 @@ function parseTarget(url: string): Target | undefined {
   }
   // Checked after decoding so '%2e%2e', '%2f' and '%00' are caught too; backslash is a separator on Windows.
   if (path.includes('\0') || path.includes('\\')) return undefined;
-  if (path.split('/').some((segment) => segment === '..')) return undefined;
-  return { path, rawPath, search };
+  const segments = path.split('/');
+  if (segments.some((segment) => segment === '..')) return undefined;
+  // '//x', '/./x' and '/x/.' are /x, as nginx has them (merge_slashes, and '.' resolved), so that no other spelling
+  // of an address escapes the headers its own spelling gets, nor reaches _headers.
+  const kept = segments.filter((segment) => segment !== '' && segment !== '.');
+  const canonical = kept.length ? `/${kept.join('/')}${/\/\.?$/.test(path) ? '/' : ''}` : '/';
+  return canonical === path ? { path, rawPath, search } : { path: canonical, rawPath: canonical.split('/').map(encodeURIComponent).join('/'), search };
 }
 
 /** Opens `real`, reporting it under the name it was asked for. Only a regular file is opened: a FIFO would block
@@ -408,12 +415,16 @@ async function isCompressedSibling(path: string) {
   return suffix !== undefined && (await isFile(path.slice(0, -suffix.length)));
 }
 
-async function readHostingRules(root: string): Promise<HeaderRule[]> {
+/** The site's `_headers` rules: `last` while the file is as it was (one stat a request), else read again. */
+async function hostingRules(root: string, last: { stamp: string; rules: HeaderRule[] }): Promise<{ stamp: string; rules: HeaderRule[] }> {
   const path = join(root, '_headers');
-  const file = (await isFile(path).catch(() => false)) ? await openRegular(path).catch(() => undefined) : undefined;
-  if (!file) return [];
+  const stats = await stat(path).catch(() => undefined);
+  const stamp = stats?.isFile() ? `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}` : 'none';
+  if (stamp === last.stamp) return last;
+  const file = stats?.isFile() ? await openRegular(path).catch(() => undefined) : undefined;
+  if (!file) return { stamp, rules: [] };
   try {
-    return parseHeadersFile(await file.readFile('utf8'));
+    return { stamp, rules: parseHeadersFile(await file.readFile('utf8')) };
   } finally {
     await file.close();
   }

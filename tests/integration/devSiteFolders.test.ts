@@ -1,6 +1,7 @@
 // dev watches the site's own folders beside the catalogue too: an edit to a page of pages/, a file added to
 // public/ or a template replaced in theme/ is in the site it serves after the rebuild, as in a build.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,5 +67,17 @@ describe('dev and the site folder', () => {
   it('builds without pages/ once it is removed', async () => {
     rmSync(join(work, 'pages'), { recursive: true });
     await vi.waitFor(async () => expect((await text('/about/')).status).toBe(404), { timeout: 60_000, interval: 200 });
+  });
+
+  it('answers 400, not 500, to a request target that is no URL', async () => {
+    const { port } = new URL(dev.url);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end('GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
   });
 });

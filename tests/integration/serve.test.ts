@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -594,6 +594,38 @@ describe("the site's _headers", () => {
         expect(reply.headers['x-frame-options']).toBe('DENY');
       }
       expect((await get(other, '/')).headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('applies to every spelling of an address (//img/x, /./img/x), and _headers is never served', async () => {
+    const hosted = join(base, 'hosted');
+    const other = await startServer({ dir: hosted, port: 0 });
+    try {
+      for (const path of ['//img/photo.png', '/./img/photo.png', '/img//photo.png', '/img/./photo.png']) {
+        const reply = await get(other, path);
+        expect(reply.status, path).toBe(200);
+        expect(reply.headers['content-security-policy'], path).toBe("script-src 'none'; sandbox");
+      }
+      for (const path of ['/_headers', '//_headers', '/./_headers', '/%2e/_headers']) expect((await get(other, path)).status, path).toBe(404);
+      expect((await get(other, '//')).body.toString()).toBe(INDEX);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is read again when a build replaces it while the server runs', async () => {
+    const hosted = join(base, 'rebuilt');
+    await mkdir(hosted, { recursive: true });
+    await writeFile(join(hosted, 'index.html'), INDEX);
+    await writeFile(join(hosted, '_headers'), "/*\n  Content-Security-Policy: script-src 'sha256-old'\n");
+    const other = await startServer({ dir: hosted, port: 0 });
+    try {
+      expect((await get(other, '/')).headers['content-security-policy']).toBe("script-src 'sha256-old'");
+      await writeFile(join(hosted, '_headers.new'), "/*\n  Content-Security-Policy: script-src 'sha256-old' 'sha256-new'\n");
+      await rename(join(hosted, '_headers.new'), join(hosted, '_headers'));
+      expect((await get(other, '/')).headers['content-security-policy']).toBe("script-src 'sha256-old' 'sha256-new'");
     } finally {
       await other.close();
     }
