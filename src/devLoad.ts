@@ -2,7 +2,7 @@
 // is 20,000 files (0.3 to 0.8 s), an edit is one. Only plain text files (site.yaml, categories/*.yaml,
 // descriptions/*.md, alternatives/*.md, cases/*.md) are read this way, with the rules of load.ts; any other change (an
 // image, a folder, a name the watcher did not give) reads the whole catalogue again.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isCatalogueText, loadCatalogue, textOfFile, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
@@ -67,11 +67,15 @@ export class CatalogueReads {
 
   /** The build hard-links the catalogue's images into the site, which changes their link count: the watcher
    *  reports that as a 'change' of every image, and each build would start the next. A 'change' counts when the
-   *  file's content may differ from what the last read saw: modified since, or of another size. */
+   *  file's content may differ from what the last read saw: modified since, or of another size; a text file of
+   *  the same size and an older time (put back by `cp -p`, `unzip` or a backup) is compared by its text. */
   contentChanged(name: string) {
+    const file = name.split(sep).join('/');
     try {
-      const stats = statSync(join(this.catalogueDir, name));
-      return !stats.isFile() || stats.mtimeMs >= this.readAt - MTIME_SLACK_MS || this.source?.sizes.get(name.split(sep).join('/')) !== stats.size;
+      const path = join(this.catalogueDir, name);
+      const stats = statSync(path);
+      if (!stats.isFile() || stats.mtimeMs >= this.readAt - MTIME_SLACK_MS || this.source?.sizes.get(file) !== stats.size) return true;
+      return isText(file) && textOfFile(file, readFileSync(path)) !== this.source?.texts.get(file);
     } catch {
       return true; // gone: a change
     }

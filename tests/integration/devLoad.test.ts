@@ -1,0 +1,34 @@
+// What dev's watcher counts as a change of the catalogue (src/devLoad.ts): an image whose link count the build
+// changed is not one; a text put back with the same size and an older time (cp -p, unzip, a backup) is.
+import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CatalogueReads } from '../../src/devLoad.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'storefront-dev-load-'));
+const catalogue = join(work, 'catalogue');
+cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, catalogue, { recursive: true });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("dev's reads of the catalogue", () => {
+  it('count a text of the same size with an older time, and not a hard link made to an image', async () => {
+    const long = new Date('2020-01-01T00:00:00Z');
+    const yaml = join(catalogue, 'categories/alpha.yaml');
+    utimesSync(yaml, long, long);
+    const reads = new CatalogueReads(catalogue);
+    await reads.load(catalogue, {});
+    expect(reads.contentChanged('categories/alpha.yaml')).toBe(false);
+    const text = readFileSync(yaml, 'utf8');
+    const edited = text.replace(/price: (\d)/, (_, digit: string) => `price: ${(Number(digit) + 1) % 10}`);
+    expect(edited.length).toBe(text.length);
+    writeFileSync(yaml, edited);
+    utimesSync(yaml, long, long);
+    expect(reads.contentChanged('categories/alpha.yaml')).toBe(true);
+
+    const image = 'img/services/alpha-1.svg';
+    utimesSync(join(catalogue, image), long, long);
+    linkSync(join(catalogue, image), join(work, 'linked.svg'));
+    expect(reads.contentChanged(image)).toBe(false);
+  });
+});
