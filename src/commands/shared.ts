@@ -39,10 +39,11 @@ const parentAtStart = process.ppid;
  *  without this check the server would outlive `npm start` and keep its port. */
 export const untilStopped = () =>
   new Promise<void>((done) => {
+    // SIGHUP: the terminal was closed; dev's scratch site (in RAM, /dev/shm) must still be removed.
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
     const stop = () => {
       clearInterval(watch);
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const signal of signals) process.off(signal, stop);
       done();
     };
     // An orphan gets a new parent (init or a subreaper); on Windows the old one just stops existing. A check is
@@ -50,8 +51,7 @@ export const untilStopped = () =>
     const watch = setInterval(() => {
       if (process.ppid !== parentAtStart || !isRunning(parentAtStart)) stop();
     }, 500).unref();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    for (const signal of signals) process.once(signal, stop);
   });
 
 export const catalogueOption = () => new Option('-c, --catalogue <dir>', 'the catalogue folder').default('catalogue');

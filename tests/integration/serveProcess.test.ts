@@ -1,7 +1,7 @@
 // `storefront serve` and `npm start` as real processes, started the way npm starts them (npm -> sh -c -> node):
 // stopping the process that started the server stops the server, instead of leaving it running on its port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,32 @@ describe('the server process ends with the process that started it', () => {
     expect(await settles(running.closed)).toBe(true);
     expect(await refusesConnections(running.url)).toBe(true);
   }, 60_000);
+});
+
+describe('storefront dev, when its terminal is closed (SIGHUP)', () => {
+  it('ends, and removes its scratch site', async () => {
+    const scratchPlaces = ['/dev/shm', tmpdir()].filter((dir) => existsSync(dir));
+    const scratches = () => new Set(scratchPlaces.flatMap((dir) => readdirSync(dir).filter((name) => name.startsWith('storefront-dev-')).map((name) => join(dir, name))));
+    const before = scratches();
+    const child = spawn(process.execPath, [join(root, 'bin/storefront.js'), 'dev', '-c', 'tests/fixtures/valid', '-p', '0', '--cache-dir', join(work, 'dev-cache')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.add(child.pid!);
+    const closed = new Promise<void>((resolve) => child.stdout!.on('close', resolve));
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/Dev server: http/.test(output)) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`dev exited (${code}) before serving:\n${output}`)));
+    });
+    // Another test's dev may have made one meanwhile: this one's holds the fixture's service alpha-1.
+    const ours = [...scratches()].filter((dir) => !before.has(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((path) => path.includes('alpha-1')));
+    expect(ours).toHaveLength(1);
+    child.kill('SIGHUP');
+    expect(await settles(closed)).toBe(true);
+    expect(existsSync(ours[0]!)).toBe(false);
+  }, 120_000);
 });
 
 describe('the CLI process', () => {
