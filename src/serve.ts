@@ -313,6 +313,13 @@ async function siblingBody(sibling: OpenFile, head: boolean): Promise<{ body?: B
   }
 }
 
+/** Throws what startServer would (a busy port, a wrong --host) without serving: `start` asks before it builds. */
+export async function checkListen(port: number, host: string): Promise<void> {
+  const probe = createServer();
+  await listen(probe, port, host);
+  await new Promise((done) => probe.close(done));
+}
+
 function listen(server: Server, port: number, host: string) {
   return new Promise<void>((resolveListen, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {

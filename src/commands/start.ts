@@ -27,6 +27,8 @@ export function startCommand(program: Command, context: CommandContext): void {
 }
 
 async function start({ io, run }: CommandContext, options: StartOptions): Promise<number> {
+  // A busy port or a wrong --host is said before the build, not after minutes of it (dev does the same).
+  if (options.port !== 0) await (await import('../serve.ts')).checkListen(options.port, options.host);
   // The build command itself, so `start` never drifts from `storefront build`.
   const built = await run(['build', '--catalogue', options.catalogue, '--out', options.out, ...(options.force ? ['--force'] : []), ...(options.workers ? ['--workers', String(options.workers)] : []), ...cacheArgs(options)], io);
   if (built !== EXIT.ok) return built;

@@ -1,5 +1,6 @@
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runCliProcess } from '../support/cliRun.ts';
@@ -57,6 +58,22 @@ describe('storefront validate', () => {
     const result = await cli('validate', '-c', 'no-such-folder');
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/There is no catalogue folder at .*no-such-folder/);
+  });
+
+  it('start says a busy port before it builds, and writes nothing', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'storefront-cli-busy-port-'));
+    const holder = createServer();
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    try {
+      const port = (holder.address() as AddressInfo).port;
+      const result = await runCli(work, 'start', '-c', join(fixtures, 'valid'), '-o', 'dist', '-p', String(port));
+      expect(result.code).toBe(1);
+      expect(result.err.trim()).toBe(`Port ${port} on 127.0.0.1 is in use; pass --port with another number.`);
+      expect(existsSync(join(work, 'dist'))).toBe(false);
+    } finally {
+      await new Promise((done) => holder.close(done));
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 
   it('build, with its default cache, says the same, not "Internal error"', async () => {
