@@ -15,7 +15,12 @@ export function initCommand(program: Command, { io, act }: CommandContext): void
 }
 
 async function init(io: CliIO, dir: string): Promise<number> {
-  const [{ initCatalogue, InitRefused, nextSteps }, { writeSiteFiles }] = await Promise.all([import('../init/init.ts'), import('../init/site.ts')]);
+  const [{ initCatalogue, InitRefused, nextSteps }, { siteFolderProblem, writeSiteFiles }] = await Promise.all([import('../init/init.ts'), import('../init/site.ts')]);
+  const problem = await siteFolderProblem(resolve(io.cwd, dir));
+  if (problem) {
+    io.err(`Refusing to start a site in ${dir}: ${problem}. Nothing was written.`);
+    return EXIT.usage;
+  }
   const written = await initCatalogue(resolve(io.cwd, dir), join(dir, 'catalogue')).catch((error: unknown) => {
     if (!(error instanceof InitRefused)) throw error;
     io.err(error.message);

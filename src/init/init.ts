@@ -75,13 +75,15 @@ export function nextSteps(dir: string, siteDir: string, context: StepsContext = 
   const { installDir = INSTALL_DIR, files } = context;
   const checkout = context.checkout ?? isCheckout(installDir);
   const installed = context.installed ?? existsSync(join(siteDir, 'node_modules', PACKAGE_NAME));
-  const [intro, commands] = checkout ? fromCheckout(dir, siteDir, installDir) : fromPackage(dir, installed);
+  const [intro, commands] = checkout ? fromCheckout(dir, siteDir, installDir) : fromPackage(dir, installed, new Set(files?.ownScripts));
   const width = Math.max(...commands.map(([command]) => command.length)) + 4;
   const beside = files?.written.filter((file) => !file.startsWith('catalogue/')) ?? [];
   return [
     `Wrote a starter catalogue into ${join(dir, 'catalogue')}/: site.yaml, one category with two services, their descriptions and images.`,
     ...(beside.length ? [`Beside it: ${beside.join(', ')}.`] : []),
     ...(files?.kept.length ? [`Kept as they were: ${files.kept.join(', ')}.`] : []),
+    ...(files?.ownScripts?.length ? [`package.json keeps its own ${files.ownScripts.map((name) => `\`${name}\``).join(', ')} script${files.ownScripts.length > 1 ? 's' : ''}: storefront's ${files.ownScripts.length > 1 ? 'are' : 'is'} \`npx storefront ${files.ownScripts[0]}\`${files.ownScripts.length > 1 ? ' and the like' : ''}.`] : []),
+    ...(files?.notIgnored?.length ? [`Add to .gitignore what the build writes: ${files.notIgnored.join(' ')}`] : []),
     '',
     ...intro,
     ...commands.map(([command, what]) => (what ? `  ${command.padEnd(width)}${what}` : `  ${command}`)),
@@ -96,16 +98,18 @@ type Commands = [intro: string[], commands: [command: string, what?: string][]];
 const CHECK = 'check it: every problem, with its file, line and what to do';
 const DEV = 'edit it with live reload at http://127.0.0.1:4173/';
 
-/** From the installed package: the site's own scripts, from its folder. */
-function fromPackage(dir: string, installed: boolean): Commands {
+/** From the installed package: the site's own scripts, from its folder (`npx storefront` where package.json has a
+ *  script of that name that runs something else). */
+function fromPackage(dir: string, installed: boolean, ownScripts: ReadonlySet<string>): Commands {
+  const run = (name: string) => (ownScripts.has(name) ? `npx storefront ${name}` : `npm run ${name}`);
   return [
     ['Next:'],
     [
       ...(dir === '.' ? [] : [[`cd ${shell(dir)}`] as [string]]),
       ...(installed ? [] : [['npm install', 'install storefront into the site'] as [string, string]]),
-      ['npm run validate', CHECK],
-      ['npm run dev', DEV],
-      ['npm run build', 'build the site into dist/'],
+      [run('validate'), CHECK],
+      [run('dev'), DEV],
+      [run('build'), 'build the site into dist/'],
     ],
   ];
 }

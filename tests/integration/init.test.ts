@@ -101,6 +101,27 @@ describe('storefront init into a folder it cannot use', () => {
     expect(existsSync(join(work, 'gone'))).toBe(false);
   });
 
+  it('refuses a site folder it could not finish (a package.json that does not parse, a file named .github), writing nothing, and works once it is mended', async () => {
+    const broken = join(work, 'broken-package');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'package.json'), '{ "name": "x", }\n');
+    const refused = await cli(work, 'init', 'broken-package');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^Refusing to start a site in broken-package: its package\.json is not valid JSON \(.+\); mend it, or remove it\. Nothing was written\.$/m);
+    expect(refused.err).not.toMatch(/Internal error/);
+    expect(readdirSync(broken)).toEqual(['package.json']);
+    writeFileSync(join(broken, 'package.json'), '{ "name": "x" }\n');
+    expect((await cli(work, 'init', 'broken-package')).code).toBe(0);
+
+    const dotted = join(work, 'dotted');
+    mkdirSync(dotted);
+    writeFileSync(join(dotted, '.github'), 'not a folder\n');
+    const file = await cli(work, 'init', 'dotted');
+    expect(file.code).toBe(2);
+    expect(file.err).toMatch(/there is a file named \.github where init writes the folder \.github\/ \(for \.github\/workflows\/site\.yml\); rename it\. Nothing was written\./);
+    expect(readdirSync(dotted)).toEqual(['.github']);
+  });
+
   it('refuses a file', async () => {
     writeFileSync(join(work, 'notes.txt'), 'mine\n');
     const result = await cli(work, 'init', 'notes.txt');
@@ -169,6 +190,14 @@ describe('the commands init prints from the installed package', () => {
     expect(steps).toMatch(/\nNext:\n {2}cd 'my site'\n {2}npm install {2,}install storefront.*\n {2}npm run validate {2,}check it.*\n {2}npm run dev {2,}.*\n {2}npm run build {2,}build the site into dist\/\n/);
     expect(nextSteps('.', '/srv/site', { checkout: false, installed: true })).toMatch(/\nNext:\n {2}npm run validate {2,}/);
   });
+
+  it('say which scripts package.json kept with its own command, run storefront for those, and what .gitignore lacks', () => {
+    const files = { written: ['pages/'], kept: ['.gitignore', 'package.json'], ownScripts: ['build'], notIgnored: ['dist/', '.storefront-cache/'] };
+    const steps = nextSteps('.', '/srv/site', { checkout: false, installed: true, files });
+    expect(steps).toContain("package.json keeps its own `build` script: storefront's is `npx storefront build`.");
+    expect(steps).toContain('Add to .gitignore what the build writes: dist/ .storefront-cache/');
+    expect(steps).toMatch(/\n {2}npm run validate {2,}.*\n {2}npm run dev {2,}.*\n {2}npx storefront build {2,}build the site into dist\/\n/);
+  });
 });
 
 describe('the files init writes beside the catalogue', () => {
@@ -198,6 +227,7 @@ describe('the files init writes beside the catalogue', () => {
     const result = await cli(own, 'init');
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('Kept as they were: README.md.');
+    expect(result.out).toContain("package.json keeps its own `build` script: storefront's is `npx storefront build`.");
     expect(readFileSync(join(own, 'README.md'), 'utf8')).toBe('Our notes.\n');
     const manifest = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8'));
     expect(manifest).toEqual({ name: 'ours', version: '1.0.0', scripts: { ...SITE_SCRIPTS, build: 'make site' }, devDependencies: { [PACKAGE_NAME]: 'file:../storefront.tgz' } });
