@@ -70,7 +70,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
       summary: (c) => `${c.size} .br and .gz files${verbose ? `, ${compressed.fromCache} from the cache in ${shown(compressCache)}` : ''}`,
     },
     // The valid catalogue, its problems printed; a catalogue with errors stops the build here.
-    validate: { needs: ['load', 'templates', 'markdown', 'imageChecks', 'public'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
+    validate: { needs: ['load', 'templates', 'markdown', 'imageChecks', 'public', 'theme'], run: (built) => validated(context, built), summary: () => 'The catalogue is valid.' },
     // site.yaml's theme: the theme stylesheet, the icons (sharp draws the PNGs) and the logo's size.
     brand: { needs: ['validate', 'load', 'emoji'], run: (built) => siteBrand(context, built), summary: brandLine },
     // The site model, and the page kinds' pages of it.

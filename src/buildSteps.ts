@@ -18,7 +18,7 @@ import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
 import { withPublicProblems } from './build/publicFiles.ts';
-import { readTheme, themeReport, type Theme } from './build/theme.ts';
+import { readTheme, themeProblems, themeReport, type Theme } from './build/theme.ts';
 import { renderedPage, renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
 import { socialImages, socialLook, socialStyle } from './build/socialImages.ts';
@@ -77,20 +77,18 @@ export function assertPageKinds(renderer: Renderer, pageKinds: readonly PageKind
   throw new UserError(`A page kind module is incomplete (see src/client/pageKind.ts):\n${lines.join('\n')}`);
 }
 
-/** The site's theme/ folder (build/theme.ts), with a warning printed for each ejected copy whose original changed. */
-export async function siteTheme({ options, io }: BuildContext): Promise<Theme> {
-  const theme = await readTheme(options.catalogueDir);
-  for (const warning of themeReport(theme, TOOL.version).warnings) io.err(warning);
-  return theme;
-}
+/** The site's theme/ folder (build/theme.ts); validation warns of each ejected copy whose original changed. */
+export const siteTheme = ({ options }: BuildContext): Promise<Theme> => readTheme(options.catalogueDir);
 
 /** The theme stage's line: the built-in files replaced. */
-export const themeLine = (theme: Theme) => themeReport(theme, TOOL.version).line ?? 'no built-in file replaced';
+export const themeLine = (theme: Theme) => themeReport(theme) ?? 'no built-in file replaced';
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
-export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public'>): Promise<ValidCatalogue> {
+export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles, theme }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public' | 'theme'>): Promise<ValidCatalogue> {
   const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, kept: cache.validation, imageProblems: imageChecks });
-  const validation = withPublicProblems(catalogue, publicFiles, templates.kindInfo, load.texts.keys());
+  const checked = withPublicProblems(catalogue, publicFiles, templates.kindInfo, load.texts.keys());
+  // The theme's are warnings only.
+  const validation = { ...checked, problems: [...checked.problems, ...themeProblems(theme, TOOL.version)] };
   state.warnings = validation.problems;
   // Validation has refilled the memo with exactly this catalogue's descriptions: that set is kept.
   state.validDescriptions = catalogue.catalogue !== undefined;

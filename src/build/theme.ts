@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { besideCatalogue } from '../catalogue/load.ts';
+import { warning, type Problem } from '../catalogue/problems.ts';
 import { UserError } from '../errors.ts';
 import { PACKAGE_ROOT } from './cache.ts';
 
@@ -51,16 +52,29 @@ export async function readTheme(catalogueDir: string): Promise<Theme> {
 }
 
 /** What the build prints about the theme: the overrides in use, and each ejected copy whose original changed. */
-export function themeReport(theme: Theme, version: string): { line?: string; warnings: string[] } {
-  if (!theme.files.length) return { warnings: [] };
-  return {
-    line: `${theme.files.length} built-in ${theme.files.length === 1 ? 'file' : 'files'} replaced: ${theme.files.join(', ')}`,
-    warnings: theme.outdated.map(
-      ({ file, version: from }) =>
-        `Warning: theme/${file} was ejected from storefront ${from}, and the built-in ${file} has changed since (this is ${version}): your copy misses that change. Compare it with templates/${file} in the installed package, then update the copy and its first line (or delete it to use the built-in one).`,
-    ),
-  };
+export function themeReport(theme: Theme): string | undefined {
+  return theme.files.length ? `${theme.files.length} built-in ${theme.files.length === 1 ? 'file' : 'files'} replaced: ${theme.files.join(', ')}` : undefined;
 }
+
+/** A warning for each ejected copy whose original changed since (`ejected-copy-outdated`), at its first line, with the
+ *  first line the copy takes once it has the change. */
+export function themeProblems(theme: Theme, version: string): Problem[] {
+  return theme.outdated.map(({ file, version: from }) =>
+    warning(
+      'ejected-copy-outdated',
+      `../theme/${file}`,
+      { line: 1, column: 1 },
+      `This copy was ejected from storefront ${from}, and the built-in ${file} has changed since (this is ${version}): the copy misses that change.`,
+      `Compare it with templates/${file} in the installed package and bring the change over, then make this its first line: \`${ejectedLine(file, version)}\` (or delete the copy to use the built-in one).`,
+    ),
+  );
+}
+
+/** The first line eject writes: the version and the original it was copied from. */
+const ejectedLine = (file: string, version: string) => {
+  const line = `Ejected from storefront ${version} (templates/${file}, ${originalHash(file)}). The build warns when a new version changes the original.`;
+  return file.endsWith('.css') ? `/* ${line} */` : `// ${line}`;
+};
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 const originalHash = (file: string) => hashOf(readFileSync(join(TEMPLATES, file), 'utf8'));
@@ -95,10 +109,8 @@ export async function eject(catalogueDir: string, name: string, version: string)
   }
   const target = join(themeDirOf(catalogueDir), file);
   if (existsSync(target)) throw new UserError(`theme/${file} exists already: eject never overwrites. Delete or rename it first to start again from the built-in one.`);
-  const original = readFileSync(join(TEMPLATES, file), 'utf8');
-  const line = `Ejected from storefront ${version} (templates/${file}, ${hashOf(original)}). The build warns when a new version changes the original.`;
   await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, `${file.endsWith('.css') ? `/* ${line} */` : `// ${line}`}\n${original}`, { flag: 'wx' });
+  await writeFile(target, `${ejectedLine(file, version)}\n${readFileSync(join(TEMPLATES, file), 'utf8')}`, { flag: 'wx' });
   return target;
 }
 

@@ -112,6 +112,8 @@ export const PROBLEM_CODES = [
   'public-file-type',
   'public-file-too-large',
   'public-name-taken',
+  // The theme/ folder (build/theme.ts)
+  'ejected-copy-outdated',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

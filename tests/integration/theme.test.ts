@@ -133,8 +133,19 @@ describe('storefront eject', () => {
     expect(clean.err).not.toContain('Warning');
     // As after an upgrade: the copy's line names an original other than the one installed now.
     writeFileSync(footer, readFileSync(footer, 'utf8').replace(/, [0-9a-f]{16}\)/, ', 0123456789abcdef)'));
-    const result = await build();
+    const result = await runCli(site, 'build', '--cache-dir', cache);
     expect(result.code).toBe(0);
-    expect(result.err).toMatch(/^Warning: theme\/components\/Footer\.tsx was ejected from storefront \S+, and the built-in components\/Footer\.tsx has changed since/m);
+    expect(result.out).toMatch(/theme\/components\/Footer\.tsx\n {2}1:1 +warning +This copy was ejected from storefront \S+, and the built-in components\/Footer\.tsx has changed since/);
+    const hint = /make this its first line: `(.+)`/.exec(result.out)?.[1];
+    expect(hint).toMatch(/^\/\/ Ejected from storefront \S+ \(templates\/components\/Footer\.tsx, [0-9a-f]{16}\)\./);
+    // Said again by a build that finds nothing changed, and by validate, as a problem with its code.
+    const again = (await runCli(site, 'build', '--cache-dir', cache)).out;
+    expect(again).toContain('Nothing changed since the last build');
+    expect(again).toMatch(/1:1 +warning +This copy was ejected/);
+    const json = JSON.parse((await runCli(site, 'validate', '--format', 'json')).out) as { problems: { code: string; file: string }[] };
+    expect(json.problems.map((p) => `${p.code} ${p.file}`)).toContain('ejected-copy-outdated theme/components/Footer.tsx');
+    // The first line the hint gives ends the warning.
+    writeFileSync(footer, readFileSync(footer, 'utf8').replace(/^.*\n/, `${hint}\n`));
+    expect((await runCli(site, 'build', '--cache-dir', cache)).out).not.toMatch(/ejected/);
   });
 });
