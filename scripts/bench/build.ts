@@ -2,14 +2,15 @@
 // folder (each run its own, none deleted before the benchmark ends; see measureBuilds) and an empty build cache
 // of its own (`--cache-dir` beside the output folder: the cold build pays for filling it, as a first build does,
 // the Inter subset, the emoji's SVGs and the raster images' variants included, which the build keeps there too).
-// Warm (measureWarmBuilds): the same output folder and cache again, unchanged or after one description was edited.
+// Warm (measureWarmBuilds): the same output folder and cache again, unchanged or after one description was edited
+// (a line appended; then a sentence put first, which changes what search finds it by).
 // (The image stage on its own, with an empty cache and a warm one, is scripts/bench/images.ts.)
 // Wall time from spawn to exit; peak memory as the largest summed resident set of the build's process tree
 // (Node and esbuild's service), sampled from /proc every 50 ms, and never below the maximum RSS `/usr/bin/time`
 // reports for the largest single process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { appendFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { waitForIdle } from './idle.ts';
 
@@ -180,9 +181,18 @@ export interface WarmFigures {
   unchanged: { seconds: number; runs: BuildRun[] };
   /** Builds after one description was edited (another line appended each time). */
   oneChange: { seconds: number; runs: BuildRun[] };
+  /**
+   * Builds after a sentence with a new word went at the start of the same description, so that what search finds
+   * it by changed too: the line appended above may not (search takes a description's first 80 terms), and most
+   * edits of a description's text do.
+   */
+  searchChange?: { seconds: number; runs: BuildRun[] };
   /** The description edited. */
   description: string;
 }
+
+/** Words that no synthetic description has, one for each edit that changes a description's search text. */
+const NEW_WORDS = ['aurora', 'zephyr', 'quasar', 'nimbus', 'solstice'];
 
 /**
  * Warm builds, as a maintainer's next `storefront build` meets them: into the output folder of the cold build
@@ -208,6 +218,13 @@ export async function measureWarmBuilds(catalogueDir: string, outDir: string, se
     oneChange.push(await timedBuild(catalogueDir, outDir, flags));
     log(`    one description changed, run ${i + 1}: ${oneChange.at(-1)!.seconds.toFixed(2)} s${oneChange.at(-1)!.idle ? '' : ' (busy machine)'}`);
   }
+  const searchChange: BuildRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const file = join(catalogueDir, 'descriptions', description);
+    await writeFile(file, `Planned with ${NEW_WORDS[i % NEW_WORDS.length]} care. ${await readFile(file, 'utf8')}`);
+    searchChange.push(await timedBuild(catalogueDir, outDir, flags));
+    log(`    one description's search words changed, run ${i + 1}: ${searchChange.at(-1)!.seconds.toFixed(2)} s${searchChange.at(-1)!.idle ? '' : ' (busy machine)'}`);
+  }
   const of = (list: BuildRun[]) => ({ seconds: median(list.map((r) => r.seconds)), runs: list });
-  return { services, unchanged: of(unchanged), oneChange: of(oneChange), description };
+  return { services, unchanged: of(unchanged), oneChange: of(oneChange), searchChange: of(searchChange), description };
 }

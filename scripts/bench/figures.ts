@@ -78,6 +78,7 @@ export function warmFigures(warm: WarmFigures | undefined): Figure[] {
   return [
     { section: 'build', name: `${n} services, warm, nothing changed`, value: warm.unchanged.seconds, unit: 's', budget: max(BUDGETS.build.warmNoChangeSeconds) },
     { section: 'build', name: `${n} services, warm, one description changed`, value: warm.oneChange.seconds, unit: 's', budget: max(BUDGETS.build.warmOneChangeSeconds) },
+    ...(warm.searchChange ? [{ section: 'build', name: `${n} services, warm, one description changed with its search words`, value: warm.searchChange.seconds, unit: 's', budget: max(BUDGETS.build.warmOneChangeSeconds) } as Figure] : []),
   ];
 }
 

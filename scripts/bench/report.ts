@@ -188,7 +188,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Warm builds',
       '',
-      `${warm.services.toLocaleString('en-US')} services: \`storefront build\` again into the output folder of the build before, with the cache the last cold build filled. Nothing changed: median ${format(warm.unchanged.seconds, 's')} (runs ${runs(warm.unchanged.runs)}). After appending a line to descriptions/${warm.description} before each run: median ${format(warm.oneChange.seconds, 's')} (runs ${runs(warm.oneChange.runs)}).`,
+      `${warm.services.toLocaleString('en-US')} services: \`storefront build\` again into the output folder of the build before, with the cache the last cold build filled. Nothing changed: median ${format(warm.unchanged.seconds, 's')} (runs ${runs(warm.unchanged.runs)}). After appending a line to descriptions/${warm.description} before each run: median ${format(warm.oneChange.seconds, 's')} (runs ${runs(warm.oneChange.runs)}).${warm.searchChange ? ` After putting a sentence with a new word at its start before each run, which changes what search finds it by (the whole search index is made again): median ${format(warm.searchChange.seconds, 's')} (runs ${runs(warm.searchChange.runs)}).` : ''}`,
     );
   }
   if (results.dev?.length) {
