@@ -193,7 +193,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
   const imageVariants = new Map([...images.files, ...social.files]);
   if (options.live) {
     const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
-    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, imageVariants, replacedImages: images.replaced };
+    const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, linkedImages: load.linkedFiles, imageVariants, replacedImages: images.replaced };
     return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files }).catch((error: unknown) => {
       throw asLinkProblems(error, load, context);
     });
@@ -207,6 +207,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     bundle,
     catalogueDir: options.catalogueDir,
     images: load.images,
+    linkedImages: load.linkedFiles,
     imageVariants,
     replacedImages: images.replaced,
     outDir: options.outDir,

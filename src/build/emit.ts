@@ -26,6 +26,8 @@ export interface EmitInput {
   catalogueDir: string;
   /** Image files of the catalogue, relative to it (img/...). */
   images: Iterable<string>;
+  /** The images that are symbolic links, with the files they lead to (load.ts). */
+  linkedImages?: ReadonlyMap<string, string>;
   /** The sizes made of the raster images, by path in the site (images.ts). */
   imageVariants?: ReadonlyMap<string, SiteFile>;
   /** The images of `images` that pages show only through their variants: not published as they are (images.ts). */
@@ -89,11 +91,11 @@ export const pageDocuments = (pages: readonly RenderedPage[], kinds: Readonly<Re
 
 /** The whole site as a file tree (the images already written are in it too, for the link check); without
  *  `_headers` when `rules` is null. */
-export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, imageVariants, replacedImages, precompressed, assets, clientFiles, publicFiles = [] }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets), undefined, publicFiles)): Map<string, SiteFile> {
+export function assembleSite({ site, pages, kinds, bundle, catalogueDir, images, linkedImages, imageVariants, replacedImages, precompressed, assets, clientFiles, publicFiles = [] }: Omit<EmitInput, 'outDir'>, rules: HeaderRules | null = hostingRules(pages, kinds, hasSearch(assets), undefined, publicFiles)): Map<string, SiteFile> {
   const tree = new Map<string, SiteFile>();
   // Validation made sure that no built file has a public file's name (build/publicFiles.ts).
   for (const file of publicFiles) tree.set(file.path, { copyFrom: file.source });
-  for (const [path, file] of imageFiles(catalogueDir, images)) if (!replacedImages?.has(path)) tree.set(path, file);
+  for (const [path, file] of imageFiles(catalogueDir, images, linkedImages)) if (!replacedImages?.has(path)) tree.set(path, file);
   for (const [path, file] of imageVariants ?? []) tree.set(path, file);
   for (const [path, content] of bundle.files) tree.set(path, { content });
   for (const [path, content] of assets ?? []) tree.set(path, { content });
@@ -131,9 +133,9 @@ const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record
 
 /** The catalogue's images as site files, copied as they are. The folder is joined once, not once a file (10,000
  *  joins were 10 ms of every dev rebuild): the image paths are relative and normalised already (load.ts). */
-export function imageFiles(catalogueDir: string, images: Iterable<string>): [string, SiteFile][] {
+export function imageFiles(catalogueDir: string, images: Iterable<string>, linked?: ReadonlyMap<string, string>): [string, SiteFile][] {
   const folder = join(catalogueDir, '_').slice(0, -1);
-  return [...images].map((image) => [image, { copyFrom: folder + (sep === '/' ? image : image.replaceAll('/', sep)) }]);
+  return [...images].map((image) => [image, { copyFrom: linked?.get(image) ?? folder + (sep === '/' ? image : image.replaceAll('/', sep)) }]);
 }
 
 /**

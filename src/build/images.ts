@@ -90,7 +90,7 @@ export interface ImageResult {
 
 export interface ImageOptions {
   catalogueDir: string;
-  source: Pick<CatalogueSource, 'images' | 'sizes' | 'rasters'>;
+  source: Pick<CatalogueSource, 'images' | 'sizes' | 'rasters' | 'linkedFiles'>;
   /** Where variants are kept between builds (e.g. node_modules/.cache/storefront/images). */
   cacheDir: string;
 }
@@ -155,7 +155,7 @@ export async function rasterImages({ catalogueDir, source, cacheDir }: ImageOpti
 export async function imageStage(options: ImageOptions & { staging: Staging }): Promise<ImageResult & { linked: number }> {
   const made = await rasterImages(options);
   const published = [...options.source.images].filter((file) => !made.replaced.has(file));
-  await options.staging.writeAll([...imageFiles(options.catalogueDir, published), ...made.files]);
+  await options.staging.writeAll([...imageFiles(options.catalogueDir, published, options.source.linkedFiles), ...made.files]);
   return { ...made, linked: published.length };
 }
 

@@ -27,6 +27,8 @@ export interface CatalogueSource {
   /** Symbolic links that lead to no file (to a folder, or nowhere), which are not read, in the catalogue, pages/ and
    *  public/: by path from the catalogue folder, what they lead to. */
   skippedLinks?: ReadonlyMap<string, LinkTarget>;
+  /** The catalogue's symbolic links to files, by path: the file each leads to (build/emit.ts links that one). */
+  linkedFiles?: ReadonlyMap<string, string>;
 }
 
 
@@ -55,7 +57,8 @@ export class CatalogueNotFoundError extends Error {}
 
 export async function loadCatalogue(dir: string, options: LoadOptions = {}): Promise<CatalogueSource> {
   const skippedLinks = new Map<string, LinkTarget>();
-  const all = await listFiles(dir, skippedLinks).catch((cause: NodeJS.ErrnoException) => {
+  const linkedFiles = new Map<string, string>();
+  const all = await listFiles(dir, skippedLinks, linkedFiles).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
@@ -100,7 +103,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
@@ -170,13 +173,13 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
   return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
-async function listFiles(dir: string, skipped: Map<string, LinkTarget>): Promise<string[]> {
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = await Promise.all(
     entries.map(async (e) => {
       const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
       if (path.split('/').some((part) => part.startsWith('.'))) return [];
-      return (await readsAsFile(e, path, skipped)) ? [path] : [];
+      return (await readsAsFile(e, path, skipped, linked)) ? [path] : [];
     }),
   );
   return files.flat();

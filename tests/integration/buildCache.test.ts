@@ -1,7 +1,7 @@
 // The build cache is never wrong: after each kind of change (a description, a price, a template, a category's
 // name, the tool's version, an image, a damaged cache), a build that uses the cache writes exactly the files a
 // clean `--no-cache` build writes, byte for byte; and it rebuilds only what the change reaches.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
@@ -229,14 +229,22 @@ describe('a build that finds nothing changed stops early, and only then', () => 
     const description = join(catalogue, 'descriptions/alpha-2.md');
     cpSync(description, join(shared, 'alpha-2.md'));
     writeFileSync(join(shared, 'about.md'), '---\ntitle: About us\ndescription: Who we are, and how we work with the agencies we serve.\n---\n\nA small team.\n');
+    const image = join(catalogue, 'img/services/beta-1.svg');
+    cpSync(image, join(shared, 'beta-1.svg'));
+    age(join(shared, 'beta-1.svg'));
     await rebuiltAfter(() => {
       rmSync(description);
       symlinkSync(join(shared, 'alpha-2.md'), description);
       mkdirSync(join(work, 'pages'), { recursive: true });
       symlinkSync(join(shared, 'about.md'), join(work, 'pages/about.md'));
+      rmSync(image);
+      symlinkSync(join(shared, 'beta-1.svg'), image);
     });
     const shown = (text: string) => [...filesOf(out).values()].some((bytes) => Buffer.from(bytes, 'base64').toString('utf8').includes(text));
     expect(shown('A small team.')).toBe(true);
+    // The image the link leads to, as a file of the site: a link there would be no file to a host or a deploy.
+    expect(lstatSync(join(out, 'img/services/beta-1.svg')).isSymbolicLink()).toBe(false);
+    expect(readFileSync(join(out, 'img/services/beta-1.svg'), 'utf8')).toBe(readFileSync(join(shared, 'beta-1.svg'), 'utf8'));
     await rebuiltAfter(() => writeFileSync(join(shared, 'alpha-2.md'), `${readFileSync(join(shared, 'alpha-2.md'), 'utf8')}\nEdited through a link.\n`));
     expect(shown('Edited through a link.')).toBe(true);
     await rebuiltAfter(() => writeFileSync(join(shared, 'about.md'), readFileSync(join(shared, 'about.md'), 'utf8').replace('A small team.', 'A small, linked team.')));
@@ -245,6 +253,9 @@ describe('a build that finds nothing changed stops early, and only then', () => 
       rmSync(description);
       cpSync(join(shared, 'alpha-2.md'), description);
       rmSync(join(work, 'pages'), { recursive: true });
+      rmSync(image);
+      cpSync(join(shared, 'beta-1.svg'), image);
+      age(image);
     });
   }, 240_000);
 
