@@ -2,7 +2,7 @@
 // is 20,000 files (0.3 to 0.8 s), an edit is one. Only plain text files (site.yaml, categories/*.yaml,
 // descriptions/*.md, alternatives/*.md, cases/*.md) are read this way, with the rules of load.ts; any other change (an
 // image, a folder, a name the watcher did not give) reads the whole catalogue again.
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isCatalogueText, loadCatalogue, textOfFile, type CatalogueSource, type LoadOptions } from './catalogue/load.ts';
@@ -17,7 +17,8 @@ const isText = (f: string) => isCatalogueText(f) && !f.startsWith('../');
 export type Changes = Set<string> | 'all';
 
 export async function reloadCatalogue(dir: string, previous: CatalogueSource | undefined, changed: Changes, options: LoadOptions = {}): Promise<CatalogueSource> {
-  if (!previous || changed === 'all' || ![...changed].every(isText)) return loadCatalogue(dir, options);
+  // A link that led nowhere and may now lead to a file is listed afresh, with its warning.
+  if (!previous || changed === 'all' || ![...changed].every((file) => isText(file) && !previous.skippedLinks?.has(file))) return loadCatalogue(dir, options);
   if (!changed.size) return previous;
   const texts = new Map(previous.texts);
   const sizes = new Map(previous.sizes);
@@ -27,7 +28,8 @@ export async function reloadCatalogue(dir: string, previous: CatalogueSource | u
     try {
       bytes = await readFile(join(dir, file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return loadCatalogue(dir, options);
+      // A link that now leads nowhere is no deleted file: the whole read reports it (skipped-link).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || lstatSync(join(dir, file), { throwIfNoEntry: false })?.isSymbolicLink()) return loadCatalogue(dir, options);
       texts.delete(file);
       sizes.delete(file);
       continue;

@@ -1,6 +1,6 @@
 // What dev's watcher counts as a change of the catalogue (src/devLoad.ts): an image whose link count the build
 // changed is not one; a text put back with the same size and an older time (cp -p, unzip, a backup) is.
-import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,5 +30,22 @@ describe("dev's reads of the catalogue", () => {
     utimesSync(join(catalogue, image), long, long);
     linkSync(join(catalogue, image), join(work, 'linked.svg'));
     expect(reads.contentChanged(image)).toBe(false);
+  });
+
+  it('read a text that became a link to nowhere, or a link made whole again, with the whole catalogue and its warning', async () => {
+    const reads = new CatalogueReads(catalogue);
+    await reads.load(catalogue, {});
+    const description = join(catalogue, 'descriptions/beta-1.md');
+    const text = readFileSync(description, 'utf8');
+    rmSync(description);
+    symlinkSync(join(work, 'moved-away.md'), description);
+    reads.changed('descriptions/beta-1.md');
+    const broken = await reads.load(catalogue, {});
+    expect(broken.skippedLinks?.get('descriptions/beta-1.md')).toBe('nothing');
+    writeFileSync(join(work, 'moved-away.md'), text);
+    reads.changed('descriptions/beta-1.md');
+    const mended = await reads.load(catalogue, {});
+    expect(mended.skippedLinks?.has('descriptions/beta-1.md')).toBe(false);
+    expect(mended.texts.get('descriptions/beta-1.md')).toBe(text);
   });
 });
