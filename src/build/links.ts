@@ -87,34 +87,39 @@ export class BrokenLinks extends UserError {
 /**
  * The broken links that catalogue texts hold, as problems at the first place each text writes one: validation
  * cannot see them (a section of a page that only a template makes, /sitemap/#pricing), the built site can. `rest`:
- * those no text holds, a template's own.
+ * those no text holds as a link, a template's own. Each distinct link is looked for once (a template's link is
+ * broken on every page).
  */
 export function catalogueLinkProblems(broken: readonly BrokenLink[], texts: ReadonlyMap<string, string>): { problems: Problem[]; rest: BrokenLink[] } {
   const problems: Problem[] = [];
   const rest: BrokenLink[] = [];
-  const reported = new Set<string>();
+  const byLink = new Map<string, BrokenLink[]>();
   for (const item of broken) {
+    const list = byLink.get(item.link);
+    if (list) list.push(item);
+    else byLink.set(item.link, [item]);
+  }
+  for (const [link, items] of byLink) {
     const places = [...texts].flatMap(([file, text]) => {
-      const at = placeOf(text, item.link);
+      const at = placeOf(text, link);
       return at ? [{ file, ...at }] : [];
     });
-    if (!places.length) rest.push(item);
-    for (const place of places) {
-      if (reported.has(`${place.file}\0${item.link}`)) continue;
-      reported.add(`${place.file}\0${item.link}`);
-      problems.push(linkProblem(item, place.file, place));
-    }
+    if (!places.length) rest.push(...items);
+    for (const place of places) problems.push(linkProblem(items[0]!, place.file, place));
   }
   return { problems, rest };
 }
 
-/** Where a text writes a link (as built, or as the Markdown had it before its %-escapes), not as part of a longer one. */
+/** Where a text writes a link, in Markdown (`](…)`, `<…>`, a reference `]: …`) or HTML (`href="…"`), as built or as
+ *  the text had it before its %-escapes. Not a mention of the address in plain text or code. */
 function placeOf(text: string, link: string): { line: number; column: number } | undefined {
   for (const written of new Set([link, decoded(decodeURI, link) ?? link])) {
     for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) {
-      if (/[\w%/#.~-]/.test(text[at + written.length] ?? '') || /[\w/.~-]/.test(text[at - 1] ?? '')) continue;
-      const before = text.slice(0, at);
-      return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+      const before = text.slice(Math.max(0, at - 6), at);
+      const after = text[at + written.length] ?? '';
+      if (!/(\]\(<?|<|\]: *|href=["'])$/.test(before) || !/^[)>"'\s]?$/.test(after)) continue;
+      const lines = text.slice(0, at);
+      return { line: lines.split('\n').length, column: at - lines.lastIndexOf('\n') };
     }
   }
   return undefined;

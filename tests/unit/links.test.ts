@@ -56,6 +56,14 @@ describe('catalogueLinkProblems', () => {
     expect(problems.filter((p) => p.file === '../pages/about.md')).toHaveLength(1);
     expect(rest).toEqual([{ page: '/', link: '/assets/app-1.js', reason: NO_FILE }]);
   });
+
+  it("leaves to the template a link that a text only mentions, and looks each link up once however many pages have it", () => {
+    const texts = new Map([['descriptions/a-1.md', 'Write to us at `/contact/`, or see /contact/ for more.\n'], ['descriptions/a-2.md', 'See [our terms][t].\n\n[t]: /terms/\n']]);
+    const footer = Array.from({ length: 20_000 }, (_, i) => ({ page: `/service/x/a-${i}/`, link: '/contact/', reason: NO_FILE }));
+    const { problems, rest } = catalogueLinkProblems([...footer, { page: '/service/x/a-2/', link: '/terms/', reason: NO_FILE }], texts);
+    expect(rest).toHaveLength(20_000);
+    expect(problems.map(({ code, file, line, column }) => [code, file, line, column])).toEqual([['broken-link', 'descriptions/a-2.md', 3, 6]]);
+  });
 });
 
 describe('scanPage', () => {
