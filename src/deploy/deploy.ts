@@ -117,10 +117,14 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       // Without a distribution to ask this time, what is pending stays pending.
       const invalidating = options.cloudfrontDistribution ? paths : input.remote?.pendingInvalidation;
       const done = await applyPlan(plan, { ...input, invalidating }, store, lock!, limit, result, options);
+      lock!.check();
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
       // Taken by the CDN: the manifest need not ask the next deploy to invalidate them again (should this write
       // fail, the next deploy only invalidates them once more).
-      if (options.cloudfrontDistribution && result.ok && done.pendingInvalidation) await store.writeManifest({ ...done, pendingInvalidation: undefined }).catch(() => undefined);
+      if (options.cloudfrontDistribution && result.ok && done.pendingInvalidation) {
+        lock!.check();
+        await store.writeManifest({ ...done, pendingInvalidation: undefined }).catch(() => undefined);
+      }
     }
   } catch (error) {
     const where =
@@ -179,6 +183,7 @@ async function planDeploy(files: PlanInput['files'], store: Store, limit: Limit,
 async function applyPlan(plan: Plan, input: PlanInput, store: Store, lock: HeldLock, limit: Limit, result: DeployResult, options: DeployOptions): Promise<RemoteManifest> {
   const phase = options.onPhase ?? (() => {});
   const intent = intentManifest(plan, input);
+  lock.check();
   if (intent) await store.writeManifest(intent);
   // An upload or deletion starts only while the lock is still this deploy's.
   const task = (run: () => Promise<void>) => async () => (lock.check(), run());

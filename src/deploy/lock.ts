@@ -7,12 +7,16 @@
 // Taking it is a conditional write where the store supports one (S3's If-None-Match and If-Match, MinIO, R2),
 // and is read back afterwards for the stores that ignore the condition.
 import { randomUUID } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 export interface DeployLock {
   id: string;
   host: string;
   pid: number;
+  /** The process table the pid is from (Linux: the pid namespace), so that a container with the host's name does
+   *  not judge another's process by its own table. */
+  processes?: string;
   /** ISO times. */
   started: string;
   expires: string;
@@ -53,6 +57,15 @@ export function parseLock(text: string): DeployLock | undefined {
   }
 }
 
+/** This process's table of processes, where the system says (Linux). */
+export const processTable = (): string | undefined => {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+};
+
 const processGone = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -67,11 +80,11 @@ const processGone = (pid: number) => {
  * out, nor when it was taken on this machine by a process that no longer runs (a deploy stopped with Ctrl-C).
  * A lock this storefront cannot read stands until it expires by its object's age.
  */
-export function lockStands(read: LockRead | undefined, now: Date, host = hostname()): boolean {
+export function lockStands(read: LockRead | undefined, now: Date, host = hostname(), processes = processTable()): boolean {
   if (!read) return false;
   const { lock } = read;
   if (Date.parse(lock.expires) <= now.getTime()) return false;
-  return !(lock.host === host && processGone(lock.pid));
+  return !(lock.host === host && lock.processes === processes && processGone(lock.pid));
 }
 
 const shownTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
@@ -101,46 +114,60 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const host = options.host ?? hostname();
   const started = options.now();
-  const mine = (): DeployLock => ({ id, host, pid: process.pid, started: started.toISOString(), expires: new Date(options.now().getTime() + leaseMs).toISOString() });
+  const processes = processTable();
+  const mine = (): DeployLock => ({ id, host, pid: process.pid, ...(processes && { processes }), started: started.toISOString(), expires: new Date(options.now().getTime() + leaseMs).toISOString() });
   const id = randomUUID();
   const found = await store.readLock();
-  if (found && lockStands(found, started, host)) throw new LockError(heldBy(found, target));
+  if (found && lockStands(found, started, host, processes)) throw new LockError(heldBy(found, target));
   const written = await store.writeLock(mine(), found?.etag);
   const after = await store.readLock();
   if (written === false || after?.lock.id !== id) throw new LockError(after ? heldBy(after, target) : `Another deploy to ${target} took the lock at the same moment. Deploy again once it has ended.`);
-  let renewedAt = Date.now();
+  const clock = () => options.now().getTime();
+  let renewedAt = clock();
   let lost: string | undefined;
   // Read before it is written, for the stores that ignore a write's condition: a deploy that stalled past its
-  // lease must not take the lock back from the one that took it over.
-  const renew = async () => {
+  // lease must not take the lock back from the one that took it over. S3 answers 409 to a write that raced
+  // another on the same object: tried once more.
+  const attempt = async () => {
     const current = await store.readLock();
     if (current?.lock.id !== id) throw new LockError(`Another deploy to ${target} took over the lock while this one stalled for longer than its lease (${leaseMs / 1000} s): this deploy stopped, and the other one finishes the site.`);
-    if ((await store.writeLock(mine(), current.etag)) === false) throw new LockError(`Another deploy to ${target} took over the lock: this deploy stopped, and the other one finishes the site.`);
-    renewedAt = Date.now();
+    return store.writeLock(mine(), current.etag);
+  };
+  const renew = async () => {
+    if ((await attempt()) === false && (await attempt()) === false) throw new LockError(`Another deploy to ${target} took over the lock: this deploy stopped, and the other one finishes the site.`);
+    renewedAt = clock();
   };
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
+    // A request the bucket never answers must not hold every later renewal back: each gets a quarter lease.
     renewing = renewing.then(() =>
       lost
         ? undefined
-        : renew().catch((error: unknown) => {
+        : within(renew(), leaseMs / 4).catch((error: unknown) => {
             if (error instanceof LockError) lost = error.message;
-            // The bucket did not answer: once the lease is over another deploy may take the lock.
-            else if (Date.now() - renewedAt >= leaseMs) lost = `This deploy could not renew its lock on ${target} for longer than its lease (${leaseMs / 1000} s), so another deploy may have started: it stopped.`;
           }),
     );
   }, leaseMs / 4);
   timer.unref();
   return {
+    // Stops at half the lease without a renewal, well before another deploy may take the lock.
     check() {
+      if (!lost && clock() - renewedAt > leaseMs / 2) lost = `This deploy could not renew its lock on ${target} for half its lease (${leaseMs / 2000} s), and another deploy may take it over once the lease is out: it stopped.`;
       if (lost) throw new LockError(lost);
     },
     async release() {
       clearInterval(timer);
-      await renewing;
+      await within(renewing, leaseMs / 4).catch(() => undefined);
       if (lost) return;
       const now = await store.readLock();
       if (now?.lock.id === id) await store.deleteLock();
     },
   };
+}
+
+/** `promise`, or a rejection once `ms` have passed without it settling. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

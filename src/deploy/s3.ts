@@ -68,8 +68,9 @@ export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'tar
         }
       : { region }),
     ...(maxAttempts ? { maxAttempts } : {}),
-    // The SDK waits forever for a silent connection unless told otherwise.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
+    // The SDK waits forever for a silent connection unless told otherwise,
+    // and only warns when requestTimeout passes unless told to fail the request then.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, throwOnRequestTimeout: true },
   });
 }
 

@@ -537,6 +537,22 @@ describe('one deploy at a time', () => {
     expect(after.uploaded.map((u) => u.path)).toEqual([CHANGED_PAGE]);
   }, 60_000);
 
+  it('stops before its first write, its record included, once half its lease has passed without a renewal', async () => {
+    const name = await bucket('stalled');
+    const { s3Store } = await import('../../src/deploy/s3.ts');
+    const target = { bucket: name, prefix: '' };
+    const store = s3Store({ target, endpoint: s3.endpoint });
+    // The bucket's listing takes longer than half the lease (as seen by the deploy's clock), and no renewal came.
+    let stalled = false;
+    const slow = { ...store, list: async () => ((stalled = true), store.list()) };
+    const start = Date.now();
+    const result = await deploy({ dir: v1, target, endpoint: s3.endpoint, concurrency: 1, grace: { deploys: 1, ms: 0 }, store: slow, now: () => new Date(start + (stalled ? LEASE_MS : 0)) });
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/could not renew its lock on s3:\/\/stalled\/ for half its lease/);
+    expect(result.uploaded).toEqual([]);
+    expect([...(await listing(s3.client, name)).keys()]).not.toContain('.storefront-deploy.json');
+  }, 60_000);
+
   it("stops while another machine's lock stands, takes one whose lease ran out, and knows a nested deploy by its lock", async () => {
     const name = await bucket('locked');
     await putLock(name, LOCK, lockOf('ci-runner-7', 60_000));

@@ -1,7 +1,7 @@
 // The deploy lock (src/deploy/lock.ts) against an in-memory bucket that either checks a write's condition, as
 // S3, MinIO and R2 do, or ignores it, as some S3-compatible stores do.
 import { describe, expect, it, vi } from 'vitest';
-import { LockError, lockStands, parseLock, takeLock, type DeployLock, type LockRead, type LockStore } from '../../src/deploy/lock.ts';
+import { LockError, lockStands, parseLock, processTable, takeLock, type DeployLock, type LockRead, type LockStore } from '../../src/deploy/lock.ts';
 
 /** A bucket that holds one lock object; every call yields first, so that concurrent calls interleave. */
 function memoryStore({ checksConditions }: { checksConditions: boolean }) {
@@ -65,12 +65,16 @@ describe('the deploy lock', () => {
     expect(held()?.pid).toBe(process.pid);
     await afterLease.release();
 
-    put({ ...elsewhere(new Date(T0.getTime() + 120_000)), host: 'laptop', pid: 99_999_999 });
+    put({ ...elsewhere(new Date(T0.getTime() + 120_000)), host: 'laptop', pid: 99_999_999, processes: processTable() });
     const afterExit = await takeLock(store, TARGET, { now: at(1_000), host: 'laptop' });
     expect(held()?.pid).toBe(process.pid);
     await afterExit.release();
-    // The same process number on another machine says nothing about that machine's process.
-    expect(lockStands({ lock: { ...elsewhere(new Date(T0.getTime() + 120_000)), pid: 99_999_999 }, etag: 'v1' }, at(1_000)(), 'laptop')).toBe(true);
+    // The same process number on another machine, or in a container of the same name with a process table of its
+    // own, says nothing about that process.
+    const gone = { ...elsewhere(new Date(T0.getTime() + 120_000)), pid: 99_999_999 };
+    expect(lockStands({ lock: gone, etag: 'v1' }, at(1_000)(), 'laptop')).toBe(true);
+    expect(lockStands({ lock: { ...gone, host: 'laptop', processes: 'pid:[1]' }, etag: 'v1' }, at(1_000)(), 'laptop', 'pid:[2]')).toBe(true);
+    expect(lockStands({ lock: { ...gone, host: 'laptop', processes: 'pid:[1]' }, etag: 'v1' }, at(1_000)(), 'laptop', 'pid:[1]')).toBe(false);
   });
 
   it.each([true, false])('lets one of two deploys that start at once through (store checks conditions: %s)', async (checksConditions) => {
@@ -84,7 +88,9 @@ describe('the deploy lock', () => {
 
   it('renews its lease, and stops the deploy once another deploy has taken the lock over', async () => {
     const { store, held, put } = memoryStore({ checksConditions: false });
-    const lock = await takeLock(store, TARGET, { now: () => new Date(), leaseMs: 40 });
+    // Renewed on the real timer; the lock's clock counts renewals only (check() reads it).
+    let time = T0.getTime();
+    const lock = await takeLock(store, TARGET, { now: () => new Date((time += 1)), leaseMs: 40 });
     const first = held()!.expires;
     await vi.waitFor(() => expect(held()!.expires).not.toBe(first), { timeout: 30_000, interval: 5 });
     expect(() => lock.check()).not.toThrow();
@@ -95,12 +101,33 @@ describe('the deploy lock', () => {
     expect(held()?.id).toBe('other');
   });
 
-  it('stops the deploy when the bucket has not taken a renewal for a whole lease', async () => {
-    const { store } = memoryStore({ checksConditions: true });
-    const lock = await takeLock(store, TARGET, { now: () => new Date(), leaseMs: 40 });
-    store.failing = true;
-    await vi.waitFor(() => expect(() => lock.check()).toThrow(/could not renew its lock on s3:\/\/site\/ for longer than its lease/), { timeout: 30_000, interval: 5 });
-    await expect(lock.release()).resolves.toBeUndefined();
+  it('stops the deploy once half its lease has passed without a renewal, whether the bucket refuses or never answers', async () => {
+    for (const trouble of ['refuses', 'never answers'] as const) {
+      const { store } = memoryStore({ checksConditions: true });
+      let time = T0.getTime();
+      const lock = await takeLock(store, TARGET, { now: () => new Date(time), leaseMs: 40 });
+      if (trouble === 'refuses') store.failing = true;
+      else store.readLock = () => new Promise(() => {});
+      time += 20;
+      expect(() => lock.check()).not.toThrow();
+      time += 1;
+      expect(() => lock.check()).toThrow(/could not renew its lock on s3:\/\/site\/ for half its lease/);
+      await expect(lock.release()).resolves.toBeUndefined();
+    }
+  });
+
+  it('tries a renewal once more when the bucket answers 409 (a write that raced another), and keeps the lock', async () => {
+    const { store, held } = memoryStore({ checksConditions: true });
+    let time = T0.getTime();
+    const lock = await takeLock(store, TARGET, { now: () => new Date((time += 1)), leaseMs: 40 });
+    const write = store.writeLock.bind(store);
+    let refused = 0;
+    store.writeLock = async (next, etag) => (refused++ === 0 ? false : write(next, etag));
+    const first = held()!.expires;
+    await vi.waitFor(() => expect(held()!.expires).not.toBe(first), { timeout: 30_000, interval: 5 });
+    expect(refused).toBeGreaterThanOrEqual(2);
+    expect(() => lock.check()).not.toThrow();
+    await lock.release();
   });
 
   it('reads only a lock it can trust', () => {
