@@ -87,6 +87,8 @@ function QuoteOnPage({ email }: { email: string }) {
     if (lines) store.writeQuote(lines);
     setOffer(undefined);
     setNotice(lines ? 'The shared quote is your quote now.' : 'You kept your own quote.');
+    // The buttons go with the offer: focus goes to the page's title, as after a line is removed.
+    title.current?.focus();
   };
 
   if (!started)

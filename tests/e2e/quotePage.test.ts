@@ -118,14 +118,17 @@ describe('the quote page', () => {
     await hydrated(page);
     const offer = page.getByRole('group', { name: /A quote was shared with you: 1 service/ });
     expect(await offer.textContent()).toContain('Taking it replaces your own quote of 1 service.');
-    await page.getByRole('button', { name: 'Keep mine' }).click();
+    await page.getByRole('button', { name: 'Keep mine' }).press('Enter');
     expect(await stored(page)).toEqual(mine);
     expect(await offer.count()).toBe(0);
+    // The button went with the offer: focus is on the page's title, not lost to the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quote-page-title');
 
     await page.goto(siteUrl('/quote/#q=city-square-screen-7-day-package.billboards-4.2.Video'));
     await hydrated(page);
-    await page.getByRole('button', { name: 'Take the shared quote' }).click();
+    await page.getByRole('button', { name: 'Take the shared quote' }).press('Enter');
     await expect.poll(() => stored(page)).toEqual([{ id: 'billboards-4', route: '/service/city-square-screen-7-day-package/billboards-4/', option: 'Video', quantity: 2 }]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quote-page-title');
     expect(errors).toEqual([]);
     await close();
   });
