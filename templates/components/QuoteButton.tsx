@@ -22,8 +22,10 @@ const STATUS_MS = 5000;
  *  are now: the same words again would not be heard (a live region speaks only a change). */
 export function addedText(adds: readonly QuoteAdd[], items: readonly store.QuoteLine[]): string {
   const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
-  const quantity = adds.length === 1 ? (items.find((line) => sameLine(line, adds[0]!))?.quantity ?? 1) : 1;
-  return `Added ${quantity > 1 ? `another ${names} (${quantity} now)` : names} to your quote: ${servicesText(serviceCount(items))}.`;
+  // Added again: the new quantities, so that the words, and the live region, change.
+  const quantities = [...new Set(adds.map((a) => items.find((line) => sameLine(line, a))?.quantity ?? 1))];
+  const again = Math.min(...quantities) > 1 ? `another ${names} (${quantities.join(' and ')}${adds.length > 1 && quantities.length < 2 ? ' each' : ''} now)` : names;
+  return `Added ${again} to your quote: ${servicesText(serviceCount(items))}.`;
 }
 
 /**

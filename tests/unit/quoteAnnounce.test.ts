@@ -23,4 +23,14 @@ describe('addedText', () => {
     const lines = withAdded(withAdded([], [add()]), [add({ option: 'Top 1' })]);
     expect(addedText([add({ option: 'Top 1' })], lines)).toBe('Added Wallet-App Token Listing (Top 1) to your quote: 2 services.');
   });
+
+  it('says "another" for two services added together again ("Add both to quote"), with each one\'s number', () => {
+    const both = [add(), add({ id: 'trending-3', name: 'Sponsored Trending Spot', route: '/service/sponsored-trending-spot/trending-3/' })];
+    const once = withAdded([], both);
+    const twice = withAdded(once, both);
+    expect(addedText(both, once)).toBe('Added Wallet-App Token Listing and Sponsored Trending Spot to your quote: 2 services.');
+    expect(addedText(both, twice)).toBe('Added another Wallet-App Token Listing and Sponsored Trending Spot (2 each now) to your quote: 2 services.');
+    const uneven = withAdded(withAdded(twice, [both[0]!]), both);
+    expect(addedText(both, uneven)).toBe('Added another Wallet-App Token Listing and Sponsored Trending Spot (4 and 3 now) to your quote: 2 services.');
+  });
 });
