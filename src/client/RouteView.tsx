@@ -61,7 +61,8 @@ export function GoToNotFound() {
 }
 
 /**
- * Every route change scrolls to the top; a link with a #hash scrolls to that section instead. A change of the
+ * Every route change scrolls to the top and moves focus to the page's main content; a link with a #hash scrolls to
+ * that section instead. A change of the
  * query alone on the same page (the search page keeping its state in the address) is no new page: it stays.
  */
 function useScrollOnNavigation() {
@@ -77,7 +78,11 @@ function useScrollOnNavigation() {
     shown.current = { pathname, search };
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (!target) {
-      if (!loaded && !queryOnly) window.scrollTo(0, 0);
+      if (loaded || queryOnly) return;
+      window.scrollTo(0, 0);
+      // As a page load would: the next Tab starts at the top of the new page, not where the link that led here
+      // was (pagination and related cards keep the page kind, so React keeps their place in the document).
+      document.getElementById('main')?.focus({ preventScroll: true });
       return;
     }
     target.scrollIntoView();

@@ -131,6 +131,10 @@ describe('pagination', () => {
     for (const { outline } of reached) expect(outline).toMatch(/^solid [2-9]/);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === PRESS_2);
+    // As after a page load, the next Tab starts at the top of the new page's content, not at the footer.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')) && !document.activeElement?.closest('nav[aria-label="Pages"]'))).toBe(true);
     await close();
   });
 
