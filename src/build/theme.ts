@@ -99,11 +99,12 @@ export async function ejectable(): Promise<string[]> {
 /** Copies the built-in `name` into the theme, its first line naming the version and the original. */
 export async function eject(catalogueDir: string, name: string, version: string): Promise<string> {
   const file = name.replace(/^templates\//, '').replace(/\/+$/, '');
-  if (!(await ejectable()).includes(file) && existsSync(join(TEMPLATES, file)) && !isAbsolute(file) && !file.split('/').includes('..')) {
-    throw new UserError(`templates/${file || '.'} is a folder: eject copies one file. Name one, e.g. ${(await ejectable()).find((n) => n.startsWith(`${file}/`)) ?? 'components/Footer.tsx'}; \`storefront eject --list\` lists them all.`);
+  const names = await ejectable();
+  const outside = isAbsolute(file) || file.split('/').includes('..');
+  if (!outside && !names.includes(file) && existsSync(join(TEMPLATES, file))) {
+    throw new UserError(`templates/${file || '.'} is a folder: eject copies one file. Name one, e.g. ${names.find((n) => n.startsWith(`${file}/`)) ?? 'components/Footer.tsx'}; \`storefront eject --list\` lists them all.`);
   }
-  if (isAbsolute(file) || file.split('/').includes('..') || !existsSync(join(TEMPLATES, file))) {
-    const names = await ejectable();
+  if (outside || !existsSync(join(TEMPLATES, file))) {
     const close = names.filter((candidate) => candidate.endsWith(`/${file.split('/').pop()}`) || candidate.includes(file));
     throw new UserError(`storefront has no templates/${file} to eject.${close.length ? ` Did you mean ${close.slice(0, 3).join(', ')}?` : ''} Run \`storefront eject --list\` for every name.`);
   }

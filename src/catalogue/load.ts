@@ -31,7 +31,6 @@ export interface CatalogueSource {
   linkedFiles?: ReadonlyMap<string, string>;
 }
 
-
 /**
  * What decoding raster images in full found in earlier runs, by the hash of their bytes (the build cache keeps
  * it: build/cachedStages.ts). '' for an image that decoded whole, else what sharp said. Decoding every pixel is
