@@ -1,7 +1,7 @@
 // `storefront deploy`: publishes a built site to S3-compatible object storage (src/deploy/).
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { resolve } from 'node:path';
-import { parseDuration } from '../deploy/plan.ts';
+import { parseDuration } from '../deploy/duration.ts';
 import { DEPLOY_FORMATS, formatPhase, formatResult, type DeployFormat } from '../deploy/report.ts';
 import { describeTarget, parseTarget, TargetError } from '../deploy/target.ts';
 import { EXIT } from '../errors.ts';

@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { isPageKind, kindOf, UPLOAD_ORDER, type Kind, type LocalFile } from './manifest.ts';
 import { LOCK_NAME, MANIFEST_NAME } from './target.ts';
 
+export { parseDuration } from './duration.ts';
+
 export interface RemoteObject {
   sha256: string;
   size: number;
@@ -371,14 +373,4 @@ export function parseManifest(text: string): RemoteManifest {
   const parsed = manifestSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
   return parsed.data;
-}
-
-/** '7d', '12h', '30m', '45s', '2w' or '0' in milliseconds; undefined when it is none of these. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)?$/.exec(text.trim());
-  if (!match) return undefined;
-  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[(match[2] ?? 's') as 's'];
-  const amount = Number(match[1]);
-  if (amount !== 0 && !match[2]) return undefined; // a bare number other than 0 is ambiguous
-  return amount * unit;
 }
