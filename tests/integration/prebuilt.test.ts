@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/build/cache.ts';
 import { precompress } from '../../src/build/compress.ts';
+import { EMOJI_INDEX } from '../../src/build/emoji.ts';
 import { INTER_FILE, inLatinFile, subsetInter, TEMPLATE_CHARACTERS } from '../../src/build/fontSubset.ts';
 import { buildSite } from '../../src/pipeline.ts';
 
@@ -46,6 +47,15 @@ describe('the Inter subset', () => {
     expect(await subsetInter(font, cache, `${TEMPLATE_CHARACTERS}🚀`, prebuilt)).toEqual(subset);
     expect(await readdir(cache)).toEqual([]);
   }, 60_000);
+});
+
+describe('the index of the emoji set', () => {
+  it("is the installed set's, and places every emoji of it", () => {
+    const index = JSON.parse(readFileSync(EMOJI_INDEX, 'utf8')) as { set: string; icons: Record<string, unknown> };
+    const installed = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules/@iconify-json/noto/package.json'), 'utf8')) as { version: string };
+    expect(index.set).toBe(installed.version);
+    expect(Object.keys(index.icons).length).toBeGreaterThan(3_000);
+  });
 });
 
 describe('a cold build of the example catalogue', () => {

@@ -1,9 +1,9 @@
 // Emoji in text: found and split the same way on the server and in the browser, and drawn from Noto's SVGs.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emojiAssets } from '../../src/build/emoji.ts';
+import { EMOJI_INDEX, emojiAssets } from '../../src/build/emoji.ts';
 import { emojiCode, emojiIn, splitEmoji } from '../../src/core/emoji.ts';
 
 describe('emoji in text', () => {
@@ -45,5 +45,23 @@ describe('the emoji files', () => {
     expect(await readdir(cache)).toHaveLength(3);
     expect(await emojiAssets(['🚀', '❤️', '\u{1FAE8}\u{1FAE8}'], cache)).toEqual({ files, urls });
     await rm(cache, { recursive: true, force: true });
+  });
+
+  it("are read through the package's index of the set, the same drawings as from the whole set", async () => {
+    const dirs = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'storefront-emoji-'))));
+    const [indexed, whole, swapped] = dirs as [string, string, string];
+    // A sequence, a skin tone, one found through the set's aliases, a heart; a flag and a pair the set lacks.
+    const emoji = ['🚀', '👨‍💻', '👍🏽', '🇺🇸', '🤪', '❤️', '\u{1FAE8}\u{1FAE8}'];
+    const drawn = await emojiAssets(emoji, indexed);
+    expect(await emojiAssets(emoji, whole, join(whole, 'no-index.json'))).toEqual(drawn);
+    expect(Object.keys(drawn.urls)).toEqual(['🚀', '👨‍💻', '👍🏽', '🤪', '❤️']);
+    // An index that places the rocket where the heart is draws a heart: the index is what the drawing is read by.
+    const index = JSON.parse(await readFile(EMOJI_INDEX, 'utf8')) as { icons: Record<string, unknown> };
+    index.icons['1f680'] = index.icons['2764'];
+    await writeFile(join(swapped, 'index.json'), JSON.stringify(index));
+    const rocket = await emojiAssets(['🚀'], join(swapped, 'cache'), join(swapped, 'index.json'));
+    const bytes = (assets: typeof drawn, e: string) => assets.files.get(assets.urls[e]!.slice(1));
+    expect(bytes(rocket, '🚀')).toEqual(bytes(drawn, '❤️'));
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 });
