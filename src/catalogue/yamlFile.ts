@@ -68,6 +68,11 @@ function yamlFile(file: string, text: string, parsed?: { doc: Document.Parsed; l
  * thrown, and then there is no data.
  */
 export function parseYaml(file: string, text: string): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
+  const parse = parseText(file, text);
+  return HALF_ESCAPE.test(text) && parse.data !== undefined ? { ...parse, problems: [...parse.problems, ...halfCharacters(parse.yaml)] } : parse;
+}
+
+function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
   const fast = readFast(text);
   if (fast) return { yaml: yamlFile(file, text), data: fast.data, problems: [] };
   const parsed = withPositions(text);
@@ -144,6 +149,44 @@ function duplicateAt(doc: Document.Parsed, offset: number): { path: FieldPath; f
     },
   });
   return found;
+}
+
+// A \u escape of half a surrogate pair, the form JSON and JavaScript give a character beyond the first 65,536
+// ("\uD83D\uDE80" is 🚀). Both halves make the character; one alone is no character at all, and the page, the
+// search index and the link-preview card cannot carry it.
+const HALF_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+/** Half a pair left alone: in a `u` expression a whole pair is one character, never of this category. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A problem for each text with half a character in it: an escape of one half of a surrogate pair alone. */
+function halfCharacters(yaml: YamlFile): Problem[] {
+  const problems: Problem[] = [];
+  visit(yaml.doc, {
+    Scalar(_, node, ancestors) {
+      if (typeof node.value !== 'string' || !LONE_SURROGATE.test(node.value) || !node.range) return;
+      const field = formatPath(pathOf([...ancestors, node]));
+      problems.push(
+        error(
+          'wrong-format',
+          yaml.file,
+          { ...positionOf(yaml, node.range[0]), ...(field && { field }) },
+          'Expected whole characters; this text has half of an escaped character ("\\uD83D" without the "\\uDE80" that completes it, for example).',
+          'Write the character itself (the file is UTF-8), or give both halves of its escape: "\\uD83D\\uDE80" is 🚀.',
+        ),
+      );
+    },
+  });
+  return problems;
+}
+
+/** The field path of the last node of `chain` (the nodes from the document down to it). */
+function pathOf(chain: readonly unknown[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  chain.forEach((node, i) => {
+    if (isPair(node) && isScalar(node.key) && node.key !== chain[i + 1]) path.push(String(node.key.value));
+    else if (isSeq(node)) path.push(node.items.indexOf(chain[i + 1] as (typeof node.items)[number]));
+  });
+  return path;
 }
 
 /** The first alias without an anchor before it, or else the first alias. */

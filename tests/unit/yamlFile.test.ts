@@ -84,3 +84,16 @@ describe('parseYaml', () => {
     expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 4, column: 12 });
   });
 });
+
+describe('a text with half a character in it', () => {
+  it('is wrong-format where it is, a whole escaped pair or the letters of an escape are not', () => {
+    const text = 'name: "Stickers \\uD83D"\nservices:\n  - id: x-1\n    summary: "Launch \\uD83D\\uDE80 day"\n    label: \'\\uD83D as written\'\n    tags: ["\\uDE80"]\n';
+    const { data, problems } = parseYaml('categories/x.yaml', text);
+    expect(data).toMatchObject({ name: 'Stickers \uD83D', services: [{ summary: 'Launch 🚀 day', label: '\\uD83D as written' }] });
+    expect(problems.map((p) => [p.code, p.field, p.line, p.column])).toEqual([
+      ['wrong-format', 'name', 1, 7],
+      ['wrong-format', 'services[0].tags[0]', 6, 12],
+    ]);
+    expect(problems[0]!.message).toContain('half of an escaped character');
+  });
+});
