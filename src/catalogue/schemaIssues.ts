@@ -36,9 +36,11 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
         yaml.file,
         { ...locateKey(yaml, path, key), field: formatPath([...path, key]) },
         `Unknown field "${key}".`,
-        guess
-          ? `Did you mean "${guess}"? Rename it, or remove the line.`
-          : `Remove it. Allowed here: ${allowed.join(', ')}.`,
+        key === '<<'
+          ? 'YAML merge keys ("<<: *name") are not read here: write the fields out in full.'
+          : guess
+            ? `Did you mean "${guess}"? Rename it, or remove the line.`
+            : `Remove it. Allowed here: ${allowed.join(', ')}.`,
       );
       if (guess) problem.renames = formatPath([...path, guess]);
       return problem;
@@ -66,7 +68,8 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
   if (issue.code === 'invalid_type' && value === undefined && isOptionPrice(path)) {
     return [error('option-without-price', yaml.file, where, 'This option has no price.', `Add a price line under its label${about ? `: ${about}` : '.'}`)];
   }
-  if (issue.code === 'invalid_type' && value === undefined) {
+  // A field with one allowed value (the currency) that is missing is an invalid value to the schema.
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && value === undefined) {
     const name = path.at(-1);
     const problem: Described = error(
       'missing-field',
@@ -118,7 +121,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const visible = (text: string) => text.replace(/[\u0000-\u001F\u007F]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 function show(value: unknown): string {
-  if (value === null) return 'nothing (an empty value)';
+  if (value === null || value === undefined) return 'nothing (an empty value)';
   if (typeof value === 'string') return `the text "${visible(value.length > 60 ? `${value.slice(0, 57)}...` : value)}"`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a block of fields';

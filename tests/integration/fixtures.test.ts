@@ -62,6 +62,10 @@ const modes: [mode: string, expected: Expected][] = [
   ['empty-image', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: the file is empty/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],
   ['wrong-currency', { file: 'categories/beta.yaml', line: 13, field: 'services[0].currency', message: /Expected "USD".*"EUR"/ }],
+  // The currency has one allowed value: missing, it is a missing field all the same (it said "got undefined undefined").
+  ['missing-currency', { file: 'categories/beta.yaml', line: 9, field: 'services[0].currency', message: /^The required field "currency" is missing\.$/ }],
+  // Half of "\uD83D\uDE80" (🚀): validation passed it, and Pagefind stopped the build with an internal error.
+  ['half-escaped-character', { file: 'categories/beta.yaml', line: 10, field: 'services[0].name', message: /half of an escaped character/ }],
   ['missing-image', { file: 'categories/alpha.yaml', line: 22, field: 'services[1].image', message: /img\/services\/alpha-two\.svg does not exist/ }],
   ['service-without-description', { file: 'categories/beta.yaml', line: 9, field: 'services[0].id', message: /"beta-1" has no description/ }],
   ['description-without-service', { file: 'descriptions/alpha-9.md', line: 1, message: /no service with the id "alpha-9"/ }],

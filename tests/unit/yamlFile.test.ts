@@ -74,7 +74,8 @@ describe('parseYaml', () => {
     for (const [name, text] of files) {
       const expected = byYaml(text);
       const { data, problems } = parseYaml('categories/x.yaml', text);
-      expect(problems.length > 0, name).toBe(expected.refused);
+      // Half an escaped character is a problem of the text, not of the YAML: the file is read all the same.
+      expect(problems.some((p) => p.code !== 'wrong-format'), name).toBe(expected.refused);
       if (!expected.refused) expect(data, name).toEqual(expected.data);
     }
   });
