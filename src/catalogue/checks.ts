@@ -239,6 +239,9 @@ function nameChecks(name: string, addressed: boolean, file: string, where: () =>
   return problems;
 }
 
+/** A description that opens as the case studies and pages do: "---", "name: value" lines, and "---" or the end. */
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\w-]+:.*\r?\n)+(?:---[ \t]*(?:\r?\n|$)|$)/;
+
 function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes, memo: LinkChecksMemo): Problem[] {
   const problems: Problem[] = [];
   const ids = new Set(services.map((s) => s.id).filter((id) => id !== undefined));
@@ -258,6 +261,11 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     const { words } = description;
     if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
+    }
+    const frontMatter = description.unread ? undefined : FRONT_MATTER.exec(description.text);
+    if (frontMatter) {
+      const fields = frontMatter[0].split(/\r?\n/).filter((line) => /^[\w-]+:/.test(line)).length;
+      problems.push(error('description-front-matter', description.file, { line: 1, column: 1 }, `The description starts with front matter (${fields === 1 ? 'a "name: value" line' : `${fields} "name: value" lines`} between "---" lines), which a description does not have: the site would show it as a heading.`, "Delete those lines. A service's name, price and other fields are in its category file; the description is only the text under \"About this service\"."));
     }
     problems.push(...linkChecks(description.file, description.links, known, memo));
   }

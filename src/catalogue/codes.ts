@@ -63,6 +63,7 @@ export const PROBLEM_CODES = [
   'missing-description',
   'description-without-service',
   'short-description',
+  'description-front-matter',
   'description-too-large',
   'description-too-deep',
   'description-too-complex',

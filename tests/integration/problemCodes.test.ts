@@ -69,6 +69,7 @@ const modes: [mode: string, code: string][] = [
   ['long-meta-description', 'long-meta-description'],
   ['service-without-description', 'missing-description'],
   ['description-without-service', 'description-without-service'],
+  ['description-front-matter', 'description-front-matter'],
   ['oversized-description', 'description-too-large'],
   ['description-too-deep', 'description-too-deep'],
   ['description-too-complex', 'description-too-complex'],
