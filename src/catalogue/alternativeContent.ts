@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedAlternative } from './parsed.ts';
-import { readFrontMatter } from './frontMatter.ts';
+import { noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { error, type Problem } from './problems.ts';
 import { locate } from './yamlFile.ts';
 import { nextDay } from './dates.ts';
@@ -43,7 +43,7 @@ export function readAlternative(file: string, text: string, today: string): { pr
   if (!read) {
     const hint = 'Start the file with the day it was last reviewed, between two lines of three hyphens: "---", "reviewed: 2026-11-01", "---".';
     const compiled = compileDescription(text);
-    const missing = error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint);
+    const missing = noFrontMatter(file, text, error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint));
     return { problems: compiled.refused ? [missing, boundProblem(file, compiled.refused)] : [missing], alternative: { file, ...compiled } };
   }
   const { yaml, value, problems, body, offset } = read;

@@ -8,7 +8,7 @@ import { routes } from '../core/routes.ts';
 import { underTitle } from '../core/tree.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
-import { addressNameProblem, readFrontMatter } from './frontMatter.ts';
+import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { nextDay } from './dates.ts';
 import { AS_OF } from './schema.ts';
 import { error, type Problem } from './problems.ts';
@@ -86,7 +86,7 @@ export function readCase(file: string, text: string, today: string): { problems:
   if (!read) {
     const compiled = compileDescription(text);
     const hint = 'Start the file with its front matter between two lines of three hyphens: title, summary, client, services, period, results and disclosure (see docs/guide.md).';
-    problems.push(error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The case study has no front matter: its title, client, services, results and disclosure are missing.', hint));
+    problems.push(noFrontMatter(file, text, error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The case study has no front matter: its title, client, services, results and disclosure are missing.', hint)));
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, parsed: { file, slug, ...compiled } };
   }

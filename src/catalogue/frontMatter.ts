@@ -39,6 +39,13 @@ export function readFrontMatter<S extends z.ZodType>(file: string, text: string,
   return { yaml, ...(checked.value !== undefined && { value: checked.value }), problems, body, offset };
 }
 
+/** The problem of a file that has no front matter: `missing` (its fields are missing), or, when it opens a front
+ *  matter that no second line of three hyphens closes, that: its fields are there, unread. */
+export function noFrontMatter(file: string, text: string, missing: Problem): Problem {
+  if (!/^---[ \t]*\r?\n/.test(text)) return missing;
+  return error('yaml-syntax', file, { line: 1, column: 1 }, 'The front matter opened on line 1 is never closed: no line of three hyphens ("---") ends it, so none of its fields is read.', 'Add a line "---" after its last field, before the text.');
+}
+
 /**
  * What is wrong with the name of a file that is its page's address (pages/about.md is /about/), or undefined: it
  * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to.

@@ -10,7 +10,7 @@ import { compileDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
-import { addressNameProblem, readFrontMatter } from './frontMatter.ts';
+import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { locate } from './yamlFile.ts';
 
 /** Where the pages are, from the catalogue folder. */
@@ -53,7 +53,7 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
   if (!read) {
     const compiled = compileDescription(text);
     const hint = 'Start the file with its title and description between two lines of three hyphens: "---", "title: About us", "description: Who we are and how we work.", "---".';
-    problems.push(error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The required fields "title" and "description" are missing: the file has no front matter.', hint));
+    problems.push(noFrontMatter(file, text, error('missing-field', file, { line: 1, column: 1, field: 'title' }, 'The required fields "title" and "description" are missing: the file has no front matter.', hint)));
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, page: { file, slug, link: 'footer', ...compiled } };
   }

@@ -63,6 +63,12 @@ describe('readCase', () => {
   it('says what is missing when the file has no front matter', () => {
     expect(codes('Just a story.')).toEqual([['missing-field', 1, 'title']]);
   });
+
+  it('says a front matter is never closed rather than missing, its fields being there', () => {
+    const problems = readCase('cases/launch-week.md', `---\n${FIELDS.join('\n')}\n\nThe story.\n`, TODAY).problems;
+    expect(problems.map((p) => [p.code, p.line])).toEqual([['yaml-syntax', 1]]);
+    expect(problems[0]!.message).toContain('never closed');
+  });
 });
 
 describe('formatAsOf', () => {
