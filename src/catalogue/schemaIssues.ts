@@ -14,7 +14,11 @@ export function checkSchema<S extends z.ZodType>(
 ): { value?: z.infer<S>; problems: Problem[] } {
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, problems: [] };
-  const problems = result.error.issues.flatMap((issue) => describeIssue(yaml, data, schema, issue));
+  // A value of the wrong type is that alone: zod also runs the field's other checks on it (a text given for a
+  // list of at most 5 ids was "too long" as well, for its 7 letters).
+  const mistyped = new Set(result.error.issues.filter((i) => i.code === 'invalid_type').map((i) => formatPath(i.path as FieldPath)));
+  const issues = result.error.issues.filter((i) => i.code === 'invalid_type' || !mistyped.has(formatPath(i.path as FieldPath)));
+  const problems = issues.flatMap((issue) => describeIssue(yaml, data, schema, issue));
   // A misspelt key ("prise") also leaves its field missing: the "did you mean" problem says it all.
   const renamed = new Set(problems.flatMap((p) => (p.renames ? [p.renames] : [])));
   return { problems: problems.filter((p) => !p.missing || !renamed.has(p.missing)).map(({ renames: _r, missing: _m, ...p }) => p) };

@@ -1,0 +1,37 @@
+// zod's issues as a maintainer reads them (src/catalogue/schemaIssues.ts): one problem for one mistake.
+import { describe, expect, it } from 'vitest';
+import { categorySchema } from '../../src/catalogue/schema.ts';
+import { checkSchema } from '../../src/catalogue/schemaIssues.ts';
+import { parseYaml } from '../../src/catalogue/yamlFile.ts';
+
+const CATEGORY = `name: Other
+anchor: other
+idPrefix: other
+description: Everything else.
+icon: other.svg
+services:
+  - id: other-1
+    name: Sticker pack
+    price: 250
+    currency: USD
+    image: other-1.svg
+    metaDescription: Custom stickers for your community's chat groups.
+`;
+
+const problemsOf = (text: string) => {
+  const { yaml, data } = parseYaml('categories/other.yaml', text);
+  return checkSchema(yaml, data, categorySchema).problems.map((p) => [p.code, p.field, p.line, p.message]);
+};
+
+describe('a field of the wrong type', () => {
+  it('is reported once, not also against the checks of the type it should have', () => {
+    // A single id where a list of at most five is expected: it was also "too long", for its seven letters.
+    expect(problemsOf(`${CATEGORY}    requires: other-9\n`)).toEqual([['wrong-type', 'services[0].requires', 13, 'Expected an array, got the text "other-9".']]);
+  });
+});
+
+describe('a missing currency', () => {
+  it('is a missing field, as any other required field is', () => {
+    expect(problemsOf(CATEGORY.replace('    currency: USD\n', ''))).toEqual([['missing-field', 'services[0].currency', 7, 'The required field "currency" is missing.']]);
+  });
+});
