@@ -76,7 +76,7 @@ function useScrollOnNavigation() {
     first.current = false;
     const queryOnly = shown.current.pathname === pathname && shown.current.search !== search;
     shown.current = { pathname, search };
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target = hash ? document.getElementById(anchorOf(hash)) : null;
     if (!target) {
       if (loaded || queryOnly) return;
       window.scrollTo(0, 0);
@@ -88,6 +88,16 @@ function useScrollOnNavigation() {
     target.scrollIntoView();
     return keepInView(target);
   }, [key, hash]);
+}
+
+/** The id a #hash names; the hash as it is when it is no valid escape (a shared link cut short after a "%"),
+ *  which then names no element rather than stopping the page. */
+function anchorOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
 }
 
 /**

@@ -95,6 +95,19 @@ describe('the client', () => {
     await close();
   });
 
+  it('keeps the page when its #hash is no valid escape (a link cut short after a "%")', async () => {
+    for (const path of ['/sitemap/#%E0%A4%A', '/quote/#q=x%']) {
+      const { page, errors, close } = await openPage(browser());
+      await page.goto(siteUrl(path));
+      await page.evaluate(() => dispatchEvent(new Event('scroll')));
+      await page.waitForSelector(HYDRATED, { state: 'attached' });
+      // Hydrated and still the page: "URI malformed" replaced it with the error view, which "Try again" kept.
+      expect(await page.getByText('Something went wrong').count(), path).toBe(0);
+      expect(errors, path).toEqual([]);
+      await close();
+    }
+  });
+
   it('starts at once when a basket was kept from an earlier visit, so the header shows its count', async () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/sitemap/'));
