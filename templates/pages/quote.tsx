@@ -8,7 +8,8 @@ import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
 import { servicesText } from '../components/QuoteButton.tsx';
 import { breadcrumb, organization, pageHead } from '../head.ts';
-import { QuoteBasket } from '../quote/QuotePanel.tsx';
+import { offeredLines, QuoteBasket } from '../quote/QuotePanel.tsx';
+import { lineOf, type QuoteItem } from '../quote/services.ts';
 import { sharedLines } from '../quote/share.ts';
 import * as store from '../quote/store.ts';
 import type { QuoteLine } from '../quote/store.ts';
@@ -52,7 +53,7 @@ export default function Quote() {
 
 /** A shared quote the visitor may take instead of their own, which it would replace. */
 interface Offer {
-  lines: QuoteLine[];
+  items: QuoteItem[];
   mine: number;
 }
 
@@ -65,28 +66,41 @@ function QuoteOnPage({ email }: { email: string }) {
   useEffect(() => {
     title.current = document.getElementById('quote-page-title');
     // On load, and when a shared link is followed from this very page (the browser then only changes the hash).
-    const receive = () => {
+    const receive = async () => {
       if (!/(^#|&)q=/.test(location.hash)) return;
-      const shared = sharedLines(location.hash, store);
-      const mine = store.readQuote();
+      const lines = sharedLines(location.hash, store);
       // The link has done its work: a reload keeps the visitor's quote as it is now, not as it was shared.
       history.replaceState(history.state, '', location.pathname + location.search);
-      if (!shared.length) setNotice('This link holds no quote we can read. Your own quote is unchanged.');
-      else if (!mine.length || sameLines(mine, shared)) {
+      setOffer(undefined);
+      setNotice(undefined);
+      if (!lines.length) return setNotice('This link holds no quote we can read. Your own quote is unchanged.');
+      // What the link names as this site offers it now, before anything is offered or kept.
+      const items = await offeredLines(lines);
+      if (items === 'failed') return setNotice('The shared quote could not be loaded. Check your connection, then open the link again. Your own quote is unchanged.');
+      const gone = new Set(lines.map((l) => l.id)).size - new Set(items.map((i) => i.id)).size;
+      const goneText = gone ? ` ${servicesText(gone)} in it ${gone === 1 ? 'is' : 'are'} no longer offered and ${gone === 1 ? 'was' : 'were'} left out.` : '';
+      if (!items.length) return setNotice(`The services in this link are no longer offered. Your own quote is unchanged.`);
+      const shared = items.map(lineOf);
+      const mine = store.readQuote();
+      if (!mine.length || sameLines(mine, shared)) {
         store.writeQuote(shared);
-        setNotice(`This quote was shared with you: ${servicesText(shared.length)}. It is your quote now, kept in this browser.`);
-      } else setOffer({ lines: shared, mine: mine.length });
+        setNotice(`This quote was shared with you: ${servicesText(shared.length)}. It is your quote now, kept in this browser.${goneText}`);
+      } else {
+        setOffer({ items, mine: mine.length });
+        if (goneText) setNotice(goneText.trim());
+      }
     };
-    receive();
+    void receive();
     setStarted(true);
-    addEventListener('hashchange', receive);
-    return () => removeEventListener('hashchange', receive);
+    const again = () => void receive();
+    addEventListener('hashchange', again);
+    return () => removeEventListener('hashchange', again);
   }, []);
 
-  const take = (lines: QuoteLine[] | undefined) => {
-    if (lines) store.writeQuote(lines);
+  const take = (items: QuoteItem[] | undefined) => {
+    if (items) store.writeQuote(items.map(lineOf));
     setOffer(undefined);
-    setNotice(lines ? 'The shared quote is your quote now.' : 'You kept your own quote.');
+    setNotice(items ? 'The shared quote is your quote now.' : 'You kept your own quote.');
     // The buttons go with the offer: focus goes to the page's title, as after a line is removed.
     title.current?.focus();
   };
@@ -108,10 +122,19 @@ function QuoteOnPage({ email }: { email: string }) {
       {offer && (
         <div className="quote-offer" role="group" aria-labelledby="quote-offer-text">
           <p id="quote-offer-text">
-            {`A quote was shared with you: ${servicesText(offer.lines.length)}. Taking it replaces your own quote of ${servicesText(offer.mine)}.`}
+            {`A quote was shared with you: ${servicesText(offer.items.length)}. Taking it replaces your own quote of ${servicesText(offer.mine)}.`}
           </p>
+          <ul className="quote-offer-lines">
+            {offer.items.map((item) => (
+              <li key={`${item.id} ${item.option ?? ''}`}>
+                {item.name}
+                {item.option ? ` (${item.option})` : ''}
+                {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+              </li>
+            ))}
+          </ul>
           <p className="quote-offer-actions">
-            <button type="button" className="button button-primary" onClick={() => take(offer.lines)}>
+            <button type="button" className="button button-primary" onClick={() => take(offer.items)}>
               Take the shared quote
             </button>
             <button type="button" className="button button-secondary" onClick={() => take(undefined)}>

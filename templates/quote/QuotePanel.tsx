@@ -52,6 +52,14 @@ async function fetchMoved(line: QuoteLine): Promise<ServicePage> {
   return route && route !== line.route ? fetchService({ ...line, route }, true) : null;
 }
 
+/** A shared quote's lines as this site offers them now, each line's page fetched as the basket fetches it (those
+ *  whose service is gone left out); 'failed' when a page could not be fetched. */
+export async function offeredLines(lines: readonly QuoteLine[]): Promise<QuoteItem[] | 'failed'> {
+  const pages = new Map(await Promise.all(lines.map(async (line) => [line.route, await fetchService(line)] as const)));
+  const resolved = resolveQuote(lines, (route) => pages.get(route));
+  return resolved === 'loading' ? 'failed' : resolved;
+}
+
 /** The pages of the lines' services, by route, each fetched once while the panel is open. */
 function useServicePages(lines: readonly QuoteLine[]): Record<string, ServicePage> {
   const [pages, setPages] = useState<Record<string, ServicePage>>({});

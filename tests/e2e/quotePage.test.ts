@@ -102,7 +102,10 @@ describe('the quote page', () => {
     await hydrated(gone.page);
     await loaded(gone.page);
     expect((await lineTexts(gone.page)).map((l) => l.name)).toEqual(['City-Square Screen, 7-Day Package', 'Fast-Track Listing on the Largest Coin-Data Site']);
-    await expect.poll(() => gone.page.locator('.quote-page [role=status]').textContent()).toBe('1 service is no longer offered and was left out.');
+    // Counted once the link's services are known: two shared, one more left out.
+    await expect
+      .poll(() => gone.page.locator('.quote-page [role=status]').textContent())
+      .toBe('This quote was shared with you: 2 services. It is your quote now, kept in this browser. 1 service in it is no longer offered and was left out.');
     await expect.poll(() => stored(gone.page)).toEqual(basket);
     // The page of the service no longer offered answers 404, which the browser logs; nothing else may be logged.
     expect([...there.errors, ...gone.errors].filter((e) => !e.includes('status of 404'))).toEqual([]);
@@ -118,6 +121,8 @@ describe('the quote page', () => {
     await hydrated(page);
     const offer = page.getByRole('group', { name: /A quote was shared with you: 1 service/ });
     expect(await offer.textContent()).toContain('Taking it replaces your own quote of 1 service.');
+    // What is shared, by name: the visitor does not choose blind.
+    expect(await offer.locator('li').allTextContents()).toEqual(['City-Square Screen, 7-Day Package (Video) × 2']);
     await page.getByRole('button', { name: 'Keep mine' }).press('Enter');
     expect(await stored(page)).toEqual(mine);
     expect(await offer.count()).toBe(0);
@@ -130,6 +135,19 @@ describe('the quote page', () => {
     await expect.poll(() => stored(page)).toEqual([{ id: 'billboards-4', route: '/service/city-square-screen-7-day-package/billboards-4/', option: 'Video', quantity: 2 }]);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('quote-page-title');
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the visitor\'s quote when a shared link names only services no longer offered', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await seed(page, basket);
+    await page.goto(siteUrl('/quote/#q=no-such-service.listing-999.1'));
+    await hydrated(page);
+    await expect.poll(() => page.locator('.quote-page .quote-notice').textContent()).toBe('The services in this link are no longer offered. Your own quote is unchanged.');
+    expect(await page.getByRole('group', { name: /A quote was shared with you/ }).count()).toBe(0);
+    expect(await stored(page)).toEqual(basket);
+    // Its page answers 404, which the browser logs.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
     await close();
   });
 
