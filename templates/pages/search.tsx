@@ -183,7 +183,10 @@ export default function Search({ site }: PageProps) {
     commit(next, 'type');
   };
 
-  const clearFilters = () => change({ category: '', min: undefined, max: undefined });
+  // Both buttons go with the message they are in: focus goes to the field, not lost to the page's body.
+  const thenField = (act: () => void) => () => (act(), input.current?.focus());
+  const clearFilters = thenField(() => change({ category: '', min: undefined, max: undefined }));
+  const retry = thenField(() => setAttempt((n) => n + 1));
 
   const showMore = async () => {
     if (!found) return;
@@ -329,7 +332,7 @@ export default function Search({ site }: PageProps) {
           {failed && (
             <p className="search-next">
               Check the connection and{' '}
-              <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="link-button" onClick={retry}>
                 try again
               </button>
               , or browse a category below.

@@ -87,10 +87,26 @@ describe('searching', () => {
     const { page, close } = await open('/search/?q=zzyzx&category=listing');
     await announced(page, /^No services match “zzyzx” with these filters\.$/);
     expect(await page.locator('.search-grid .card').count()).toBe(0);
-    await page.getByRole('button', { name: 'clear the filters' }).click();
+    await page.getByRole('button', { name: 'clear the filters' }).press('Enter');
     await page.waitForURL((url) => url.search === '?q=zzyzx');
     await announced(page, /^No services match “zzyzx”\.$/);
+    // The button went with its message: focus is in the field, not lost to the body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     expect(await page.getByRole('heading', { name: 'Browse by category' }).isVisible()).toBe(true);
+    await close();
+  });
+
+  it('offers to try again when the index cannot be fetched, and keeps the focus in the field', async () => {
+    const { page, close } = await open('/search/');
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await field(page).fill('listing');
+    const again = page.getByRole('button', { name: 'try again' });
+    await again.waitFor();
+    await page.unroute('**/pagefind/**');
+    await again.press('Enter');
+    await announced(page, found);
+    // The button went with its message: focus is in the field, not lost to the body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     await close();
   });
 
