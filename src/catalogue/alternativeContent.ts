@@ -46,8 +46,9 @@ export function readAlternative(file: string, text: string, today: string): { pr
     const missing = noFrontMatter(file, text, error('missing-field', file, { line: 1, column: 1, field: 'reviewed' }, 'The required field "reviewed" is missing: the file has no front matter.', hint));
     return { problems: compiled.refused ? [missing, boundProblem(file, compiled.refused)] : [missing], alternative: { file, ...compiled } };
   }
-  const { yaml, value, problems, body, offset } = read;
-  const reviewed = value?.reviewed;
+  const { yaml, value, fields, problems, body, offset } = read;
+  // Checked when it passed its schema, whether or not the title did.
+  const reviewed = fields.reviewed;
   const alternative: ParsedAlternative = { file, title: value?.title, links: body.links, words: body.words, tree: body.tree };
   if (reviewed !== undefined) {
     const where = () => ({ ...locate(yaml, ['reviewed']), field: 'reviewed' });

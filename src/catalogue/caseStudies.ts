@@ -66,6 +66,8 @@ export interface ParsedCase extends CompiledDescription {
   file: string;
   slug: string;
   value?: CaseFrontMatter;
+  /** The ids of its services, where they passed their schema (also when another field did not), and where each is. */
+  services?: string[];
   serviceLines?: { line: number; column: number; field: string }[];
 }
 
@@ -90,15 +92,18 @@ export function readCase(file: string, text: string, today: string): { problems:
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, parsed: { file, slug, ...compiled } };
   }
-  const { yaml, value, body } = read;
+  const { yaml, value, fields, failed, body } = read;
   problems.push(...read.problems);
-  if (value) problems.push(...disclosureProblems(file, yaml, value), ...resultProblems(file, yaml, value, today));
-  const serviceLines = value ? value.services.map((_, i) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` })) : [];
-  return { problems, parsed: { file, slug, ...(value && { value }), serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
+  // The fields that passed are checked whether or not the others did.
+  if (!failed.has('disclosure')) problems.push(...disclosureProblems(file, yaml, fields.disclosure));
+  if (fields.results) problems.push(...resultProblems(file, yaml, fields.results, today));
+  const services = fields.services ?? [];
+  const serviceLines = services.map((_, i) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` }));
+  return { problems, parsed: { file, slug, ...(value && { value }), services, serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
 }
 
-function disclosureProblems(file: string, yaml: YamlFile, value: CaseFrontMatter): Problem[] {
-  if (value.disclosure) return [];
+function disclosureProblems(file: string, yaml: YamlFile, disclosure: string | undefined): Problem[] {
+  if (disclosure) return [];
   return [
     error(
       'case-without-disclosure',
@@ -110,8 +115,8 @@ function disclosureProblems(file: string, yaml: YamlFile, value: CaseFrontMatter
   ];
 }
 
-function resultProblems(file: string, yaml: YamlFile, value: CaseFrontMatter, today: string): Problem[] {
-  return value.results.flatMap((result, i) => {
+function resultProblems(file: string, yaml: YamlFile, results: CaseFrontMatter['results'], today: string): Problem[] {
+  return results.flatMap((result, i) => {
     const where = (key: string) => ({ ...locate(yaml, ['results', i, key]), field: `results[${i}].${key}` });
     const problems: Problem[] = [];
     if (!result.source) {

@@ -1,7 +1,7 @@
 // A Markdown file that starts with YAML front matter (an alternatives page's content, a page of the site's own):
 // the front matter checked against its schema, the rest compiled like a description, every problem and link at
 // its line in the file.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ProblemCode } from './codes.ts';
@@ -16,6 +16,11 @@ export interface FrontMatterFile<S extends z.ZodType> {
   yaml: YamlFile;
   /** The front matter, when it passed its schema. */
   value?: z.infer<S>;
+  /** Its fields that passed their own part of the schema: all of them with `value`, otherwise the others' checks
+   *  still run on these (a problem with one field hid every problem the file's other checks find). */
+  fields: Partial<z.infer<S>>;
+  /** The top-level fields that have a problem of their own. */
+  failed: ReadonlySet<string>;
   /** The YAML's and the schema's problems, and the Markdown's if it was refused. */
   problems: Problem[];
   /** The Markdown after the front matter, compiled, its links at their lines in the file. */
@@ -30,13 +35,24 @@ export function readFrontMatter<S extends z.ZodType>(file: string, text: string,
   if (!match || match.index !== 0) return undefined;
   // The front matter parsed in place (its first line blanked), so every problem keeps the file's line numbers.
   const { yaml, data, problems } = parseYaml(file, `\n${match[1]}`);
-  const checked = problems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, schema);
+  // A file that parsed (a key given twice is read as the later one) is checked against its schema too.
+  const checked = data === undefined && problems.length ? { problems: [] } : checkSchema(yaml, data ?? {}, schema);
   problems.push(...checked.problems);
+  const failed = new Set(problems.flatMap((p) => (p.field ? [p.field.split(/[.[]/)[0]!] : [])));
+  const fields = checked.value ?? passedFields(schema, data, failed);
   const offset = text.slice(0, match[0].length).split('\n').length - 1;
   const compiled = compileDescription(text.slice(match[0].length));
   if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
   const body = { ...compiled, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) };
-  return { yaml, ...(checked.value !== undefined && { value: checked.value }), problems, body, offset };
+  return { yaml, ...(checked.value !== undefined && { value: checked.value }), fields, failed, problems, body, offset };
+}
+
+/** The fields of `data` that the object schema `schema` takes, but those in `failed`, checked on their own. */
+function passedFields<S extends z.ZodType>(schema: S, data: unknown, failed: ReadonlySet<string>): Partial<z.infer<S>> {
+  if (!(schema instanceof z.ZodObject) || typeof data !== 'object' || data === null || Array.isArray(data)) return {};
+  const passed = Object.fromEntries(Object.entries(data).filter(([key]) => !failed.has(key) && key in schema.shape));
+  const result = schema.partial().safeParse(passed);
+  return result.success ? (result.data as Partial<z.infer<S>>) : {};
 }
 
 /** The problem of a file that has no front matter: `missing` (its fields are missing), or, when it opens a front

@@ -57,7 +57,7 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, page: { file, slug, link: 'footer', ...compiled } };
   }
-  const { yaml, value, body, offset } = read;
+  const { yaml, value, fields, body, offset } = read;
   problems.push(...read.problems);
   if (body.words === 0) {
     problems.push(error('empty-page', file, { line: offset + 1, column: 1 }, 'The page has a title but no text under it.', 'Write the page under its front matter, or delete the file.'));
@@ -69,7 +69,8 @@ export function readPage(file: string, text: string): { problems: Problem[]; pag
       slug,
       ...(value && { title: value.title, description: value.description }),
       link: value?.link ?? 'footer',
-      ...(value?.show && { show: value.show, showAt: locate(yaml, ['show']) }),
+      // What it shows is checked against site.yaml whether or not its other fields passed.
+      ...(fields.show && { show: fields.show, showAt: locate(yaml, ['show']) }),
       words: body.words,
       tree: underTitle(body.tree),
       links: body.links,

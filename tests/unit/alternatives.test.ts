@@ -32,6 +32,14 @@ describe('an alternatives file', () => {
     expect(summary(read(`---\nreviewed: 2026-11-01\nreviewd: 2026-11-01\n---\n${body}`).problems)).toEqual(['unknown-field 3 reviewd']);
   });
 
+  it('checks its date when its title has a problem too', () => {
+    const { problems } = read('---\nreviewed: 2999-01-01\ntitle: [oops]\n---\n\nText.\n');
+    expect(problems.map((p) => [p.code, p.field])).toEqual([
+      ['wrong-type', 'title'],
+      ['reviewed-in-future', 'reviewed'],
+    ]);
+  });
+
   it('needs text under its date', () => {
     expect(summary(read('---\nreviewed: 2026-11-01\n---\n\n').problems)).toEqual(['empty-alternative-content 4']);
   });

@@ -64,6 +64,21 @@ describe('readCase', () => {
     expect(codes('Just a story.')).toEqual([['missing-field', 1, 'title']]);
   });
 
+  it('checks the fields that passed when another did not: one mistake hides no other', () => {
+    const fields = FIELDS.filter((f) => !f.startsWith('disclosure')).map((f) => f.replace('asOf: 2026-03', 'asOf: 2999-01').replace('[listing-1, billboards-4]', '[listing-99]'));
+    const { problems, parsed } = readCase('cases/launch-week.md', file([...fields, 'nda: yes'].join('\n')), TODAY);
+    expect(problems.map((p) => [p.code, p.field])).toEqual([
+      ['wrong-type', 'nda'],
+      ['case-without-disclosure', 'disclosure'],
+      ['case-result-in-future', 'results[0].asOf'],
+    ]);
+    // Its services are known for the check against the catalogue (checks.ts), the file being invalid.
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.services).toEqual(['listing-99']);
+    // A key given twice is read as the later one, and the file checked as a whole.
+    expect(codes(file([...FIELDS.filter((f) => !f.startsWith('disclosure')), 'featured: true', 'featured: false'].join('\n'))).map(([code]) => code)).toEqual(['duplicate-key', 'case-without-disclosure']);
+  });
+
   it('says a front matter is never closed rather than missing, its fields being there', () => {
     const problems = readCase('cases/launch-week.md', `---\n${FIELDS.join('\n')}\n\nThe story.\n`, TODAY).problems;
     expect(problems.map((p) => [p.code, p.line])).toEqual([['yaml-syntax', 1]]);

@@ -17,6 +17,12 @@ describe('readPage', () => {
     expect(problems[0]!.hint).toBe('Rename the file to pages/our-team.md.');
   });
 
+  it('keeps what it shows for the check against site.yaml when another field has a problem', () => {
+    const { problems, page } = readPage('../pages/about.md', '---\ntitle: About us\ndescription: Who we are.\nshow: organisation\nlink: top\n---\nText.\n');
+    expect(problems.map((p) => p.code)).toEqual(['invalid-value']);
+    expect(page.show).toBe('organisation');
+  });
+
   it('names the page whose address the site has already', () => {
     const { page } = readPage('../pages/search.md', '---\ntitle: Search\ndescription: x\n---\nText.\n');
     expect(pageNameProblems([page], ['/', '/search/']).map((p) => p.message)).toEqual(['/search/ is an address the site has already, so pages/search.md would never be shown there.']);
