@@ -216,10 +216,22 @@ const positionOf = (yaml: YamlFile, offset: number): Position => {
 /** The position of the value at `path`, or of the closest ancestor that exists (for missing fields). */
 export function locate(yaml: YamlFile, path: FieldPath): Position {
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = yaml.doc.getIn(path.slice(0, depth), true) as Node | undefined;
+    const node = nodeAt(yaml.doc.contents, path.slice(0, depth));
     if (node?.range) return positionOf(yaml, node.range[0]);
   }
   return { line: 1, column: 1 };
+}
+
+/** The node at `path`; of a key given twice in a block, the later one's, which is the value checked (as
+ *  `getIn` would not: it gives the first). */
+function nodeAt(root: unknown, path: FieldPath): Node | undefined {
+  let node = root;
+  for (const part of path) {
+    if (isMap(node)) node = node.items.findLast((pair) => isScalar(pair.key) && String(pair.key.value) === String(part))?.value;
+    else if (isSeq(node) && typeof part === 'number') node = node.items[part];
+    else return undefined;
+  }
+  return (node ?? undefined) as Node | undefined;
 }
 
 /** The position of a key inside the mapping at `path` (for unknown fields). */

@@ -98,3 +98,12 @@ describe('a text with half a character in it', () => {
     expect(problems[0]!.message).toContain('half of an escaped character');
   });
 });
+
+describe('a key given twice', () => {
+  it('is located at its later value, the one checked', () => {
+    const { yaml, data, problems } = parseYaml('categories/x.yaml', 'name: X\nservices:\n  - id: x-1\n    price: 250\n    price: -4\n');
+    expect(problems.map((p) => [p.code, p.line])).toEqual([['duplicate-key', 5]]);
+    expect(data).toMatchObject({ services: [{ price: -4 }] });
+    expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 5, column: 12 });
+  });
+});
