@@ -55,8 +55,9 @@ export function addsOf(button: Element): QuoteAdd[] {
 export const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 
 export function QuoteButton() {
-  // The server cannot know the basket: the count and the live region are rendered once hydrated (the region is
-  // in the page long before the first addition, so that is announced). Not in the HTML of 10,000 pages either.
+  // The server cannot know the basket: the count is rendered once hydrated. The live region is in the HTML,
+  // empty: a screen reader announces a change of a region it has seen, and the first "Add to quote" is often
+  // the click that starts the client, whose region would otherwise arrive with the text already in it.
   const [count, setCount] = useState<number>();
   const [open, setOpen] = useState(false);
   // Loaded by hand rather than with React.lazy: a failed load (offline) says so here instead of reaching the
@@ -167,11 +168,9 @@ export function QuoteButton() {
           </span>
         )}
       </a>
-      {count !== undefined && (
-        <p className="quote-toast" role="status">
-          {status}
-        </p>
-      )}
+      <p className="quote-toast" role="status">
+        {status}
+      </p>
       {open && Panel && <Panel onClose={close} store={store} />}
     </>
   );

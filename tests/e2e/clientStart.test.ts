@@ -130,6 +130,9 @@ describe('the client', () => {
     });
     await page.goto(siteUrl('/category/listing/'));
     await settled(page);
+    // The live region that will say what was added is in the page before the click: a screen reader announces a
+    // change of a region it has seen, not one that arrives with its text.
+    expect(await page.locator('.quote-toast[role="status"]').textContent()).toBe('');
     await page.getByRole('button', { name: 'Add to quote: Wallet-App Token Listing' }).click();
     expect(await isHydrated(page)).toBe(false);
     expect(await page.locator('.quote-button .quote-badge').count()).toBe(0);
