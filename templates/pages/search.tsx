@@ -89,8 +89,13 @@ export default function Search({ site }: PageProps) {
     if (!own) typing.current = false;
     clearTimeout(timer.current);
     const next = parseSearch(location.search, anchors);
+    // Words typed into the server's empty field before the client started (the state is still the server's) are
+    // the visitor's search, not the address's: they are kept (the first keys were lost to the address's words).
+    const early = stateNow.current === EMPTY_SEARCH && input.current!.value;
+    if (early) next.q = early;
     if (!sameSearch(next, stateNow.current)) setState(next);
-    setAsked(serializeSearch(next));
+    if (early) commit(next, 'type');
+    else setAsked(serializeSearch(next));
     // Following a link to the search page (the header's) is asking to search: the field is ready to type in.
     if (!own && location.key !== 'default' && !isActive(next)) input.current?.focus({ preventScroll: true });
     // The location's key changes with every navigation (the address is read above).
@@ -117,7 +122,7 @@ export default function Search({ site }: PageProps) {
         setFound(next);
       } catch (error) {
         if (current !== run.current) return;
-        console.warn('Search failed:', error);
+        console.warn(error);
         setFailed(true);
         setFound(null);
       } finally {
@@ -188,17 +193,17 @@ export default function Search({ site }: PageProps) {
   const clearFilters = thenField(() => change({ category: '', min: undefined, max: undefined }));
   const retry = thenField(() => setAttempt((n) => n + 1));
 
-  const showMore = async () => {
-    if (!found) return;
+  // Its button is there only with results.
+  const showMore = async (shown: Found) => {
     const current = run.current;
     setLoadingMore(true);
     try {
-      const more = await (await loadSearch()).withMore(found);
+      const more = await (await loadSearch()).withMore(shown);
       if (current !== run.current) return;
-      focusCard.current = found.cards.length;
+      focusCard.current = shown.cards.length;
       setFound(more);
     } catch (error) {
-      console.warn('Loading more results failed:', error);
+      console.warn(error);
     } finally {
       setLoadingMore(false);
     }
@@ -364,7 +369,7 @@ export default function Search({ site }: PageProps) {
               <p className="search-more-count">
                 Showing {shown.cards.length} of {plural(shown.all.length)}
               </p>
-              <button type="button" className="button button-secondary" onClick={() => void showMore()} disabled={loadingMore}>
+              <button type="button" className="button button-secondary" onClick={() => void showMore(shown)} disabled={loadingMore}>
                 {loadingMore ? 'Loading…' : 'Show more'}
               </button>
             </div>

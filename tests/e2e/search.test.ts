@@ -96,6 +96,26 @@ describe('searching', () => {
     await close();
   });
 
+  it("keeps words typed before the client started, over the address's", async () => {
+    const { page, close } = await openPage(browser());
+    // The loader is held until the words are in, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/loader-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl('/search/?q=listing'));
+    await field(page).pressSequentially('bill');
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await field(page).pressSequentially('board');
+    await page.waitForURL((url) => url.search === '?q=billboard');
+    expect(await field(page).inputValue()).toBe('billboard');
+    await announced(page, found);
+    await close();
+  });
+
   it('offers to try again when the index cannot be fetched, and keeps the focus in the field', async () => {
     const { page, close } = await open('/search/');
     await page.route('**/pagefind/**', (route) => route.abort());
