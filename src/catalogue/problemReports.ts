@@ -50,7 +50,8 @@ export function jsonReport(problems: readonly Problem[], pathOf: (file: string) 
 /** One `::error` or `::warning` command a problem, e.g. `::error file=catalogue/site.yaml,line=3,col=10,title=base-url::…`. */
 export function githubCommands(problems: readonly Problem[], pathOf: (file: string) => string): string[] {
   return sortProblems(problems).map((p) => {
-    const properties: [string, string | number | undefined][] = [['file', pathOf(p.file)], ['line', p.line], ['col', p.line && p.column], ['title', p.code]];
+    // The field in the title, as the text and JSON reports give it: "services[0].price" says which of a file's services.
+    const properties: [string, string | number | undefined][] = [['file', pathOf(p.file)], ['line', p.line], ['col', p.line && p.column], ['title', p.field ? `${p.code} ${p.field}` : p.code]];
     const list = properties.flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${escapeProperty(String(value))}`]));
     return `::${p.severity} ${list.join(',')}::${escapeData(`${p.message} — ${p.hint}`)}`;
   });

@@ -44,12 +44,14 @@ describe('validate --format github', () => {
     const lines = result.out.split('\n');
     expect(lines).toHaveLength(6);
     const found = lines.map((line) => {
-      const m = /^::error file=([^,]+),line=(\d+),col=(\d+),title=([a-z-]+)::(.+ — .+)$/.exec(line);
+      // The title: the code, and the field where there is one.
+      const m = /^::error file=([^,]+),line=(\d+),col=(\d+),title=([a-z-]+)(?: [^:,]+)?::(.+ — .+)$/.exec(line);
       expect(m, line).not.toBeNull();
       return `${m![1]}:${m![2]} ${m![4]}`;
     });
     expect(found).toEqual(SIX);
-    expect(result.out).toContain('::error file=tests/fixtures/several-problems/site.yaml,line=3,col=10,title=base-url::Expected an absolute URL');
+    expect(result.out).toContain('::error file=tests/fixtures/several-problems/site.yaml,line=3,col=10,title=base-url baseUrl::Expected an absolute URL');
+    expect(result.out).toContain(',title=price-negative services[0].price::');
     // The summary for people, on stderr, and not the whole text report a second time.
     expect(result.err).toBe('6 errors in 4 files.\nThe catalogue has errors; fix them and run again.');
   });
@@ -57,7 +59,7 @@ describe('validate --format github', () => {
   it('prints warnings as ::warning, and nothing on stdout for a clean catalogue', async () => {
     const warned = await cli('validate', '-c', 'tests/fixtures/long-meta-description', '--format', 'github');
     expect(warned.code).toBe(0);
-    expect(warned.out).toMatch(/^::warning file=tests\/fixtures\/long-meta-description\/categories\/beta\.yaml,line=15,col=\d+,title=long-meta-description::The meta description is 166 characters long/);
+    expect(warned.out).toMatch(/^::warning file=tests\/fixtures\/long-meta-description\/categories\/beta\.yaml,line=15,col=\d+,title=long-meta-description services\[0\]\.metaDescription::The meta description is 166 characters long/);
     const clean = await cli('validate', '-c', 'tests/fixtures/valid', '--format', 'github');
     expect(clean).toMatchObject({ code: 0, out: '' });
     expect(clean.err).toMatch(/^The catalogue is valid\. 2 categories, 3 services\.$/);
