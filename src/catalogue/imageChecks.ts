@@ -90,7 +90,7 @@ function rasterChecks(file: string, size: number, info: RasterInfo | undefined):
   if (!info || 'unreadable' in info) return [unreadable(file, info?.unreadable)];
   const { width, height } = info;
   if (width * height > RASTER_MAX_PIXELS) {
-    return [error('image-too-large', file, {}, `The image is ${width} × ${height} px (${Math.round((width * height) / 1e6)} megapixels); at most ${RASTER_MAX_PIXELS / 1e6} megapixels can be converted.`, exportHint(file))];
+    return [error('image-too-large', file, {}, `The image is ${width} × ${height} px (${megapixels(width * height)} megapixels); at most ${RASTER_MAX_PIXELS / 1e6} megapixels can be converted.`, exportHint(file))];
   }
   const problems: Problem[] = [];
   if (size > RASTER_WARN_BYTES) {
@@ -106,3 +106,7 @@ function rasterChecks(file: string, size: number, info: RasterInfo | undefined):
   }
   return problems;
 }
+
+/** Megapixels as a person reads them, with decimals where a whole number would be the limit it is over
+ *  (10,001 × 10,001 px is 100.02 megapixels, not 100). */
+const megapixels = (pixels: number) => (Math.round(pixels / 1e6) * 1e6 <= RASTER_MAX_PIXELS ? (pixels / 1e6).toFixed(2) : String(Math.round(pixels / 1e6)));

@@ -202,6 +202,9 @@ describe('validating raster images', () => {
     expect(checks('img/brand/logo.png', 400 * 1024)).toEqual(['warning large-image']);
     expect(checks('img/brand/logo.png', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
     expect(checks('img/services/a.svg', 6 * 1024 * 1024)).toEqual(['error image-too-large']);
+    // Just over the limit, the message does not round it back to the limit ("100 megapixels; at most 100").
+    const [over] = imageChecks({ ...source, images: new Set(['img/services/a.png']), sizes: new Map([['img/services/a.png', 1024]]), rasters: new Map([['img/services/a.png', { width: 10_001, height: 10_001, format: 'png' as const }]]), svgs: new Map() });
+    expect(over!.message).toBe('The image is 10001 × 10001 px (100.02 megapixels); at most 100 megapixels can be converted.');
   });
 });
 
