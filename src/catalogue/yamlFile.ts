@@ -91,7 +91,7 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
       duplicate ? 'duplicate-key' : 'yaml-syntax',
       file,
       { line: pos.line, column: pos.col },
-      duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${firstLine(first.message)}.`,
+      duplicate ? 'This key appears twice in the same block.' : `YAML syntax error: ${first.code === 'MULTIPLE_DOCS' ? 'a second document starts here (a line "---" or "..." ends the first); a catalogue file is one block of fields' : firstLine(first.message)}.`,
       (duplicate
         ? 'Keep one of the two entries and delete the other.'
         : 'Check the indentation (spaces, not tabs) on this line and the one above it; text containing ": " or starting with a special character needs quotes.') + more,

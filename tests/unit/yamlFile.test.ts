@@ -107,3 +107,10 @@ describe('a key given twice', () => {
     expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 5, column: 12 });
   });
 });
+
+describe('a second YAML document in a file', () => {
+  it('is a syntax error that says so, in words for the maintainer rather than for a programmer', () => {
+    const { problems } = parseYaml('categories/x.yaml', 'name: X\n---\nname: Y\n');
+    expect(problems.map((p) => [p.code, p.line, p.message])).toEqual([['yaml-syntax', 2, 'YAML syntax error: a second document starts here (a line "---" or "..." ends the first); a catalogue file is one block of fields.']]);
+  });
+});
