@@ -194,7 +194,9 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
       {resolved === 'loading' ? (
         <p className="quote-empty">Loading your quote…</p>
       ) : resolved === 'failed' ? (
-        <p className="quote-empty">Your quote could not be loaded. Check your connection, then close it and open it again.</p>
+        <p className="quote-empty" role="alert">
+          Your quote could not be loaded. Check your connection, then {head ? 'close it and open it again' : 'reload the page'}.
+        </p>
       ) : items.length === 0 ? (
         <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
       ) : (
@@ -330,7 +332,10 @@ function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose }: L
       </div>
       {item.options ? (
         <p className="quote-field">
-          <label htmlFor={`${id}-option`}>Option</label>
+          {/* Each line's fields named with its service: a screen reader's list of fields lists every line's. */}
+          <label htmlFor={`${id}-option`}>
+            Option<span className="visually-hidden"> of {item.name}</span>
+          </label>
           <select id={`${id}-option`} value={chosen} onChange={(e) => onChoose(index, Number(e.target.value))}>
             {chosen < 0 && (
               <option value={-1} disabled>
@@ -347,7 +352,9 @@ function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose }: L
       )}
       <div className="quote-line-foot">
         <p className="quote-field quote-quantity">
-          <label htmlFor={`${id}-quantity`}>Quantity</label>
+          <label htmlFor={`${id}-quantity`}>
+            Quantity<span className="visually-hidden"> of {item.name}</span>
+          </label>
           <input
             id={`${id}-quantity`}
             type="number"

@@ -88,6 +88,9 @@ describe('the quote basket', () => {
       'Sponsored Presale Spot on Launchpad B',
     ]);
     expect(await lines(page).nth(2).getByLabel('Option').inputValue()).toBe('1');
+    // Each line's fields are named with its service, for a screen reader's list of the form's fields.
+    expect(await dialog(page).getByRole('spinbutton', { name: 'Quantity of Wallet-App Token Listing', exact: true }).count()).toBe(1);
+    expect(await dialog(page).getByRole('combobox', { name: 'Option of Sponsored Presale Spot on Launchpad B', exact: true }).count()).toBe(1);
     expect(await dialog(page).locator('[data-total]').textContent()).toBe('$6,350');
 
     await lines(page).nth(0).getByLabel('Quantity').fill('2');
