@@ -29,7 +29,13 @@ export interface CatalogueSource {
   skippedLinks?: ReadonlyMap<string, LinkTarget>;
   /** The catalogue's symbolic links to files, by path: the file each leads to (build/emit.ts links that one). */
   linkedFiles?: ReadonlyMap<string, string>;
+  /** Files the system would not let us read (no permission, an I/O error), by path: why. Each is reported, not
+   *  the first alone: a folder copied as another user can hold many. A text among them is read as empty. */
+  unreadable?: ReadonlyMap<string, string>;
 }
+
+/** The errors of a file that is there but cannot be read. */
+const REFUSED = new Set(['EACCES', 'EPERM', 'EIO', 'EISDIR', 'ENXIO']);
 
 /**
  * What decoding raster images in full found in earlier runs, by the hash of their bytes (the build cache keeps
@@ -80,29 +86,42 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   // Texts and SVGs are small: read without the event loop. 20,000 promise-based reads (open, stat, read, close:
   // four round trips each) took 0.8 s at 10,000 services here, these 0.25 s (as readBlobSync in build/cache.ts).
   const read = async (f: string) => readFileSync(join(dir, f));
+  const unreadable = new Map<string, string>();
+  /** Reads a file with `reading`, or notes why the system refused it (any other failure is thrown). */
+  const orRefused = (f: string, reading: () => Promise<unknown>) =>
+    reading().catch((e: NodeJS.ErrnoException) => {
+      if (!REFUSED.has(e.code ?? '')) throw e;
+      unreadable.set(f, e.code === 'EACCES' || e.code === 'EPERM' ? `permission denied (${e.code})` : `the system refused it (${e.code})`);
+      if (isCatalogueText(f)) texts.set(f, '');
+      sizes.set(f, 0);
+    });
   await Promise.all([
-    ...all.filter(isCatalogueText).map(async (f) => {
-      // A file too large to read at all (over 2 GB) counts as too large, which validation reports.
-      const bytes = await read(f).catch((e: NodeJS.ErrnoException) => (e.code === 'ERR_FS_FILE_TOO_LARGE' ? undefined : Promise.reject(e)));
-      sizes.set(f, bytes?.byteLength ?? Infinity);
-      texts.set(f, bytes ? textOfFile(f, bytes) : '');
-    }),
-    ...images.map(async (f) => {
-      if (sharp && isRaster(f)) {
-        const size = (await limit(() => stat(join(dir, f)))).size;
-        sizes.set(f, size);
-        if (size <= RASTER_MAX_BYTES) rasters.set(f, await cores(() => readRaster(sharp, join(dir, f), options.decoded)));
-        return;
-      }
-      if (!/\.svg$/i.test(f)) return sizes.set(f, (await limit(() => stat(join(dir, f)))).size);
-      const bytes = await read(f);
-      sizes.set(f, bytes.byteLength);
-      if (bytes.byteLength <= IMAGE_MAX_BYTES) svgs.set(f, bytes.toString('utf8'));
-    }),
+    ...all.filter(isCatalogueText).map((f) =>
+      orRefused(f, async () => {
+        // A file too large to read at all (over 2 GB) counts as too large, which validation reports.
+        const bytes = await read(f).catch((e: NodeJS.ErrnoException) => (e.code === 'ERR_FS_FILE_TOO_LARGE' ? undefined : Promise.reject(e)));
+        sizes.set(f, bytes?.byteLength ?? Infinity);
+        texts.set(f, bytes ? textOfFile(f, bytes) : '');
+      }),
+    ),
+    ...images.map((f) =>
+      orRefused(f, async () => {
+        if (sharp && isRaster(f)) {
+          const size = (await limit(() => stat(join(dir, f)))).size;
+          sizes.set(f, size);
+          if (size <= RASTER_MAX_BYTES) rasters.set(f, await cores(() => readRaster(sharp, join(dir, f), options.decoded)));
+          return;
+        }
+        if (!/\.svg$/i.test(f)) return sizes.set(f, (await limit(() => stat(join(dir, f)))).size);
+        const bytes = await read(f);
+        sizes.set(f, bytes.byteLength);
+        if (bytes.byteLength <= IMAGE_MAX_BYTES) svgs.set(f, bytes.toString('utf8'));
+      }),
+    ),
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's

@@ -194,6 +194,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
   problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks));
+  if (source.unreadable) withUnreadable(problems, source.unreadable);
 
   const site = parsed.site?.value;
   if (errorsIn(problems).length || !site) return { problems };
@@ -210,4 +211,11 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       cases: [...parsed.cases.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, value, tree }) => ({ ...(value as ValidCase), slug, tree })),
     },
   };
+}
+
+/** Each file the system would not let us read, as a problem; and none of the problems its empty text made. */
+function withUnreadable(problems: Problem[], unreadable: ReadonlyMap<string, string>): void {
+  const kept = problems.filter((p) => !unreadable.has(p.file));
+  const refused = [...unreadable].map(([file, why]) => error('file-unreadable', file, {}, `The file cannot be read: ${why}.`, 'Let your user read it (for example chmod a+r on the file, or chown it to you), then run again; or move it out of the catalogue folder.'));
+  problems.splice(0, problems.length, ...refused, ...kept);
 }
