@@ -65,7 +65,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   const linkedFiles = new Map<string, string>();
   const all = await listFiles(dir, skippedLinks, linkedFiles).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
-      throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
+      throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}${cause.code === 'ENOTDIR' ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
     throw cause;
   });

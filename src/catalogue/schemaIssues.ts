@@ -65,7 +65,7 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
         yaml.file,
         { line: 1, column: 1 },
         empty ? 'The file is empty.' : `The file holds ${show(value)}, but it must be a block of fields ("name: value" lines).`,
-        `Write its fields, one "name: value" line each: ${fields}. The README has a complete example.`,
+        `Write its fields, one "name: value" line each: ${fields}. docs/guide.md has a complete example.`,
       ),
     ];
   }

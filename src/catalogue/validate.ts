@@ -187,7 +187,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
 
   if (!parsed.site) {
     problems.push(
-      error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder (see the README for a complete example).'),
+      error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.'),
     );
   }
   const images = imageProblems ?? imageChecks(source);

@@ -58,6 +58,10 @@ describe('storefront validate', () => {
     const result = await cli('validate', '-c', 'no-such-folder');
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/There is no catalogue folder at .*no-such-folder/);
+    // A file given for the folder is named as one.
+    const file = await cli('validate', '-c', new URL('../../package.json', import.meta.url).pathname);
+    expect(file.code).toBe(1);
+    expect(file.err).toMatch(/There is no catalogue folder at .*package\.json: it is a file\./);
   });
 
   it('start says a busy port before it builds, and writes nothing', async () => {
