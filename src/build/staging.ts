@@ -12,7 +12,7 @@ import pLimit from 'p-limit';
 import { makeFolder } from '../makeFolder.ts';
 import { KEPT_SITES } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
-import { recordName } from './upToDate.ts';
+import { foldersOf, recordName } from './upToDate.ts';
 import { walkFolder } from './walkFolder.ts';
 
 /** A file of the site: its content, or the catalogue file to copy. */
@@ -92,8 +92,7 @@ export class Staging {
   /** Removes what the previous site had and this one does not: its other files, and the folders that hold
    *  none of this site's files. Once every file is written. */
   async removeLeftovers(): Promise<void> {
-    const used = new Set<string>();
-    for (const path of this.written) for (let folder = dirname(path); folder !== '.' && !used.has(folder); folder = dirname(folder)) used.add(folder);
+    const used = foldersOf(this.written);
     const gone = [...this.previous, ...[...this.previousFolders].filter((folder) => !used.has(folder))];
     this.previous.clear();
     const limit = pLimit(WRITE_CONCURRENCY);

@@ -239,7 +239,7 @@ export function recordOutput(stagingDir: string, written: Iterable<string>): Pic
 
 /** The folders that hold the files at `paths` (relative, with /), each with every folder above it, the top one
  *  ('') not included. */
-function foldersOf(paths: Iterable<string>): Set<string> {
+export function foldersOf(paths: Iterable<string>): Set<string> {
   const folders = new Set<string>();
   for (const path of paths) {
     for (let i = path.lastIndexOf('/'); i > 0 && !folders.has(path.slice(0, i)); i = path.lastIndexOf('/', i - 1)) folders.add(path.slice(0, i));

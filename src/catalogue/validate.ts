@@ -194,13 +194,13 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
   problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks));
-  if (source.unreadable) withUnreadable(problems, source.unreadable);
+  const reported = withUnreadable(problems, source.unreadable);
 
   const site = parsed.site?.value;
-  if (errorsIn(problems).length || !site) return { problems };
+  if (errorsIn(reported).length || !site) return { problems: reported };
   const byName = new Map(parsed.categories.map((c) => [c.name, c]));
   return {
-    problems,
+    problems: reported,
     catalogue: {
       site,
       categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
@@ -213,9 +213,10 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   };
 }
 
-/** Each file the system would not let us read, as a problem; and none of the problems its empty text made. */
-function withUnreadable(problems: Problem[], unreadable: ReadonlyMap<string, string>): void {
-  const kept = problems.filter((p) => !unreadable.has(p.file));
+/** Each file the system would not let us read, as a problem, before the others; and none of the problems its
+ *  empty text made. */
+function withUnreadable(problems: Problem[], unreadable: ReadonlyMap<string, string> = new Map()): Problem[] {
+  if (!unreadable.size) return problems;
   const refused = [...unreadable].map(([file, why]) => error('file-unreadable', file, {}, `The file cannot be read: ${why}.`, 'Let your user read it (for example chmod a+r on the file, or chown it to you), then run again; or move it out of the catalogue folder.'));
-  problems.splice(0, problems.length, ...refused, ...kept);
+  return [...refused, ...problems.filter((p) => !unreadable.has(p.file))];
 }

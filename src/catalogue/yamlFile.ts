@@ -136,12 +136,7 @@ function duplicateAt(doc: Document.Parsed, offset: number): { path: FieldPath; f
     Pair(_, pair, ancestors) {
       if (!isScalar(pair.key) || pair.key.range?.[0] !== offset) return undefined;
       const key = pair.key.value;
-      const chain = [...ancestors, pair];
-      const path: (string | number)[] = [];
-      chain.forEach((node, i) => {
-        if (isPair(node) && isScalar(node.key)) path.push(String(node.key.value));
-        else if (isSeq(node)) path.push(node.items.indexOf(chain[i + 1] as (typeof node.items)[number]));
-      });
+      const path = pathOf([...ancestors, pair]);
       const block = ancestors.at(-1);
       const first = isMap(block) ? block.items.find((p) => p !== pair && isScalar(p.key) && p.key.value === key) : undefined;
       found = { path, first: isScalar(first?.key) ? first.key.range?.[0] : undefined };
@@ -179,7 +174,7 @@ function halfCharacters(yaml: YamlFile): Problem[] {
   return problems;
 }
 
-/** The field path of the last node of `chain` (the nodes from the document down to it). */
+/** The field path of the last node of `chain` (the nodes from the document down to it: a pair, or a value). */
 function pathOf(chain: readonly unknown[]): (string | number)[] {
   const path: (string | number)[] = [];
   chain.forEach((node, i) => {

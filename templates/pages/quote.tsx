@@ -8,7 +8,7 @@ import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
 import { servicesText } from '../components/QuoteButton.tsx';
 import { breadcrumb, organization, pageHead } from '../head.ts';
-import { offeredLines, QuoteBasket } from '../quote/QuotePanel.tsx';
+import { leftOutText, offeredLines, QuoteBasket } from '../quote/QuotePanel.tsx';
 import { lineOf, type QuoteItem } from '../quote/services.ts';
 import { sharedLines } from '../quote/share.ts';
 import * as store from '../quote/store.ts';
@@ -78,7 +78,7 @@ function QuoteOnPage({ email }: { email: string }) {
       const items = await offeredLines(lines);
       if (items === 'failed') return setNotice('The shared quote could not be loaded. Check your connection, then open the link again. Your own quote is unchanged.');
       const gone = new Set(lines.map((l) => l.id)).size - new Set(items.map((i) => i.id)).size;
-      const goneText = gone ? ` ${servicesText(gone)} in it ${gone === 1 ? 'is' : 'are'} no longer offered and ${gone === 1 ? 'was' : 'were'} left out.` : '';
+      const goneText = gone ? ` ${leftOutText(gone, ' in it')}` : '';
       if (!items.length) return setNotice(`The services in this link are no longer offered. Your own quote is unchanged.`);
       const shared = items.map(lineOf);
       const mine = store.readQuote();

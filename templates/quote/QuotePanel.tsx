@@ -24,6 +24,9 @@ export { serviceContact } from './contact.ts';
 
 const servicesText = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 
+/** What the basket and a shared link say of services no longer offered; `where`, e.g. " in it". */
+export const leftOutText = (gone: number, where = '') => `${servicesText(gone)}${where} ${gone === 1 ? 'is' : 'are'} no longer offered and ${gone === 1 ? 'was' : 'were'} left out.`;
+
 /** PRODUCT.md: a lazily loaded part that takes longer than this fails (src/client/loaders.ts). */
 const LOAD_TIMEOUT_MS = 120_000;
 
@@ -123,7 +126,7 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
     if (!Array.isArray(resolved) || JSON.stringify(resolved.map(lineOf)) === JSON.stringify(lines)) return;
     const gone = new Set(lines.map((l) => l.id)).size - new Set(resolved.map((l) => l.id)).size;
     writeQuote(resolved.map(lineOf));
-    if (gone > 0) say(`${servicesText(gone)} ${gone === 1 ? 'is' : 'are'} no longer offered and ${gone === 1 ? 'was' : 'were'} left out.`);
+    if (gone > 0) say(leftOutText(gone));
   });
 
   const save = (next: QuoteItem[]) => {
