@@ -18,7 +18,7 @@ await rm(dirname(store.dir), { recursive: true, force: true });
 const example = await loadCatalogue(join(PACKAGE_ROOT, 'examples/agency/catalogue'));
 const [bundle] = await Promise.all([
   bundleClient({ characters: siteCharacters(example.texts.values()), store, fontCache: prebuiltFolder('fonts') }),
-  bundleRenderer({ store, rendererDir: store.dir }),
+  bundleRenderer({ store }),
 ]);
 // Made where the prebuilt files go, with none to read from.
 await precompress(bundle.files, prebuiltFolder('compressed'), undefined, undefined);

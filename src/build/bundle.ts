@@ -4,10 +4,12 @@
 import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { atomicWrite, codeVersion, DEFAULT_CACHE_DIR, filesHash, keyOf, installedPath, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
+import { atomicWrite, codeVersion, filesHash, keyOf, installedPath, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
@@ -276,18 +278,19 @@ export type Renderer = PrerendererModule & { readonly kindHashes: Readonly<Recor
 const withHashes = (module: PrerendererModule, kindHashes: Record<string, string>): Renderer => Object.freeze({ ...module, kindHashes });
 
 /**
- * Bundles the templates for Node and imports them. The output sits inside the package so that its imports of
- * react and react-dom resolve to the package's own copies; it is named by its content's hash, so builds
- * running at once share one file and none has to be removed while another may still use it.
+ * Bundles the templates for Node and imports them. The module is kept in the build cache's folder, named by its
+ * content's hash, so builds running at once share one file and none has to be removed while another may still
+ * use it; without a cache, in a temporary folder removed once it is imported. Nothing is written into the
+ * package, which may be installed where the user cannot write.
  */
-export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme, rendererDir = RENDERER_DIR }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> & { rendererDir?: string } = {}): Promise<Renderer> =>
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
   memoised(memo, `renderer-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
     const name = `renderer-${keyOf(kindsKey(pageKinds), BUNDLER_VERSION(), themeKey(theme))}`;
     let inputs: Metafile['inputs'] = {};
     const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record, from) => {
       inputs = Object.fromEntries(record.inputs.map(([file]) => [file, { bytes: 0, imports: [] }]));
-      // The prebuilt renderer's module is in the prebuilt cache's folder; the build cache's, in the package's.
-      const outfile = join(from === store ? rendererDir : from.dir, basename(record.outfile));
+      // The module is in the folder of the cache whose record names it (the build's, or the package's prebuilt one).
+      const outfile = join(from.dir, basename(record.outfile));
       if (!existsSync(outfile)) return undefined;
       const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
       if (from === store) store.keepFile(basename(outfile));
@@ -295,7 +298,7 @@ export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), me
     });
     if (kept) return { value: kept, metafile: { inputs } };
     const started = Date.now();
-    const made = await makeRenderer(pageKinds, theme, rendererDir);
+    const made = await makeRenderer(pageKinds, theme, store?.dir);
     const outfile = basename(made.outfile);
     store?.keepFile(outfile);
     toCache(store, name, made.metafile, started, () => ({ outfile, kindHashes: made.value.kindHashes }));
@@ -308,9 +311,6 @@ interface RendererRecord {
   outfile: string;
   kindHashes: Record<string, string>;
 }
-
-/** Where the prerenderer module is written: inside the package, so its imports of react resolve. */
-const RENDERER_DIR = DEFAULT_CACHE_DIR;
 
 /**
  * The hash of the code a page of this kind is rendered by: every source file the kind's module graph reaches
@@ -340,29 +340,50 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
   );
 }
 
-async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined, cacheDir: string): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
-  const { metafile, outputFiles } = await build({
-    absWorkingDir: PACKAGE_ROOT,
-    entryPoints: ['src/client/prerender.tsx'],
-    outfile: join(cacheDir, 'server.mjs'),
-    write: false,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    jsx: 'automatic',
-    packages: 'external',
-    loader: { '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds)],
-    metafile: true,
-    logLevel: 'silent',
-  }).catch((error: unknown) => {
-    throw themeCompileError(error, theme);
-  });
-  const code = outputFiles[0]!.contents;
-  const outfile = join(cacheDir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(outfile)) await atomicWrite(outfile, code);
-  const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
-  return { value: withHashes(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx')), metafile, outfile };
+async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined, cacheDir: string | undefined): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
+  const dir = cacheDir ?? (await mkdtemp(join(tmpdir(), 'storefront-renderer-')));
+  try {
+    const { metafile, outputFiles } = await build({
+      absWorkingDir: PACKAGE_ROOT,
+      entryPoints: ['src/client/prerender.tsx'],
+      outfile: join(dir, 'server.mjs'),
+      write: false,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node24',
+      jsx: 'automatic',
+      packages: 'external',
+      loader: { '.css': 'empty' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds), ...(insidePackage(dir) ? [] : [packagesByPathPlugin])],
+      metafile: true,
+      logLevel: 'silent',
+    }).catch((error: unknown) => {
+      throw themeCompileError(error, theme);
+    });
+    const code = outputFiles[0]!.contents;
+    const outfile = join(dir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    if (!existsSync(outfile)) await atomicWrite(outfile, code);
+    const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
+    return { value: withHashes(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx')), metafile, outfile };
+  } finally {
+    if (!cacheDir) await rm(dir, { recursive: true, force: true });
+  }
 }
+
+const insidePackage = (dir: string) => !relative(PACKAGE_ROOT, dir).startsWith('..');
+
+/**
+ * A module outside the package cannot import the packages by name (react, react-dom/server): Node looks for them
+ * from the module's own folder. This names each by the file Node finds from the package instead.
+ */
+const packagesByPathPlugin: Plugin = {
+  name: 'packages-by-path',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      if (isBuiltin(path) || /^[\w-]+:/.test(path)) return undefined;
+      return { path: import.meta.resolve(path), external: true };
+    });
+  },
+};

@@ -123,6 +123,28 @@ describe('the packed package, installed into a folder of its own', () => {
     for (const page of ['index.html', 'sitemap/index.html', 'quote/index.html', 'category/launch/index.html']) expect(readFileSync(join(site, 'dist', page), 'utf8'), page).toContain('Made in Lisbon by a small team.');
   }, 300_000);
 
+  it('with its own footer, validates and builds without a cache or with another cache folder, writing nothing into the installed package', () => {
+    // A package installed where the user cannot write (a global install by root) must still build with these. A
+    // footer no build has rendered yet, so that the prerenderer is made anew.
+    const footer = join(site, 'theme/components/Footer.tsx');
+    const ejected = readFileSync(footer, 'utf8');
+    writeFileSync(footer, ejected.replace('Made in Lisbon', 'Made in Porto'));
+    const installed = join(site, 'node_modules', PACKAGE_NAME);
+    const before = readdirSync(installed, { recursive: true }).sort();
+    const cache = join(work, 'own-cache');
+    try {
+      expect(ok(npx('storefront', 'validate', '--no-cache'))).toContain('The catalogue is valid.');
+      for (const [flags, out] of [[['--no-cache'], 'no-cache-dist'], [['--cache-dir', cache], 'own-cache-dist'], [['--cache-dir', cache, '--verbose'], 'again-dist']] as const) {
+        const built = ok(npx('storefront', 'build', ...flags, '-o', join(work, out)));
+        expect(readFileSync(join(work, out, 'index.html'), 'utf8'), out).toContain('Made in Porto by a small team.');
+        if (out === 'again-dist') expect(built).toMatch(/from the cache renderer 1\/1/);
+      }
+      expect(readdirSync(installed, { recursive: true }).sort()).toEqual(before);
+    } finally {
+      writeFileSync(footer, ejected);
+    }
+  }, 300_000);
+
   it('builds after an upgrade to a version whose built-in footer changed, and warns that the copy misses it', () => {
     // The next version: this package with another footer, packed as it is (its lib/ compiled already).
     const next = join(work, 'next');
