@@ -18,10 +18,13 @@ export async function runCli(cwd: string, ...args: string[]) {
 const BIN = new URL('../../bin/storefront.js', import.meta.url).pathname;
 
 /** Runs `storefront ARGS` in `cwd` as a process of its own, killed after `killAfterMs`: for what could hang, which
- *  a run in the test's own process would never return from. A killed run has code null. */
-export function runCliProcess(cwd: string, args: string[], killAfterMs = 60_000): Promise<{ code: number | null; out: string; err: string }> {
+ *  a run in the test's own process would never return from. A killed run has code null. `asNobody`: when the
+ *  tests run as root, who may write anywhere, the run is the user "nobody"'s (setpriv, util-linux). */
+export function runCliProcess(cwd: string, args: string[], killAfterMs = 60_000, { asNobody = false } = {}): Promise<{ code: number | null; out: string; err: string }> {
+  const command = [process.execPath, BIN, ...args];
+  const asUser = asNobody && process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', '--', ...command] : command;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: killAfterMs, killSignal: 'SIGKILL' });
+    const child = spawn(asUser[0]!, asUser.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: killAfterMs, killSignal: 'SIGKILL', env: asNobody ? { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } : process.env });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
