@@ -7,6 +7,7 @@ export const PROBLEM_CODES = [
   'not-utf8',
   'file-unreadable',
   'skipped-link',
+  'file-ignored',
   // YAML files
   'yaml-syntax',
   'duplicate-key',

@@ -8,6 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { readsAsFile, type LinkTarget } from './fileEntries.ts';
+import { inTextFolder } from './ignoredFiles.ts';
 import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
 
@@ -32,6 +33,8 @@ export interface CatalogueSource {
   /** Files the system would not let us read (no permission, an I/O error), by path: why. Each is reported, not
    *  the first alone: a folder copied as another user can hold many. A text among them is read as empty. */
   unreadable?: ReadonlyMap<string, string>;
+  /** Files in the text folders (categories/, descriptions/, …) that are not read: another extension, a subfolder. */
+  ignored?: readonly string[];
 }
 
 /** The errors of a file that is there but cannot be read. */
@@ -73,6 +76,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   all.push(...(await listPages(besideCatalogue(dir, 'pages'), skippedLinks)));
   await findPublicLinks(besideCatalogue(dir, 'public'), skippedLinks);
   const images = all.filter((f) => f.startsWith('img/'));
+  const ignored = all.filter((f) => inTextFolder(f) && !isCatalogueText(f));
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
   const svgs = new Map<string, string>();
@@ -121,7 +125,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }) };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's

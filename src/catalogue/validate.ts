@@ -10,6 +10,7 @@ import { imageChecks, pacedImageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
 import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
+import { ignoredFileProblems } from './ignoredFiles.ts';
 import { socialImageChecks, themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
@@ -193,7 +194,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const images = imageProblems ?? imageChecks(source);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks));
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored));
   const reported = withUnreadable(problems, source.unreadable);
 
   const site = parsed.site?.value;

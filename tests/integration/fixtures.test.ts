@@ -80,6 +80,7 @@ const modes: [mode: string, expected: Expected][] = [
   ['two-files-one-category', { file: 'categories/alpha.yml', line: 1, message: /Two files define the category "alpha": categories\/alpha\.yaml and categories\/alpha\.yml\./ }],
   ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],
   ['short-description', { file: 'descriptions/beta-1.md', line: 1, message: /The description has only 5 words\./, severity: 'warning' }],
+  ['upper-case-extension', { file: 'descriptions/notes.MD', message: /^The build does not read this file: descriptions\/ holds Markdown files whose names end in \.md, in lower case\.$/, severity: 'warning' }],
   // Front matter as the case studies have it, copied into a description: published as a line and a heading.
   ['description-front-matter', { file: 'descriptions/alpha-2.md', line: 1, message: /starts with front matter \(2 "name: value" lines between "---" lines\)/ }],
   ['option-without-price', { file: 'categories/alpha.yaml', line: 16, field: 'services[0].options[1].price', message: /^This option has no price\.$/ }],

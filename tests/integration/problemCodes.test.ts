@@ -100,6 +100,7 @@ const modes: [mode: string, code: string][] = [
   ['alternatives-without-content', 'alternatives-without-content'],
   ['stat-without-source', 'stat-without-source'],
   ['skipped-link', 'skipped-link'],
+  ['upper-case-extension', 'file-ignored'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {

@@ -1,0 +1,36 @@
+// Files in the catalogue's text folders that the build does not read: a description saved as `.MD` or `.txt`, a
+// category as `.YAML`, a file in a subfolder. Each would otherwise show only as what it was meant to be missing
+// ("there is no file categories/beta.yaml" beside categories/beta.YAML). Each is a warning at the file.
+import { warning, type Problem } from './problems.ts';
+
+/** The folders of text files, with the extensions read there. */
+const TEXT_FOLDERS: Readonly<Record<string, { kind: string; one: string; extensions: readonly string[] }>> = {
+  categories: { kind: 'YAML files', one: 'a category', extensions: ['.yaml', '.yml'] },
+  descriptions: { kind: 'Markdown files', one: "a service's description", extensions: ['.md'] },
+  alternatives: { kind: 'Markdown files', one: 'an alternatives page', extensions: ['.md'] },
+  cases: { kind: 'Markdown files', one: 'a case study', extensions: ['.md'] },
+};
+
+/** An editor's backup or autosave (`name.md~`, `#name.md#`): as its swap files (`.name.swp`), not worth a word. */
+const isEditorFile = (name: string) => name.endsWith('~') || /^#.*#$/.test(name);
+
+/** Whether a file of the catalogue (path from its folder, with `/`) is in a text folder; isCatalogueText says
+ *  whether it is read. */
+export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, file.split('/')[0]!) && file.includes('/') && !isEditorFile(file.slice(file.lastIndexOf('/') + 1));
+
+export function ignoredFileProblems(files: readonly string[] = []): Problem[] {
+  return files.map((file) => {
+    const [folder, ...rest] = file.split('/');
+    const { kind, one, extensions } = TEXT_FOLDERS[folder!]!;
+    const name = rest.join('/');
+    if (rest.length > 1) return ignored(file, `only the files directly in ${folder}/ are read, not those in its subfolders`, `Move it into ${folder}/, or out of the catalogue folder.`);
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 ? name.slice(dot) : '';
+    const readAs = extensions.join(' or ');
+    if (extensions.includes(extension.toLowerCase())) return ignored(file, `${folder}/ holds ${kind} whose names end in ${readAs}, in lower case`, `Rename it to ${name.slice(0, dot)}${extension.toLowerCase()}.`);
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    return ignored(file, `${folder}/ holds ${kind} (${readAs})`, `Rename it to ${stem}${extensions[0]} if it is ${one}, or move it out of the catalogue folder.`);
+  });
+}
+
+const ignored = (file: string, why: string, hint: string) => warning('file-ignored', file, {}, `The build does not read this file: ${why}.`, hint);
