@@ -402,13 +402,23 @@ function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService
 const categoryRoutes = (categories: ParsedCategory[]) =>
   categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined).map((anchor) => routes.category(anchor));
 
+/** A web address without a host, or a mail link without an address: a link a visitor follows to nothing. */
+function leadsNowhere(url: string, scheme: string): { code: ProblemCode; message: string; hint: string } | undefined {
+  if (scheme === 'mailto') {
+    // The first address, its @ perhaps %-escaped.
+    const address = url.slice('mailto:'.length).split(/[?,]/)[0]!.trim();
+    return /^[^@\s]+(@|%40)[^@\s]+$/i.test(address) ? undefined : { code: 'link-malformed', message: `The link "${url}" has no e-mail address to write to.`, hint: 'Write the address after mailto:, e.g. mailto:hello@example.com.' };
+  }
+  const host = URL.canParse(url) ? new URL(url).hostname : '';
+  return host ? undefined : { code: 'link-malformed', message: `The link "${url}" is not a web address a browser can open: it has no host name.`, hint: 'Write the whole address, e.g. https://example.com/page, or a path on this site such as /sitemap/.' };
+}
+
 /** Checks one link from a description or the footer; undefined when it is fine. */
 export function checkLink(url: string, known: KnownRoutes): { code: ProblemCode; message: string; hint: string } | undefined {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme) {
-    return ['http', 'https', 'mailto'].includes(scheme)
-      ? undefined
-      : { code: 'link-scheme', message: `The link uses the "${scheme}:" scheme, which is not allowed.`, hint: 'Use an https://, http:// or mailto: link, or a path on this site such as /sitemap/.' };
+    if (!['http', 'https', 'mailto'].includes(scheme)) return { code: 'link-scheme', message: `The link uses the "${scheme}:" scheme, which is not allowed.`, hint: 'Use an https://, http:// or mailto: link, or a path on this site such as /sitemap/.' };
+    return leadsNowhere(url, scheme);
   }
   if (url.startsWith('#')) return undefined;
   if (!url.startsWith('/')) {

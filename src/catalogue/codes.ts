@@ -77,6 +77,7 @@ export const PROBLEM_CODES = [
   'alternatives-without-content',
   // Links in descriptions and the footer
   'link-scheme',
+  'link-malformed',
   'relative-link',
   'missing-section',
   'broken-link',

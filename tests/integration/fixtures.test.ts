@@ -71,6 +71,7 @@ const modes: [mode: string, expected: Expected][] = [
   ['description-without-service', { file: 'descriptions/alpha-9.md', line: 1, message: /no service with the id "alpha-9"/ }],
   ['broken-service-link', { file: 'descriptions/alpha-1.md', line: 6, field: /free-slot/, message: /not a page of this site/ }],
   ['bad-link-scheme', { file: 'descriptions/beta-1.md', line: 3, field: /ftp:/, message: /"ftp:" scheme, which is not allowed/ }],
+  ['link-without-host', { file: 'descriptions/beta-1.md', line: 3, field: /https:\/\//, message: /^The link "https:\/\/" is not a web address a browser can open: it has no host name\.$/ }],
   ['duplicate-anchor', { file: 'categories/beta.yaml', line: 3, field: 'anchor', message: /already uses the anchor "alpha" \(categories\/alpha\.yaml:3\)/ }],
   ['duplicate-prefix', { file: 'categories/beta.yaml', line: 4, field: 'idPrefix', message: /already uses the idPrefix "alpha" \(categories\/alpha\.yaml:4\)/ }],
   ['empty-category', { file: 'categories/beta.yaml', line: 8, field: 'services', message: /no services/ }],

@@ -74,6 +74,7 @@ const modes: [mode: string, code: string][] = [
   ['description-too-deep', 'description-too-deep'],
   ['description-too-complex', 'description-too-complex'],
   ['bad-link-scheme', 'link-scheme'],
+  ['link-without-host', 'link-malformed'],
   ['broken-service-link', 'broken-link'],
   ['missing-image', 'missing-image'],
   ['unused-image', 'unused-image'],
