@@ -35,7 +35,7 @@ export function deployCommand(program: Command, { io, act }: CommandContext): vo
     .option('--endpoint <url>', 'an S3-compatible endpoint (Cloudflare R2, MinIO, Google Cloud Storage); default AWS S3')
     .option('--region <region>', 'the region of the bucket (default: AWS_REGION or the AWS profile)')
     .option('--dry-run', 'show what would be uploaded and deleted, change nothing')
-    .option('--force', 'deploy a folder storefront did not build, and delete however many objects would go')
+    .option('--force', 'deploy a folder storefront did not build, or write under another deploy\'s prefix')
     .addOption(new Option('--max-deletes <n>', 'stop before changing anything when more objects than this would be deleted (default: 256, and at most a tenth of the pages)').argParser(wholeNumber(0)))
     .option('--delete-foreign', 'delete the objects under the target that no deploy wrote, too (by default they stay)')
     .addOption(new Option('--keep-deploys <n>', 'keep a file the site stopped using until this many deploys (this one included) have not used it').default(3).argParser(wholeNumber(1)))

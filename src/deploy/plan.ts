@@ -257,7 +257,9 @@ export function makePlan(input: PlanInput): Plan {
   const foreign = unowned.map((d) => d.path);
   const named = new Set(remote?.foreign);
   const deletions = [pages, expired, input.deleteForeign ? unowned : []].filter((d) => d.length);
-  const blocked = input.force ? undefined : (intoOuter(input.outer) ?? intoNested(files, nested) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length));
+  // --force lets a deploy write where another publishes; only --max-deletes lets it delete more (a folder copied
+  // without its .storefront-build, deployed with --force as the refusal says, must not empty the site).
+  const blocked = (input.force ? undefined : (intoOuter(input.outer) ?? intoNested(files, nested))) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length);
   const outer = input.force && input.outer?.owned.size ? input.outer.target : undefined;
   return { number, phases: phasesOf(uploads), skipped, deletions, retained, foreign, newForeign: foreign.filter((p) => !named.has(p)), nested, ...(outer && { outer }), blocked };
 }
@@ -285,7 +287,7 @@ function intoNested(files: ReadonlyMap<string, LocalFile>, nested: readonly stri
 }
 
 function tooManyDeletions(input: PlanInput, pages: number, deleting: number, expired: number): string | undefined {
-  const advice = `Nothing was changed. Check that the folder is the site you mean to publish, then run again with --max-deletes ${deleting} or --force.`;
+  const advice = `Nothing was changed. Check that the folder is the site you mean to publish, then run again with --max-deletes ${deleting}.`;
   if (deleting > input.maxDeletes) {
     const others = deleting - pages - expired;
     return `This deploy would delete ${deleting} objects (${pages} pages no longer in the site, ${expired} files past their grace period${others ? `, ${others} objects no deploy wrote` : ''}), more than --max-deletes ${input.maxDeletes}. ${advice}`;

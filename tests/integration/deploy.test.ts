@@ -298,7 +298,7 @@ describe('storefront deploy to an S3 API server', () => {
     expect(await has('assets/old-ABCD1234.js')).toBe(false);
   }, 60_000);
 
-  it('--max-deletes stops a deploy that would delete more, before it changes anything; --force goes ahead', async () => {
+  it('--max-deletes stops a deploy that would delete more, before it changes anything, even with --force; a higher one goes ahead', async () => {
     const name = await bucket('max-deletes');
     expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
     const fewer = join(work, 'v1-fewer-pages');
@@ -314,9 +314,14 @@ describe('storefront deploy to an S3 API server', () => {
     expect(await listing(s3.client, name)).toEqual(before);
 
     const forced = await deployCli(fewer, `s3://${name}`, '--max-deletes', '2', '--force');
-    expect(forced.code, forced.err).toBe(0);
-    expect(forced.report!.deleted.map((d) => d.path).sort()).toEqual([...removed].sort());
-    expect(forced.report!.uploaded.map((u) => u.path)).toEqual(['robots.txt']);
+    expect(forced.code).toBe(1);
+    expect(forced.err).toMatch(/more than --max-deletes 2\. Nothing was changed\. Check that the folder is the site you mean to publish, then run again with --max-deletes 3\.$/m);
+    expect(await listing(s3.client, name)).toEqual(before);
+
+    const allowed = await deployCli(fewer, `s3://${name}`, '--max-deletes', '3');
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(allowed.report!.deleted.map((d) => d.path).sort()).toEqual([...removed].sort());
+    expect(allowed.report!.uploaded.map((u) => u.path)).toEqual(['robots.txt']);
     const after = await listing(s3.client, name);
     for (const page of removed) expect(after.has(page)).toBe(false);
   }, 60_000);
