@@ -98,7 +98,10 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   let lock: HeldLock | undefined;
   try {
     if (result.dryRun) result.warnings.push(...(await runningDeploy(store, now, result.target)));
-    else lock = await takeLock(store, result.target, { now: options.now ?? (() => new Date()), leaseMs: options.leaseMs });
+    else {
+      lock = await takeLock(store, result.target, { now: options.now ?? (() => new Date()), leaseMs: options.leaseMs });
+      store.stopOn?.(lock.signal);
+    }
     const { plan, input } = await planDeploy(site.files, store, limit, now, options);
     result.number = plan.number;
     result.skipped = { files: plan.skipped.length, bytes: plan.skipped.reduce((n, f) => n + f.size, 0) };
@@ -131,7 +134,8 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       result.uploaded.length || result.deleted.length
         ? `The deploy stopped part-way${result.deleted.length ? ` (${result.deleted.length} ${result.deleted.length === 1 ? 'object' : 'objects'} already deleted)` : ''}. The bucket still serves a consistent site (files before the pages that name them, nothing deleted before the new pages were up); run the deploy again to finish it.`
         : 'Nothing was changed.';
-    result.error = `${describeStoreError(error, options.target)}\n${where}`;
+    // Requests stopped because the lock was lost fail with the SDK's AbortError: the lock's reason says why.
+    result.error = `${describeStoreError(lock?.signal.aborted ? lock.signal.reason : error, options.target)}\n${where}`;
   }
   await lock?.release().catch(() => result.warnings.push(`Could not release this deploy's lock on ${result.target}: a deploy from another machine waits until it runs out, two minutes after this one stopped.`));
   result.ms = performance.now() - started;
@@ -198,6 +202,7 @@ async function applyPlan(plan: Plan, input: PlanInput, store: Store, lock: HeldL
     await runAll(uploads, limit);
     phase({ phase: 'upload', done: result.uploaded.length, total, step: index + 1, steps: plan.phases.length, kinds: [...new Set(batch.map((u) => u.file.kind))] });
   }
+  if (plan.deletions.length) await lock.confirm();
   for (const batch of plan.deletions) {
     const deletions = batch.map(({ path, size, reason, kind }) => task(async () => {
       await store.delete(path);
@@ -208,7 +213,7 @@ async function applyPlan(plan: Plan, input: PlanInput, store: Store, lock: HeldL
     phase({ phase: 'delete', count: batch.length, reason: batch[0]!.reason });
   }
   const manifest = nextManifest(plan, input, etags);
-  lock.check();
+  await lock.confirm();
   await store.writeManifest(manifest);
   await options.onStep?.({ action: 'manifest', path: '' });
   phase({ phase: 'manifest', number: plan.number });

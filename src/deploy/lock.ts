@@ -5,7 +5,12 @@
 // The lock is an object beside the manifest with a lease: the deploy that holds it renews it while it runs, and
 // one that stopped without releasing it (killed, or cut off from the bucket) loses it when the lease runs out.
 // Taking it is a conditional write where the store supports one (S3's If-None-Match and If-Match, MinIO, R2),
-// and is read back afterwards for the stores that ignore the condition.
+// and is read back afterwards for the stores that ignore the condition. There, a write that took long to land
+// can still replace another deploy's lock after that one read its own back: the deploy reads it again before
+// it deletes anything and before it writes its manifest, so that one of the two stops before either.
+//
+// A deploy that cannot renew its lease stops every request it has in flight (the lock's signal) well before the
+// lease runs out, and starts no other, so that none lands once another deploy may hold the lock.
 import { randomUUID } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -100,6 +105,10 @@ const heldBy = (read: LockRead, target: string) =>
 export interface HeldLock {
   /** Throws when another deploy took the lock over (this one stalled past its lease): stop before the next change. */
   check(): void;
+  /** As check, after reading the lock from the bucket again: before a step that cannot be undone. */
+  confirm(): Promise<void>;
+  /** Aborted, with the LockError, once the lock is lost or half its lease has passed without a renewal. */
+  readonly signal: AbortSignal;
   release(): Promise<void>;
 }
 
@@ -125,36 +134,55 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
   const clock = () => options.now().getTime();
   let renewedAt = clock();
   let lost: string | undefined;
+  const stopped = new AbortController();
+  const lose = (message: string) => {
+    lost ??= message;
+    stopped.abort(new LockError(lost));
+  };
+  const stalled = () => {
+    if (clock() - renewedAt > leaseMs / 2) lose(`This deploy could not renew its lock on ${target} for half its lease (${leaseMs / 2000} s), and another deploy may take it over once the lease is out: it stopped.`);
+  };
+  const tookIt = `Another deploy to ${target} took over the lock: this deploy stopped, and the other one finishes the site.`;
+  const takenOver = `Another deploy to ${target} took over the lock while this one stalled for longer than its lease (${leaseMs / 1000} s): this deploy stopped, and the other one finishes the site.`;
   // Read before it is written, for the stores that ignore a write's condition: a deploy that stalled past its
   // lease must not take the lock back from the one that took it over. S3 answers 409 to a write that raced
   // another on the same object: tried once more.
   const attempt = async () => {
     const current = await store.readLock();
-    if (current?.lock.id !== id) throw new LockError(`Another deploy to ${target} took over the lock while this one stalled for longer than its lease (${leaseMs / 1000} s): this deploy stopped, and the other one finishes the site.`);
+    if (current?.lock.id !== id) throw new LockError(takenOver);
     return store.writeLock(mine(), current.etag);
   };
   const renew = async () => {
-    if ((await attempt()) === false && (await attempt()) === false) throw new LockError(`Another deploy to ${target} took over the lock: this deploy stopped, and the other one finishes the site.`);
+    if ((await attempt()) === false && (await attempt()) === false) throw new LockError(tookIt);
     renewedAt = clock();
   };
   let renewing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
+    // Here, not after the renewal queued below: a renewal the bucket does not answer must not delay it.
+    stalled();
     // A request the bucket never answers must not hold every later renewal back: each gets a quarter lease.
     renewing = renewing.then(() =>
       lost
         ? undefined
         : within(renew(), leaseMs / 4).catch((error: unknown) => {
-            if (error instanceof LockError) lost = error.message;
+            if (error instanceof LockError) lose(error.message);
           }),
     );
   }, leaseMs / 4);
   timer.unref();
-  return {
+  const check = () => {
     // Stops at half the lease without a renewal, well before another deploy may take the lock.
-    check() {
-      if (!lost && clock() - renewedAt > leaseMs / 2) lost = `This deploy could not renew its lock on ${target} for half its lease (${leaseMs / 2000} s), and another deploy may take it over once the lease is out: it stopped.`;
-      if (lost) throw new LockError(lost);
+    stalled();
+    if (lost) throw new LockError(lost);
+  };
+  return {
+    check,
+    async confirm() {
+      check();
+      if ((await store.readLock())?.lock.id !== id) lose(tookIt);
+      check();
     },
+    signal: stopped.signal,
     async release() {
       clearInterval(timer);
       await within(renewing, leaseMs / 4).catch(() => undefined);

@@ -36,6 +36,8 @@ export interface Store extends LockStore {
   upload(file: LocalFile, dir: string): Promise<string>;
   delete(path: string): Promise<void>;
   writeManifest(manifest: RemoteManifest): Promise<void>;
+  /** From now on, every request but the lock's stops when `signal` aborts (the lock lost: lock.ts). */
+  stopOn?(signal: AbortSignal): void;
 }
 
 export interface S3Options {
@@ -104,10 +106,12 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
   const { target } = options;
   const Bucket = target.bucket;
   const manifestKey = keyOf(target, MANIFEST_NAME);
+  let signal: AbortSignal | undefined;
+  const stoppable = () => signal && { abortSignal: signal };
   const readManifestAt = async (key: string): Promise<RemoteManifest | undefined> => {
     let text: string;
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }), stoppable());
       text = (await object.Body?.transformToString('utf8')) ?? '';
     } catch (error) {
       if (notFound(error)) return undefined;
@@ -126,7 +130,7 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
       const objects = new Map<string, Listed>();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: target.prefix || undefined, ContinuationToken }));
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: target.prefix || undefined, ContinuationToken }), stoppable());
         for (const object of page.Contents ?? []) {
           const path = object.Key === undefined ? undefined : pathOf(target, object.Key);
           if (!path || path === MANIFEST_NAME || path === LOCK_NAME) continue;
@@ -139,7 +143,7 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
 
     async head(path) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(target, path) }));
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(target, path) }), stoppable());
         return { contentType: head.ContentType, cacheControl: head.CacheControl };
       } catch (error) {
         if (notFound(error)) return undefined;
@@ -159,22 +163,17 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
       return undefined;
     },
 
-    async upload(file, dir) {
-      const params = { Bucket, Key: keyOf(target, file.path), ContentType: file.contentType, CacheControl: file.cacheControl };
-      if (file.size >= MULTIPART_FROM) {
-        const upload = new Upload({ client, params: { ...params, Body: createReadStream(join(dir, file.path)) }, partSize: PART_SIZE, queueSize: 2 });
-        return unquote((await upload.done()).ETag);
-      }
-      const Body = await readFile(join(dir, file.path));
-      const put = await client.send(new PutObjectCommand({ ...params, Body, ContentMD5: Buffer.from(file.md5, 'hex').toString('base64') }));
-      return unquote(put.ETag) || file.md5;
-    },
+    upload: (file, dir) => uploadFile(client, { Bucket, Key: keyOf(target, file.path), ContentType: file.contentType, CacheControl: file.cacheControl }, file, dir, signal),
 
     async delete(path) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(target, path) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(target, path) }), stoppable());
     },
 
     ...lockObject(client, Bucket, keyOf(target, LOCK_NAME)),
+
+    stopOn(stop) {
+      signal = stop;
+    },
 
     async writeManifest(manifest) {
       await client.send(
@@ -185,9 +184,28 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
           ContentType: 'application/json; charset=utf-8',
           CacheControl: 'no-store',
         }),
+        stoppable(),
       );
     },
   };
+}
+
+/** Uploads one file of the site, in parts from MULTIPART_FROM bytes; stopped when `signal` aborts. Resolves to its ETag. */
+async function uploadFile(client: S3Client, params: { Bucket: string; Key: string; ContentType: string; CacheControl: string }, file: LocalFile, dir: string, signal: AbortSignal | undefined): Promise<string> {
+  if (file.size < MULTIPART_FROM) {
+    const Body = await readFile(join(dir, file.path));
+    const put = await client.send(new PutObjectCommand({ ...params, Body, ContentMD5: Buffer.from(file.md5, 'hex').toString('base64') }), signal && { abortSignal: signal });
+    return unquote(put.ETag) || file.md5;
+  }
+  signal?.throwIfAborted();
+  const upload = new Upload({ client, params: { ...params, Body: createReadStream(join(dir, file.path)) }, partSize: PART_SIZE, queueSize: 2 });
+  const abort = () => void upload.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    return unquote((await upload.done()).ETag);
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
 }
 
 /** The deploy's lock (lock.ts) as one object beside the manifest. */

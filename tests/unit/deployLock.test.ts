@@ -116,6 +116,32 @@ describe('the deploy lock', () => {
     }
   });
 
+  it("aborts its signal, with the reason, once half its lease has passed without a renewal, though the renewal never returns", async () => {
+    const { store } = memoryStore({ checksConditions: true });
+    let time = T0.getTime();
+    const lock = await takeLock(store, TARGET, { now: () => new Date(time), leaseMs: 40 });
+    store.readLock = () => new Promise(() => {});
+    expect(lock.signal.aborted).toBe(false);
+    time += 21;
+    await vi.waitFor(() => expect(lock.signal.aborted).toBe(true), { timeout: 30_000, interval: 5 });
+    expect(lock.signal.reason).toBeInstanceOf(LockError);
+    expect((lock.signal.reason as LockError).message).toMatch(/could not renew its lock on s3:\/\/site\/ for half its lease/);
+    await expect(lock.release()).resolves.toBeUndefined();
+  });
+
+  it('confirm reads the lock again: a late write of another deploy stops this one, on a store that ignores conditions', async () => {
+    const { store, put } = memoryStore({ checksConditions: false });
+    const lock = await takeLock(store, TARGET, { now: at(0) });
+    await expect(lock.confirm()).resolves.toBeUndefined();
+    // The other deploy's write, sent before this one took the lock, lands after this one read its own back.
+    put(elsewhere(new Date(T0.getTime() + 120_000)));
+    expect(() => lock.check()).not.toThrow();
+    await expect(lock.confirm()).rejects.toThrow(/took over the lock/);
+    expect(lock.signal.aborted).toBe(true);
+    expect(() => lock.check()).toThrow(/took over the lock/);
+    await lock.release();
+  });
+
   it('tries a renewal once more when the bucket answers 409 (a write that raced another), and keeps the lock', async () => {
     const { store, held } = memoryStore({ checksConditions: true });
     let time = T0.getTime();
