@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { LOCK_NAME } from './target.ts';
 
 export interface DeployLock {
   id: string;
@@ -100,7 +101,7 @@ export const describeLock = ({ lock }: LockRead, target: string) =>
 
 /** The message that stops a second deploy. */
 const heldBy = (read: LockRead, target: string) =>
-  `${describeLock(read, target)} Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at ${shownTime(read.lock.expires)}.`;
+  `${describeLock(read, target)} Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at ${shownTime(read.lock.expires)}; if you know it has stopped, delete ${target}${LOCK_NAME} and deploy again.`;
 
 export interface HeldLock {
   /** Throws when another deploy took the lock over (this one stalled past its lease): stop before the next change. */

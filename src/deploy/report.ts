@@ -22,14 +22,18 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The closing line: counts, bytes and time. */
 export function summary(result: DeployResult): string {
+  const time = `in ${(result.ms / 1000).toFixed(2)} s`;
+  if (result.blocked) return `Stopped before changing anything, ${time}.`;
   const verb = result.dryRun ? ['Would upload', 'would delete', 'would keep'] : ['Uploaded', 'deleted', 'kept'];
   const parts = [
     `${verb[0]} ${plural(result.uploaded.length, 'file')} (${formatBytes(sum(result.uploaded))})`,
     `skipped ${result.skipped.files} unchanged (${formatBytes(result.skipped.bytes)})`,
     `${verb[1]} ${result.deleted.length} (${formatBytes(sum(result.deleted))})`,
   ];
+  // A deploy that stopped part-way recorded nothing: no file is kept for a grace period by it.
+  if (result.error !== undefined) return `Stopped part-way: ${parts.join(', ').replace(/^U/, 'u')}, ${time}.`;
   if (result.retained.length) parts.push(`${verb[2]} ${plural(result.retained.length, 'unused file')} for the grace period`);
-  return `${parts.join(', ')}, in ${(result.ms / 1000).toFixed(2)} s.${result.dryRun ? ' Dry run: nothing was changed.' : ''}`;
+  return `${parts.join(', ')}, ${time}.${result.dryRun ? ' Dry run: nothing was changed.' : ''}`;
 }
 
 function detail(result: DeployResult): { title: string; lines: string[] }[] {

@@ -53,7 +53,7 @@ describe('the deploy lock', () => {
     const taking = takeLock(store, TARGET, { now: at(30_000) });
     await expect(taking).rejects.toBeInstanceOf(LockError);
     await expect(taking).rejects.toThrow(
-      'Another deploy to s3://site/ is running: started 2026-11-29 10:00:00 UTC on ci-runner-7 (process 4242). Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at 2026-11-29 10:02:00 UTC.',
+      'Another deploy to s3://site/ is running: started 2026-11-29 10:00:00 UTC on ci-runner-7 (process 4242). Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at 2026-11-29 10:02:00 UTC; if you know it has stopped, delete s3://site/.storefront-deploy.lock and deploy again.',
     );
     expect(store.writes).toBe(0);
   });

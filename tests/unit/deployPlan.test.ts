@@ -502,15 +502,24 @@ describe('the report', () => {
     expect(out[0]).toBe('Deploying dist → s3://site/ (deploy 4)');
     expect(out).toContainEqual(expect.stringMatching(/^ {2}upload +index\.html +2\.0 KB {2}changed$/));
     expect(out).toContainEqual(expect.stringMatching(/^ {2}delete +old\/index\.html +100 B {2}page removed$/));
-    expect(out.at(-1)).toBe('Uploaded 1 file (2.0 KB), skipped 10 unchanged (10.00 MB), deleted 1 (100 B), kept 1 unused file for the grace period, in 1.23 s.');
+    // It stopped before its record was written: nothing is kept for a grace period by it.
+    expect(out.at(-1)).toBe('Stopped part-way: uploaded 1 file (2.0 KB), skipped 10 unchanged (10.00 MB), deleted 1 (100 B), in 1.23 s.');
     expect(err).toEqual(['warning: x.html names /img/gone.png, which is not in the site.', 'Network down\nThe deploy stopped part-way.']);
+  });
+
+  it('closes a whole deploy with what it kept, and a blocked one without counts of what it did not do', () => {
+    const { error: _, ...whole } = result;
+    expect(formatResult({ ...whole, ok: true }, 'text').out.at(-1)).toBe('Uploaded 1 file (2.0 KB), skipped 10 unchanged (10.00 MB), deleted 1 (100 B), kept 1 unused file for the grace period, in 1.23 s.');
+    const blocked = { ...whole, uploaded: [], deleted: [], blocked: 'This deploy would delete 131 of the 132 pages … Nothing was changed.' };
+    expect(formatResult(blocked, 'text').out.at(-1)).toBe('Stopped before changing anything, in 1.23 s.');
+    expect(formatResult(blocked, 'github').out.at(-1)).toBe('::notice title=storefront deploy::Stopped before changing anything, in 1.23 s.');
   });
 
   it('for GitHub Actions: groups, annotations, escaped newlines', () => {
     const { out, err } = formatResult(result, 'github');
     expect(out).toContain('::group::Uploaded: 1');
     expect(out).toContain('::endgroup::');
-    expect(out.at(-1)).toMatch(/^::notice title=storefront deploy::Uploaded 1 file/);
+    expect(out.at(-1)).toMatch(/^::notice title=storefront deploy::Stopped part-way: uploaded 1 file/);
     expect(err).toEqual(['::error title=storefront deploy::Network down%0AThe deploy stopped part-way.']);
   });
 
