@@ -1,4 +1,4 @@
-// `storefront dev`: build, serve, watch, rebuild, reload. Open pages listen on a server-sent-events stream;
+// `storefront dev`: build, serve, watch, rebuild, reload. Open pages listen on a WebSocket;
 // after a good rebuild they reload, after a catalogue error they show the problems over the page (devPages.ts).
 // The server keeps running through errors: the last good site stays served (before the first, every address
 // answers a page of the problems), a watched folder that goes away is waited for, and the pages are told the
@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { basename, isAbsolute, join, relative } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
 import { besideCatalogue, CatalogueNotFoundError } from './catalogue/load.ts';
@@ -79,6 +80,7 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
     port: options.port,
     host: options.host,
     before: (req, res) => answerForDev(req, res, options.host, dev),
+    upgrade: (req, socket, head) => listenForDev(req, socket, head, options.host, dev),
     transformHtml: (html) => html.replace('</body>', `${devClientScript}</body>`),
     hostingHeaders: false,
   }).catch(async (error: unknown) => {
@@ -92,11 +94,13 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   return { url: server.url, settled: () => dev.settled(), close: () => dev.close(server) };
 }
 
+const NOT_LOCAL = '403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n';
+
 /** Dev's own answers, tried before the site's files: true when it answered. */
 function answerForDev(req: IncomingMessage, res: ServerResponse, listenHost: string, dev: DevSession): boolean {
   if (!isLocalHost(req.headers.host, listenHost)) {
     res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
-    res.end('403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n');
+    res.end(NOT_LOCAL);
     return true;
   }
   const url = URL.parse(req.url ?? '/', 'http://localhost');
@@ -105,11 +109,18 @@ function answerForDev(req: IncomingMessage, res: ServerResponse, listenHost: str
     res.end('400 Bad Request\n');
     return true;
   }
-  if (url.pathname === EVENTS) dev.pages.connect(req, res, url.searchParams.get('page') ?? '');
   // No site yet (the first build is running, or failed): every address shows why, not a bare 404.
-  else if (!dev.live.hasSite) dev.pages.page(req, res);
+  if (!dev.live.hasSite) dev.pages.page(req, res);
   else return false;
   return true;
+}
+
+/** An open page's socket (devPages.ts), from this machine only, as every answer of dev is. */
+function listenForDev(req: IncomingMessage, socket: Duplex, head: Buffer, listenHost: string, dev: DevSession): void {
+  const url = URL.parse(req.url ?? '/', 'http://localhost');
+  if (!isLocalHost(req.headers.host, listenHost)) socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${NOT_LOCAL}`);
+  else if (url?.pathname === EVENTS) dev.pages.connect(req, socket, head, url.searchParams.get('page') ?? '');
+  else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
 }
 
 /** One `storefront dev`: the folders it watches, the rebuilds they start, and the open pages it tells. */

@@ -1,8 +1,13 @@
 // What `storefront dev` tells the pages open in a browser, and what it shows while it has no site. Each open page
-// listens on a server-sent-events stream: after a good rebuild it reloads, while the catalogue has problems it
-// shows them over the page. The problems last until a good build, so a page opened or reloaded meanwhile is
-// told them as it connects; and until the first good build every address answers a page of the problems.
+// listens on a WebSocket: after a good rebuild it reloads, while the catalogue has problems it shows them over
+// the page. The problems last until a good build, so a page opened or reloaded meanwhile is told them as it
+// connects; and until the first good build every address answers a page of the problems.
+//
+// A WebSocket, not a stream of server-sent events: each such stream holds one of the six connections a browser
+// opens to a server over HTTP/1.1, so six open pages left none for their images, scripts or next page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 export const EVENTS = '/__storefront/events';
 
@@ -14,39 +19,53 @@ const FIRST_BUILD = 'The first build is running: this page turns into the site w
 
 /** Injected into every page in dev mode only. The problems page renders its box with a lead of its own. */
 export const devClientScript = `<script type="module">
-const events = new EventSource(${JSON.stringify(EVENTS)} + '?page=' + encodeURIComponent(location.pathname));
-events.addEventListener('reload', () => location.reload());
-events.addEventListener('problems', (event) => {
-  let box = document.getElementById(${JSON.stringify(OVERLAY_ID)});
-  if (!box) {
-    box = document.createElement('div');
-    box.id = ${JSON.stringify(OVERLAY_ID)};
-    box.setAttribute('role', 'alert');
-    box.style.cssText = ${JSON.stringify(OVERLAY_STYLE)};
-    document.body.append(box);
-  }
-  box.textContent = (box.dataset.lead ?? ${JSON.stringify(OVER_THE_SITE)}) + '\\n\\n' + JSON.parse(event.data);
-});
+const connect = () => {
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + ${JSON.stringify(EVENTS)} + '?page=' + encodeURIComponent(location.pathname));
+  socket.addEventListener('message', (message) => {
+    const { event, data } = JSON.parse(message.data);
+    if (event === 'reload') location.reload();
+    if (event !== 'problems') return;
+    let box = document.getElementById(${JSON.stringify(OVERLAY_ID)});
+    if (!box) {
+      box = document.createElement('div');
+      box.id = ${JSON.stringify(OVERLAY_ID)};
+      box.setAttribute('role', 'alert');
+      box.style.cssText = ${JSON.stringify(OVERLAY_STYLE)};
+      document.body.append(box);
+    }
+    box.textContent = (box.dataset.lead ?? ${JSON.stringify(OVER_THE_SITE)}) + '\\n\\n' + data;
+  });
+  // dev stopped or restarted: listen again once it is back.
+  socket.addEventListener('close', () => setTimeout(connect, 1000));
+};
+connect();
 </script>`;
 
-/** The open pages' event streams, each with its page's path, and the problems they are shown now. */
+/** The open pages' sockets, each with its page's path, and the problems they are shown now. */
 export class OpenPages {
-  private streams = new Map<ServerResponse, string>();
+  private sockets = new Map<WebSocket, string>();
+  private readonly server = new WebSocketServer({ noServer: true });
   /** The problems as the pages are told them, from when a build fails until one succeeds. */
   private problems: string | undefined;
 
-  /** Takes a page's event stream; a page that connects while there are problems is told them at once. */
-  connect(req: IncomingMessage, res: ServerResponse, page: string): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-    res.write(': connected\n\n');
-    if (this.problems !== undefined) res.write(eventText('problems', this.problems));
-    this.streams.set(res, page);
-    req.on('close', () => this.streams.delete(res));
+  /** Takes a page's socket; a page that connects while there are problems is told them at once. Only a page of
+   *  this server may connect (its Origin names the address asked), so no other site can read what dev says. */
+  connect(req: IncomingMessage, socket: Duplex, head: Buffer, page: string): void {
+    const origin = URL.parse(req.headers.origin ?? '');
+    if (!origin || origin.host !== req.headers.host) {
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n403 Forbidden: only a page of this dev server may listen to it.\n');
+      return;
+    }
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      if (this.problems !== undefined) ws.send(message('problems', this.problems));
+      this.sockets.set(ws, page);
+      ws.on('close', () => this.sockets.delete(ws));
+    });
   }
 
   /** The paths of the open pages. */
   routes(): Set<string> {
-    return new Set(this.streams.values());
+    return new Set(this.sockets.values());
   }
 
   /** Shows the problems over every open page, and over every page opened until a build succeeds. */
@@ -69,15 +88,16 @@ export class OpenPages {
   }
 
   close(): void {
-    for (const stream of this.streams.keys()) stream.end();
+    for (const ws of this.sockets.keys()) ws.terminate();
+    this.server.close();
   }
 
   private send(event: string, data: unknown, to: (page: string) => boolean) {
-    for (const [stream, page] of this.streams) if (to(page)) stream.write(eventText(event, data));
+    for (const [ws, page] of this.sockets) if (to(page)) ws.send(message(event, data));
   }
 }
 
-const eventText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const message = (event: string, data: unknown) => JSON.stringify({ event, data });
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { constants as fsConstants, type Stats } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { extname, join, resolve, sep } from 'node:path';
 import { contentTypeOf, headersFor, parseHeadersFile, type HeaderRule } from './build/headers.ts';
 import { UserError } from './errors.ts';
@@ -28,6 +29,8 @@ export interface ServeOptions {
   host?: string;
   /** Optional hook for dev mode: extra handler tried first (return true if it handled the request). */
   before?: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  /** Optional hook for dev mode: a request to upgrade the connection (a WebSocket); without it, none is taken. */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Optional: transform HTML bodies before sending (dev mode injects a reload script). */
   transformHtml?: (html: string) => string;
   /** Send the headers of the site's `_headers` file, as Netlify and Cloudflare Pages do (default true). Dev
@@ -98,6 +101,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       else sendText(req, res, 500, '500 Internal Server Error');
     });
   });
+  if (options.upgrade) server.on('upgrade', options.upgrade);
   await listen(server, port, host);
   // After listening, a server error must not crash the process (an unhandled 'error' event would).
   server.on('error', (error) => console.error('storefront serve:', error));
@@ -346,7 +350,7 @@ function running(server: Server, host: string): RunningServer {
     close() {
       closing ??= new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
-        // server.close() alone waits for keep-alive and streaming (dev SSE) connections to end.
+        // server.close() alone waits for keep-alive connections to end.
         server.closeAllConnections();
       });
       return closing;

@@ -1,6 +1,6 @@
 // The dev loop as a maintainer lives it: `storefront dev` runs on a catalogue (a copy of the example one, or a
 // synthetic one of any size that the benchmark may change), the page of one service is open in a browser, its
-// description is saved, and the time runs until the dev server tells that page to reload (its server-sent
+// description is saved, and the time runs until the dev server tells that page to reload (its socket's
 // "reload" event), which is after the rebuild has written the page. Or its price is changed in its category's
 // YAML file, which changes its category's page, the search index and every page that lists it too. Another open page, the home page, which
 // the edit does not change, is told once the whole site is written: that time is reported too. Watcher latency
@@ -8,7 +8,7 @@
 // answers) is not.
 import { spawn } from 'node:child_process';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
+import { WebSocket } from 'ws';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, ROOT } from './build.ts';
@@ -73,14 +73,12 @@ export async function measureDevRebuild({ catalogue: source = join(ROOT, 'exampl
     if (!found) throw new Error(`The sitemap names no page of the service ${description}.`);
     const listen = (page: string) => {
       const reloads: (() => void)[] = [];
-      const stream = get(`${url}/__storefront/events?page=${encodeURIComponent(page)}`, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => {
-          if (text.includes('event: reload')) reloads.splice(0).forEach((notify) => notify());
-        });
+      const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/__storefront/events?page=${encodeURIComponent(page)}`, { origin: url });
+      socket.on('message', (text: Buffer) => {
+        if ((JSON.parse(text.toString('utf8')) as { event: string }).event === 'reload') reloads.splice(0).forEach((notify) => notify());
       });
       const reloaded = () => waitFor<number>(`the reload of ${page} after an edit`, 30_000, (done) => reloads.push(() => done(performance.now())));
-      return { reloaded, close: () => stream.destroy() };
+      return { reloaded, close: () => socket.close() };
     };
     const service = listen(new URL(found[1]!).pathname);
     const home = listen('/');

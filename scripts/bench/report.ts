@@ -196,7 +196,7 @@ export function renderMarkdown(results: Results, figures: readonly Figure[], con
       '',
       '## Dev reload',
       '',
-      '`storefront dev` on a catalogue, with two pages open (their event streams): the page of the service whose description is saved, and the home page, which the edit does not change. The clock runs from the save until the dev server tells each page to reload (watcher, 20 ms debounce, the rebuild without precompression, with what dev keeps between builds): the service\'s page as soon as its new page is written (dev renders the open pages first), the home page once the whole site is. Five saves; the median for the service\'s page is the figure; the runs are in the order they were made (the first after the server starts runs on code V8 has not optimised yet). The first build, before the server answers, is not timed.',
+      '`storefront dev` on a catalogue, with two pages open (their sockets): the page of the service whose description is saved, and the home page, which the edit does not change. The clock runs from the save until the dev server tells each page to reload (watcher, 20 ms debounce, the rebuild without precompression, with what dev keeps between builds): the service\'s page as soon as its new page is written (dev renders the open pages first), the home page once the whole site is. Five saves; the median for the service\'s page is the figure; the runs are in the order they were made (the first after the server starts runs on code V8 has not optimised yet). The first build, before the server answers, is not timed.',
       '',
       markdownTable(
         ['catalogue', "the edited service's page", 'runs', 'the home page (site written)', 'runs', 'stages of the last rebuild'],

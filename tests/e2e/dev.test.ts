@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { startDev, type DevServer } from '../../src/dev.ts';
 import { hydrated, openPage, useBrowser } from './browser.ts';
 
@@ -61,6 +62,30 @@ describe('storefront dev', () => {
     expect(await page.locator('#storefront-problems').count()).toBe(0);
     await close();
   });
+
+  it('reloads six open pages in one browser after an edit; they still follow links, and a seventh opens', async () => {
+    // Chromium opens at most six connections to one server: the pages' sockets must not take them.
+    const { page: first, close } = await openPage(browser());
+    const pages = [first, ...(await Promise.all(Array.from({ length: 5 }, () => first.context().newPage())))];
+    const paths = ['/', '/sitemap/', '/search/', '/quote/', '/category/billboards/', '/thread/'];
+    for (const [i, page] of pages.entries()) {
+      // Each page listening before the edit: a page whose socket is not open yet would miss its reload.
+      const listening = page.waitForEvent('websocket');
+      await page.goto(`${dev.url}${paths[i]}`);
+      await listening;
+    }
+    const reloads = pages.map((page) => page.waitForEvent('load'));
+    edit(siteYaml, (text) => text.replace('The busiest crypto marketing agency', 'The calmest crypto marketing agency'));
+    await Promise.all(reloads);
+    await first.getByText('The calmest crypto marketing agency').waitFor();
+    const last = pages.at(-1)!;
+    await last.goto(`${dev.url}/`);
+    await last.getByText('The calmest crypto marketing agency').waitFor();
+    const seventh = await first.context().newPage();
+    await seventh.goto(`${dev.url}/sitemap/`);
+    await expect(seventh.locator('h1').textContent()).resolves.toBeTruthy();
+    await close();
+  });
 });
 
 // The same, on a small catalogue, for what goes wrong around the edges: who may ask the server, what the
@@ -101,49 +126,40 @@ describe('storefront dev, around the edges', () => {
       const req = httpRequest({ hostname, port, path, headers: { host } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-          // The event stream never ends: its first bytes are enough.
-          if (res.headers['content-type']?.startsWith('text/event-stream')) res.destroy();
-        });
+        res.on('data', (chunk: string) => (body += chunk));
         res.on('close', () => resolve({ status: res.statusCode ?? 0, body }));
       });
       req.on('error', reject);
       req.end();
     });
 
-  /** The dev event stream as an open page gets it (the page at `page`), every event kept in order, and each
-   *  event's name after the page's in `log`. */
+  /** What dev tells an open page (the page at `page`), every event kept in order, and each event's name after the
+   *  page's in `log`: over a socket such as the page opens. */
   const listen = async (page?: string, log?: string[]) => {
     const events: { event: string; data: string }[] = [];
-    const controller = new AbortController();
-    const response = await fetch(`${dev.url}/__storefront/events${page ? `?page=${encodeURIComponent(page)}` : ''}`, { signal: controller.signal });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffered = '';
-      try {
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-          buffered += chunk.value;
-          for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data !== undefined) events.push({ event, data: JSON.parse(data) as string });
-            if (event) log?.push(`${page} ${event}`);
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
+    const socket = new WebSocket(`${dev.url.replace(/^http/, 'ws')}/__storefront/events${page ? `?page=${encodeURIComponent(page)}` : ''}`, { origin: dev.url });
+    socket.on('message', (text: Buffer) => {
+      const { event, data } = JSON.parse(text.toString('utf8')) as { event: string; data: string };
+      events.push({ event, data });
+      log?.push(`${page} ${event}`);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const next = async (event: string) => {
       const from = events.length;
       await until(`a "${event}" event`, () => events.slice(from).some((e) => e.event === event));
       return events.slice(from).find((e) => e.event === event)!.data;
     };
-    return { next, events, close: () => controller.abort() };
+    return { next, events, close: () => socket.close() };
   };
+
+  /** The status a socket to dev is refused with, or 101 when it is taken. */
+  const socketStatus = (headers: Record<string, string>, origin?: string) =>
+    new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${dev.url.replace(/^http/, 'ws')}/__storefront/events`, { headers, ...(origin && { origin }) });
+      socket.once('open', () => (socket.close(), resolve(101)));
+      socket.once('unexpected-response', (_, response) => (response.destroy(), resolve(response.statusCode ?? 0)));
+      socket.once('error', () => resolve(0));
+    });
 
   it('answers only requests addressed to this machine (DNS rebinding)', async () => {
     const { port } = new URL(dev.url);
@@ -157,6 +173,11 @@ describe('storefront dev, around the edges', () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost']) {
       expect((await requestWithHost('/', host)).status, `Host: ${host}`).toBe(200);
     }
+    // The pages' socket: from a page of this server only, or another site could read what dev tells them.
+    expect(await socketStatus({ host: `evil.example:${port}` }, `http://evil.example:${port}`)).toBe(403);
+    expect(await socketStatus({}, 'https://evil.example')).toBe(403);
+    expect(await socketStatus({})).toBe(403);
+    expect(await socketStatus({}, dev.url)).toBe(101);
   });
 
   it('reloads an open page a description edit changed first, once, and the other open pages once the site is updated', async () => {

@@ -47,7 +47,7 @@ describe('the page every address answers while dev has no site', () => {
     expect(page).toContain('catalogue/site.yaml\n  3:10    error   brand: got &quot;&lt;img src=x onerror=alert(1)&gt;&quot; &amp; more');
     expect(page).not.toContain('<img');
     expect(page).toMatch(/there is no site yet/);
-    expect(page).toContain("addEventListener('reload'");
+    expect(page).toContain("if (event === 'reload') location.reload();");
   });
 
   it('says that the first build is running while there are no problems yet', () => {
