@@ -94,7 +94,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
     social: { needs: ['socialLook', 'model', 'templates', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
-    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook', ...afterOpenPages], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
+    render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook', 'theme', ...afterOpenPages], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {
       needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'social', 'searchStarted', 'images', 'load', 'staging', 'public'],

@@ -18,7 +18,7 @@ import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
 import { withPublicProblems } from './build/publicFiles.ts';
-import { readTheme, themeProblems, themeReport, type Theme } from './build/theme.ts';
+import { readTheme, themeProblems, themeRenderError, themeReport, type Theme } from './build/theme.ts';
 import { renderedPage, renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
 import { socialImages, socialLook, socialStyle } from './build/socialImages.ts';
@@ -165,7 +165,7 @@ export async function showOpenPages({ options }: BuildContext, { model, template
 
 /** Every page as HTML: written into the new site at once by a one-off build, kept in memory by dev and by
  *  repeated builds in one process for the next build (render.ts). */
-export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging, socialLook }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging' | 'socialLook'>): Promise<RenderedPage[]> {
+export function renderSite(context: BuildContext, { model, templates, bundle, client, brand, staging, socialLook, theme }: Pick<Built, 'model' | 'templates' | 'bundle' | 'client' | 'brand' | 'staging' | 'socialLook' | 'theme'>): Promise<RenderedPage[]> {
   const { options, cache, store, io } = context;
   // Both bundles are made: esbuild's service process would idle until the process ends.
   if (options.stopBundler) void stopEsbuild();
@@ -178,6 +178,8 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
     linkFiles: !options.live,
     workers: context.workers,
     progress: io.progress && ((done, total) => io.progress?.(`render ${count(done)}/${count(total)} pages`)),
+  }).catch((error: unknown) => {
+    throw themeRenderError(error, theme);
   });
 }
 

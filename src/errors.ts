@@ -12,6 +12,15 @@ export class InternalError extends Error {
   }
 }
 
+/** Pages that failed to render: what the first threw, and the components it was thrown in (innermost first). */
+export class PageRenderError extends InternalError {
+  readonly components: readonly string[];
+  constructor(message: string, thrown: unknown, components: readonly string[]) {
+    super(message, { cause: thrown });
+    this.components = components;
+  }
+}
+
 export const EXIT = { ok: 0, problems: 1, usage: 2, internal: 3 } as const;
 
 /** The text shown for an unexpected failure: what happened, that it is our bug, and the cause's stack. */

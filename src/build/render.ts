@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { DocumentAssets } from '../client/document.ts';
 import type { Page } from '../client/pageKind.ts';
-import { InternalError } from '../errors.ts';
+import { PageRenderError } from '../errors.ts';
 import { deepFreeze, type Site } from '../model/model.ts';
 import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
@@ -182,7 +182,7 @@ class RenderRun {
   private readonly nextIndex: PageIndex = {};
   /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
   private readonly written: [key: string, hash: string][] = [];
-  private readonly failures: { route: string; cause: unknown }[] = [];
+  private readonly failures: { page: Page; cause: unknown }[] = [];
   private readonly scanStrings = new ScanStrings();
   private done = 0;
   private stepped = 0;
@@ -300,12 +300,27 @@ class RenderRun {
         scan = this.scanStrings.own(made.scan);
         if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
-        this.failures.push({ route: page.route, cause });
+        this.failures.push({ page, cause });
         bytes = Buffer.alloc(0);
       }
     }
     const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }), ...(scan && { scan }) };
     return { bytes, extra };
+  }
+
+  /** The pages that failed, the first with what it threw where renderToString said only that it suspended. */
+  private async failure(): Promise<PageRenderError> {
+    const [first, ...rest] = this.failures;
+    const found = await this.renderer.renderError(first!.page, this.shell).catch(() => undefined);
+    const cause = found?.error ?? first!.cause;
+    const said = (e: unknown) => (e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e));
+    const where = found?.components.length ? ` (thrown in ${found.components.slice(0, 3).join(' in ')})` : '';
+    // Those that only suspended (renderPage's words) most likely failed as the first did: named on one line.
+    const suspended = rest.filter((f) => f.cause instanceof Error && / suspended while prerendering: /.test(f.cause.message));
+    const others = rest.filter((f) => !suspended.includes(f)).map((f) => `  ${f.page.route}: ${said(f.cause)}`);
+    const alike = suspended.length ? [`  and ${suspended.length} more, most likely the same way: ${suspended.slice(0, 3).map((f) => f.page.route).join(', ')}${suspended.length > 3 ? ', …' : ''}`] : [];
+    const list = [`  ${first!.page.route}: ${said(cause)}${where}`, ...others, ...alike].join('\n');
+    return new PageRenderError(`${this.failures.length} of ${this.total} pages failed to render:\n${list}`, cause, found?.components ?? []);
   }
 
   private renderHere(page: Page, assets: DocumentAssets) {
@@ -338,10 +353,7 @@ class RenderRun {
   async finish(results: [RenderedPage, string][]) {
     await this.lastWrites;
     await Promise.all(this.writes);
-    if (this.failures.length) {
-      const list = this.failures.map((f) => `  ${f.route}: ${f.cause instanceof Error ? f.cause.message : String(f.cause)}`).join('\n');
-      throw new InternalError(`${this.failures.length} of ${this.total} pages failed to render:\n${list}`, { cause: this.failures[0]!.cause });
-    }
+    if (this.failures.length) throw await this.failure();
     const { memo, store } = this.options;
     if (memo) {
       memo.pages = new Map(results.map(([r, key]) => [key, { bytes: r.bytes as Buffer, ...(this.nextIndex[key] && { blob: this.nextIndex[key] }) }]));

@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { besideCatalogue } from '../catalogue/load.ts';
 import { warning, type Problem } from '../catalogue/problems.ts';
-import { UserError } from '../errors.ts';
+import { PageRenderError, UserError } from '../errors.ts';
 import { PACKAGE_ROOT } from './cache.ts';
 
 const TEMPLATES = join(PACKAGE_ROOT, 'templates');
@@ -128,6 +128,14 @@ export function themeCompileError(error: unknown, theme: Theme | undefined): unk
   });
   if (!inTheme.length) return error;
   return new UserError(`A file of theme/ does not compile:\n${inTheme.join('\n')}\nFix it, or delete it to use the built-in file again.`);
+}
+
+/** Pages that failed in a component a file of theme/ replaces (by its name): the maintainer's to fix, said so. */
+export function themeRenderError(error: unknown, theme: Theme | undefined): unknown {
+  if (!theme?.files.length || !(error instanceof PageRenderError)) return error;
+  const file = theme.files.find((f) => error.components.includes(basename(f).replace(/\.[jt]sx?$/, '')));
+  if (!file) return error;
+  return new UserError(`A file of theme/ fails while a page is rendered: theme/${file}\n${error.message.replace(/^Internal error: /, '')}\nFix it, or delete it to use the built-in file again.`);
 }
 
 const SKIP = Symbol('theme');

@@ -4,7 +4,7 @@
 // and the synchronous renderToString gives the same HTML as the streaming prerenderer at half the cost (no
 // streams, no text encoding per chunk). Should something suspend all the same, React would print its fallback
 // (the spinner) and mark the boundary for the client: that fails the page instead.
-import { renderToString } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import pageKinds from 'storefront:page-kinds';
 import type { Site } from '../model/model.ts';
 import type { SiteShell } from '../model/shell.ts';
@@ -46,19 +46,38 @@ export const headFor = (page: Page, site: SiteShell): Head => pageKinds[page.kin
 /** The records of the site's search index, from the kinds that offer search (none: no index is built). */
 export const searchRecordsOf = (site: Site): SearchRecord[] => Object.values(pageKinds).flatMap((module) => module.searchRecords?.(site) ?? []);
 
-/** The markup inside <div id="root">. */
-function renderBody(page: Page, site: SiteShell): string {
+/** What goes inside <div id="root">. */
+function pageElement(page: Page, site: SiteShell) {
   const source: PageSource = {
     routes: forPage(routes!, page),
     page: (kind) => pageKinds[kind]!,
     // The page being rendered exists, with or without data of its own (an alternatives page without content).
     content: () => ({ data: page.data }),
   };
-  return renderToString(
+  return (
     <StaticLocation route={page.route}>
       <App site={site} source={source} />
-    </StaticLocation>,
+    </StaticLocation>
   );
+}
+
+const renderBody = (page: Page, site: SiteShell): string => renderToString(pageElement(page, site));
+
+/**
+ * Why a page fails: renderToString says nothing of an error thrown inside a Suspense boundary (it prints the
+ * fallback, which renderPage refuses), so the page is rendered once more by the streaming renderer, which tells.
+ * The error, with the components it was thrown in; undefined when the page renders whole.
+ */
+export async function renderError(page: Page, site: SiteShell): Promise<{ error: unknown; components: string[] } | undefined> {
+  let found: { error: unknown; components: string[] } | undefined;
+  const stream = await renderToReadableStream(pageElement(page, site), {
+    onError(error, info) {
+      found ??= { error, components: [...(info?.componentStack ?? '').matchAll(/^\s*at ([A-Z]\w*)/gm)].map((m) => m[1]!) };
+    },
+  });
+  await stream.allReady;
+  await stream.cancel();
+  return found;
 }
 
 export function renderPage(page: Page, site: SiteShell, assets: DocumentAssets): string {

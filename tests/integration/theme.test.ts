@@ -92,6 +92,25 @@ describe('a theme/ file that does not compile', () => {
   });
 });
 
+describe('a theme/ file that throws while a page is rendered', () => {
+  it('stops the build with the file, the error and the component, not "Internal error"', async () => {
+    mkdirSync(join(site, 'theme/components'), { recursive: true });
+    // The tagline read from a field the site does not have: TypeError on every page with the footer.
+    writeFileSync(join(site, 'theme/components/Footer.tsx'), BUILT_IN.replace('{site.description}', '{(site as unknown as { nope: { x: string } }).nope.x}'));
+    try {
+      const result = await build();
+      expect(result.code, result.err).toBe(1);
+      expect(result.err).not.toMatch(/Internal error/);
+      expect(result.err).toMatch(/^A file of theme\/ fails while a page is rendered: theme\/components\/Footer\.tsx\n\d+ of \d+ pages failed to render:\n {2}\/\S*: TypeError: Cannot read properties of undefined \(reading 'x'\) \(thrown in Footer\b/m);
+      expect(result.err).toMatch(/^ {2}and \d+ more, most likely the same way: /m);
+      expect(result.err).not.toMatch(/suspended while prerendering/);
+      expect(result.err).toContain('Fix it, or delete it to use the built-in file again.');
+    } finally {
+      rmSync(join(site, 'theme'), { recursive: true });
+    }
+  });
+});
+
 describe('storefront eject', () => {
   it('lists what it can copy', async () => {
     const result = await runCli(site, 'eject', '--list');
