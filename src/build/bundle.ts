@@ -5,7 +5,7 @@ import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -280,8 +280,8 @@ const withHashes = (module: PrerendererModule, kindHashes: Record<string, string
 /**
  * Bundles the templates for Node and imports them. The module is kept in the build cache's folder, named by its
  * content's hash, so builds running at once share one file and none has to be removed while another may still
- * use it; without a cache, in a temporary folder removed once it is imported. Nothing is written into the
- * package, which may be installed where the user cannot write.
+ * use it; without a cache, in the system's temporary folder (RENDERERS_WITHOUT_CACHE). Nothing is written into
+ * the package, which may be installed where the user cannot write.
  */
 export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
   memoised(memo, `renderer-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
@@ -340,36 +340,37 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
   );
 }
 
+/** Where a build without a cache keeps its prerenderer: a folder that outlives the build, since the worker
+ *  threads of this build and dev's next rebuilds import the module by its file; named by content, so builds
+ *  share it, and left to the system to clear, as Node's compile cache is; one per user (Windows' is already). */
+const RENDERERS_WITHOUT_CACHE = join(tmpdir(), `storefront-renderers-${process.getuid?.() ?? 'user'}`);
+
 async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | undefined, cacheDir: string | undefined): Promise<{ value: Renderer; metafile: Metafile; outfile: string }> {
-  const dir = cacheDir ?? (await mkdtemp(join(tmpdir(), 'storefront-renderer-')));
-  try {
-    const { metafile, outputFiles } = await build({
-      absWorkingDir: PACKAGE_ROOT,
-      entryPoints: ['src/client/prerender.tsx'],
-      outfile: join(dir, 'server.mjs'),
-      write: false,
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node24',
-      jsx: 'automatic',
-      packages: 'external',
-      loader: { '.css': 'empty' },
-      define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds), ...(insidePackage(dir) ? [] : [packagesByPathPlugin])],
-      metafile: true,
-      logLevel: 'silent',
-    }).catch((error: unknown) => {
-      throw themeCompileError(error, theme);
-    });
-    const code = outputFiles[0]!.contents;
-    const outfile = join(dir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-    if (!existsSync(outfile)) await atomicWrite(outfile, code);
-    const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
-    return { value: withHashes(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx')), metafile, outfile };
-  } finally {
-    if (!cacheDir) await rm(dir, { recursive: true, force: true });
-  }
+  const dir = cacheDir ?? RENDERERS_WITHOUT_CACHE;
+  const { metafile, outputFiles } = await build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: ['src/client/prerender.tsx'],
+    outfile: join(dir, 'server.mjs'),
+    write: false,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    jsx: 'automatic',
+    packages: 'external',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [...themePlugin(theme), pageKindsPlugin(pageKinds), ...(insidePackage(dir) ? [] : [packagesByPathPlugin])],
+    metafile: true,
+    logLevel: 'silent',
+  }).catch((error: unknown) => {
+    throw themeCompileError(error, theme);
+  });
+  const code = outputFiles[0]!.contents;
+  const outfile = join(dir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(outfile)) await atomicWrite(outfile, code);
+  const module = (await import(pathToFileURL(outfile).href)) as PrerendererModule;
+  return { value: withHashes(module, kindCodeHashes(metafile, pageKinds, 'src/client/prerender.tsx')), metafile, outfile };
 }
 
 const insidePackage = (dir: string) => !relative(PACKAGE_ROOT, dir).startsWith('..');
