@@ -14,6 +14,7 @@ import type { Duplex } from 'node:stream';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
 import { besideCatalogue, CatalogueNotFoundError } from './catalogue/load.ts';
+import { isEditorFile } from './catalogue/fileEntries.ts';
 import { describeInternalError, UserError } from './errors.ts';
 import { CatalogueReads } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
@@ -197,9 +198,12 @@ class DevSession {
     const inCatalogue = dir === this.options.catalogueDir;
     // The site's pages are read with the catalogue, by their path from it (catalogue/load.ts).
     const inPages = dir === besideCatalogue(this.options.catalogueDir, 'pages');
+    // public/ is published as it is, backups too; everywhere else the build passes them over.
+    const inPublic = dir === besideCatalogue(this.options.catalogueDir, 'public');
     return {
       change: (name, event) => {
         if (name.split(/[\\/]/).some((part) => part.startsWith('.') && part !== '.well-known')) return;
+        if (!inPublic && isEditorFile(basename(name))) return;
         if (inCatalogue && event === 'change' && !this.reads.contentChanged(name)) return;
         if (inCatalogue) this.reads.changed(name);
         if (inPages) this.reads.changed(join('..', 'pages', name));

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 
 export type LinkTarget = 'folder' | 'nothing';
 
+/** An editor's backup or autosave (`name.md~`, `#name.md#`): passed over in the catalogue and by dev, as the files
+ *  whose names start with a dot (`.name.md.swp`) are. */
+export const isEditorFile = (name: string) => name.endsWith('~') || /^#.*#$/.test(name);
+
 /** Whether an entry is read as a file. A link to a file goes into `linked` under `path` with the file's real path
  *  (what the build links into the site: a hard link to the link would be a link there); a link to a folder or to
  *  nothing goes into `skipped`, which validation reports; anything else (a folder, a FIFO) is passed over. */

@@ -11,12 +11,10 @@ const TEXT_FOLDERS: Readonly<Record<string, { kind: string; one: string; extensi
   cases: { kind: 'Markdown files', one: 'a case study', extensions: ['.md'] },
 };
 
-/** An editor's backup or autosave (`name.md~`, `#name.md#`): as its swap files (`.name.swp`), not worth a word. */
-const isEditorFile = (name: string) => name.endsWith('~') || /^#.*#$/.test(name);
 
 /** Whether a file of the catalogue (path from its folder, with `/`) is in a text folder; isCatalogueText says
  *  whether it is read. */
-export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, file.split('/')[0]!) && file.includes('/') && !isEditorFile(file.slice(file.lastIndexOf('/') + 1));
+export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, file.split('/')[0]!) && file.includes('/');
 
 export function ignoredFileProblems(files: readonly string[] = []): Problem[] {
   return files.map((file) => {

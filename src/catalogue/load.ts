@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
-import { readsAsFile, type LinkTarget } from './fileEntries.ts';
+import { isEditorFile, readsAsFile, type LinkTarget } from './fileEntries.ts';
 import { inTextFolder } from './ignoredFiles.ts';
 import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
@@ -200,7 +200,7 @@ async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: 
   const files = await Promise.all(
     entries.map(async (e) => {
       const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
-      if (path.split('/').some((part) => part.startsWith('.'))) return [];
+      if (path.split('/').some((part) => part.startsWith('.')) || isEditorFile(e.name)) return [];
       return (await readsAsFile(e, path, skipped, linked)) ? [path] : [];
     }),
   );

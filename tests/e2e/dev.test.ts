@@ -265,6 +265,26 @@ describe('storefront dev, around the edges', () => {
     }
   });
 
+  it("passes over an editor's backups and autosaves: no rebuild, no reload", async () => {
+    const stream = await listen('/');
+    try {
+      terminal.length = 0;
+      writeFileSync(join(catalogueDir, 'descriptions', 'alpha-1.md~'), 'an older copy\n');
+      writeFileSync(join(catalogueDir, 'img', 'services', '#alpha-1.svg#'), 'an autosave\n');
+      // Past the watcher's wait, so that a rebuild they started would not be one with the edit's.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await dev.settled();
+      // A real edit after them: once its reload comes, the backups' events were handled before it.
+      setTitle('After the backups');
+      await stream.next('reload');
+      await dev.settled();
+      expect(terminal.join('\n')).not.toMatch(/alpha-1\.md~|#alpha-1\.svg#/);
+      expect(stream.events.filter((e) => e.event === 'reload')).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('keeps watching the catalogue when its folder is moved away and back, or removed and restored', async () => {
     const saved = join(work, 'saved');
     const away = join(work, 'away');

@@ -116,6 +116,19 @@ describe('the valid fixture', () => {
     expect(problems).toEqual([]);
     expect(catalogue?.categories.map((c) => c.name)).toEqual(['alpha', 'beta']);
   });
+
+  it("has none with an editor's backups and autosaves beside its files, which are not read", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-backups-'));
+    try {
+      await cp(fixture('valid'), dir, { recursive: true });
+      for (const file of ['img/services/alpha-1.svg~', 'descriptions/alpha-1.md~', 'descriptions/#alpha-2.md#', 'categories/alpha.yaml~']) await writeFile(join(dir, file), 'an older copy\n');
+      const source = await loadCatalogue(dir);
+      expect([...source.images, ...source.texts.keys()].filter((f) => /~$|#$/.test(f))).toEqual([]);
+      expect((await validateWithPageRoutes(source)).problems).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.each(modes)('fixture %s', (mode, expected) => {
