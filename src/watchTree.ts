@@ -5,7 +5,7 @@
 // again (10,000 names, 20-30 ms). A watch on a folder already reports what happens to the files in it, so
 // here, on Linux, each folder gets one watch, and a folder that appears gets its own with what is in it
 // reported as new.
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 
 export type TreeEvent = 'rename' | 'change';
@@ -43,7 +43,10 @@ export function watchTree(dir: string, listener: (event: TreeEvent, name: string
     if (closed || folders.has(folder)) return;
     const watcher = watch(join(dir, folder), (event, name) => {
       if (closed) return;
-      if (!name) return folder === '' ? listener('rename', '') : undefined;
+      // The watched folder itself removed or moved: some systems name it (Linux does), others give no name. A
+      // folder inside is reported by the watch of the folder around it.
+      const itself = !name || (event === 'rename' && name === basename(join(dir, folder)) && !existsSync(join(dir, folder)));
+      if (itself) return folder === '' ? listener('rename', '') : undefined;
       const path = folder ? join(folder, name) : name;
       listener(event, path);
       if (event === 'rename') moved(path);

@@ -89,8 +89,21 @@ describe.runIf(process.platform === 'linux')('watchTree on Linux', () => {
     await saw(`rename ${path('img', 'services', 'b.svg')}`);
 
     expect(events.filter((e) => e.includes('.schema'))).toEqual([]);
+    // A removed folder is named as itself, never as a file inside it of its own name (Linux names the folder
+    // to the watch of the folder itself).
+    expect(events.filter((e) => e.includes(path('img', 'img')) || e.includes(path('services', 'services')))).toEqual([]);
     expect(failures).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says the folder itself went, with no name, when it is removed', async () => {
+    const dir = tree();
+    const events: string[] = [];
+    watcher = watchTree(dir, (event, name) => events.push(`${event} ${name}`), () => {});
+    rmSync(dir, { recursive: true });
+    await until(() => events.includes('rename '), 'the folder itself removed');
+    const own = dir.split(sep).at(-1)!;
+    expect(events.filter((e) => e.endsWith(own))).toEqual([]);
   });
 });
 
