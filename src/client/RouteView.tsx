@@ -86,6 +86,12 @@ function useScrollOnNavigation() {
       return;
     }
     target.scrollIntoView();
+    // As a link to a section does in the browser: the next Tab starts there, not back at the link. Setting
+    // tabIndex to what it reads makes a section (-1) focusable and leaves a link or a field as it is.
+    if (!loaded) {
+      target.tabIndex = target.tabIndex;
+      target.focus({ preventScroll: true });
+    }
     return keepInView(target);
   }, [key, hash]);
 }
@@ -93,10 +99,11 @@ function useScrollOnNavigation() {
 /** The id a #hash names; the hash as it is when it is no valid escape (a shared link cut short after a "%"),
  *  which then names no element rather than stopping the page. */
 function anchorOf(hash: string): string {
+  const id = hash.slice(1);
   try {
-    return decodeURIComponent(hash.slice(1));
+    return decodeURIComponent(id);
   } catch {
-    return hash.slice(1);
+    return id;
   }
 }
 

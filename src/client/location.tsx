@@ -32,7 +32,7 @@ const RouterContext = createContext<Router | null>(null);
 
 function useRouter(): Router {
   const router = useContext(RouterContext);
-  if (!router) throw new Error('Internal error: useLocation or useNavigate outside the site’s location provider');
+  if (!router) throw new Error('Internal error: useLocation or useNavigate outside a location provider');
   return router;
 }
 

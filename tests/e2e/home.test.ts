@@ -184,6 +184,19 @@ describe('the category chips', () => {
     await close();
   });
 
+  it('move the keyboard to the section: the next Tab is in it, as a link to a section does without the client', async () => {
+    const { page, close } = await home(phone);
+    await chip(page, 'billboards').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === '#billboards');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('billboards');
+    // The section takes focus without a ring around it (it is no control).
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.getElementById('billboards')!.contains(document.activeElement) && document.activeElement!.matches('a, button'))).toBe(true);
+    await close();
+  });
+
   it('are reached with Tab, one after the other, each visible in the row with a visible focus ring', async () => {
     const { page, close } = await home(phone);
     await page.getByRole('link', { name: 'Browse services' }).focus();
