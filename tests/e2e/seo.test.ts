@@ -99,7 +99,7 @@ describe('head tags', () => {
     for (const path of ['/404/', '/no-such-page/']) {
       const { html } = await fetchHtml(path);
       expect(html).toContain('<meta name="robots" content="noindex">');
-      expect(html).toContain('<title>404 Not Found</title>');
+      expect(html).toMatch(/<title>404 Not Found \| [^<]+<\/title>/);
       expect(html).not.toContain('rel="canonical"');
     }
   });

@@ -255,6 +255,15 @@ describe('navigation', () => {
     await navigateInApp(page, '/no-such-page/');
     await page.waitForURL(/\/404\/$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
+    // The next step: search, the sitemap or home, not home alone.
+    const ways = page.locator('main .not-found-links a');
+    expect(await ways.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['Search services', '/search/'],
+      ['Sitemap', '/sitemap/'],
+      ['Home', '/'],
+    ]);
+    await ways.first().click();
+    await page.waitForURL(/\/search\/$/);
     await close();
   });
 
@@ -290,7 +299,7 @@ describe('unknown paths', () => {
     await hydrated(page);
     expect(page.url()).toMatch(/\/404\/$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
-    expect(await page.title()).toBe('404 Not Found');
+    expect(await page.title()).toMatch(/^404 Not Found \| /);
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
     expect(await page.locator('body').textContent()).not.toMatch(/evil corp/i);
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
@@ -325,7 +334,7 @@ describe('alternatives pages', () => {
     await page.waitForURL(/\/404\/$/);
     await expect(page.locator('h1').textContent()).resolves.toBe('404 Not Found');
     // A kind without prerendered parts takes its head from its HTML once that arrives (src/client/RouteView.tsx).
-    await expect.poll(() => page.title()).toBe('404 Not Found');
+    await expect.poll(() => page.title()).toMatch(/^404 Not Found \| /);
     expect(await page.locator('body').textContent()).not.toMatch(/0xdeadbeef/i);
     expect(await stillSameDocument(page)).toBe(true);
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
