@@ -116,12 +116,15 @@ function answerForDev(req: IncomingMessage, res: ServerResponse, listenHost: str
   return true;
 }
 
-/** An open page's socket (devPages.ts), from this machine only, as every answer of dev is. */
+/** An open page's socket (devPages.ts): from this machine only, as every answer of dev is, and from a page of
+ *  this server (its Origin names the address asked), since any web page may open a socket to localhost. */
 function listenForDev(req: IncomingMessage, socket: Duplex, head: Buffer, listenHost: string, dev: DevSession): void {
   const url = URL.parse(req.url ?? '/', 'http://localhost');
-  if (!isLocalHost(req.headers.host, listenHost)) socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${NOT_LOCAL}`);
+  const refuse = (status: string, text: string) => socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${text}`);
+  if (!isLocalHost(req.headers.host, listenHost)) refuse('403 Forbidden', NOT_LOCAL);
+  else if (!req.headers.origin || URL.parse(req.headers.origin)?.host !== req.headers.host) refuse('403 Forbidden', '403 Forbidden: only a page of this dev server may listen to it.\n');
   else if (url?.pathname === EVENTS) dev.pages.connect(req, socket, head, url.searchParams.get('page') ?? '');
-  else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+  else refuse('404 Not Found', '404 Not Found\n');
 }
 
 /** One `storefront dev`: the folders it watches, the rebuilds they start, and the open pages it tells. */

@@ -48,14 +48,9 @@ export class OpenPages {
   /** The problems as the pages are told them, from when a build fails until one succeeds. */
   private problems: string | undefined;
 
-  /** Takes a page's socket; a page that connects while there are problems is told them at once. Only a page of
-   *  this server may connect (its Origin names the address asked), so no other site can read what dev says. */
+  /** Takes a page's socket (dev.ts checks who asks); a page that connects while there are problems is told them at
+   *  once. */
   connect(req: IncomingMessage, socket: Duplex, head: Buffer, page: string): void {
-    const origin = URL.parse(req.headers.origin ?? '');
-    if (!origin || origin.host !== req.headers.host) {
-      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n403 Forbidden: only a page of this dev server may listen to it.\n');
-      return;
-    }
     this.server.handleUpgrade(req, socket, head, (ws) => {
       if (this.problems !== undefined) ws.send(message('problems', this.problems));
       this.sockets.set(ws, page);

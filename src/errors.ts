@@ -14,9 +14,12 @@ export class InternalError extends Error {
 
 /** Pages that failed to render: what the first threw, and the components it was thrown in (innermost first). */
 export class PageRenderError extends InternalError {
+  /** The message without the "Internal error" it says when it is one. */
+  readonly summary: string;
   readonly components: readonly string[];
-  constructor(message: string, thrown: unknown, components: readonly string[]) {
-    super(message, { cause: thrown });
+  constructor(summary: string, thrown: unknown, components: readonly string[]) {
+    super(summary, { cause: thrown });
+    this.summary = summary;
     this.components = components;
   }
 }

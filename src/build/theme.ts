@@ -135,7 +135,7 @@ export function themeRenderError(error: unknown, theme: Theme | undefined): unkn
   if (!theme?.files.length || !(error instanceof PageRenderError)) return error;
   const file = theme.files.find((f) => error.components.includes(basename(f).replace(/\.[jt]sx?$/, '')));
   if (!file) return error;
-  return new UserError(`A file of theme/ fails while a page is rendered: theme/${file}\n${error.message.replace(/^Internal error: /, '')}\nFix it, or delete it to use the built-in file again.`);
+  return new UserError(`A file of theme/ fails while a page is rendered: theme/${file}\n${error.summary}\nFix it, or delete it to use the built-in file again.`);
 }
 
 const SKIP = Symbol('theme');

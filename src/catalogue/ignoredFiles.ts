@@ -11,7 +11,6 @@ const TEXT_FOLDERS: Readonly<Record<string, { kind: string; one: string; extensi
   cases: { kind: 'Markdown files', one: 'a case study', extensions: ['.md'] },
 };
 
-
 /** Whether a file of the catalogue (path from its folder, with `/`) is in a text folder; isCatalogueText says
  *  whether it is read. */
 export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, file.split('/')[0]!) && file.includes('/');
