@@ -59,7 +59,7 @@ export function htmlDocument({ head, brand, body, boot, assets }: DocumentInput)
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<script>${colorModeScript}</script>`,
+    `<script>${colorModeScript()}</script>`,
     `<title>${escapeHtml(head.title)}</title>`,
     ...tags.filter((tag) => tag.tag !== 'script').map(tagHtml),
     '<meta name="color-scheme" content="light dark">',

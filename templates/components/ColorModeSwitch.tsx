@@ -5,7 +5,7 @@
 //   "icon": in the header bar from lg, a 44 px square showing the current mode's icon, with the select laid
 //           invisibly over it (its accessible name "Colour mode", its value read out).
 //   "inline": in the phone menu, with its label shown.
-import { chooseColorMode, storedColorMode, type ColorMode } from '../../src/client/api.ts';
+import { chooseColorMode, type ColorMode } from '../../src/client/api.ts';
 import { useEffect, useRef, useState } from 'react';
 
 const modes: [ColorMode, string][] = [
@@ -23,11 +23,17 @@ export function ColorModeSwitch({ variant }: { variant: 'icon' | 'inline' }) {
     chooseColorMode(next);
   };
   // A mode chosen in the native select before the client started (it works without a script) is the visitor's
-  // choice: applied and kept, not put back to the stored one.
+  // choice: applied and kept, not put back to the stored one. Then the switch follows the mode on <html>, which
+  // the other switch (the header's and the menu's are both shown at some widths) and the head script set.
   useEffect(() => {
+    const root = document.documentElement;
+    const follow = () => setMode((root.dataset.colorMode as ColorMode | undefined) ?? 'light');
     const shown = select.current?.value as ColorMode | undefined;
     if (shown && shown !== 'light') choose(shown);
-    else setMode(storedColorMode());
+    else follow();
+    const observer = new MutationObserver(follow);
+    observer.observe(root, { attributeFilter: ['data-color-mode'] });
+    return () => observer.disconnect();
   }, []);
 
   return (

@@ -292,6 +292,20 @@ describe('colour mode', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await close();
   });
+
+  it('the menu\'s switch and the header\'s agree: a mode chosen in one shows in the other (a tablet turned from portrait to landscape)', async () => {
+    const { page, close } = await desktop('/', { viewport: { width: 800, height: 900 } });
+    await page.locator('.menu-toggle').click();
+    await page.locator('.mobile-menu').getByLabel('Colour mode').selectOption('dark');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    const header = page.locator('.header-bar').getByLabel('Colour mode');
+    await expect.poll(() => header.inputValue()).toBe('dark');
+    // Light, which the header's switch showed before, can be chosen there again.
+    await header.selectOption('light');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await page.locator('.mobile-menu').getByLabel('Colour mode').inputValue()).toBe('light');
+    await close();
+  });
 });
 
 describe('skip link and current page', () => {
