@@ -26,12 +26,12 @@ export function Header() {
     return () => window.removeEventListener('scroll', update);
   }, []);
   useEffect(() => setMenuOpen(false), [location.key]);
-  // Escape closes the menu and returns focus to its toggle, unless something inside took the key first (the
-  // menu's Categories group closes itself on Escape).
+  // Escape closes the menu and returns focus to its toggle, unless something took the key first: the menu's
+  // Categories group closes itself on Escape, and a modal dialog opened from the menu (the quote) closes alone.
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector(':modal')) return;
       setMenuOpen(false);
       toggle.current?.focus();
     };

@@ -1,7 +1,9 @@
 // One test per documented interaction: the sticky header's shadow, each keyboard row of the Categories
 // disclosure, the mobile menu, the colour mode, the skip link and aria-current.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
@@ -199,6 +201,24 @@ describe('mobile menu', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('.mobile-menu').isHidden()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+    await close();
+  });
+
+  it('Escape in the quote dialog opened over the open menu closes the dialog alone', async () => {
+    const { page, close } = await openPage(browser(), phone);
+    const services = [...readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8').matchAll(/<loc>[^<]*?(\/service\/[^<]*\/([^/<]+)\/)<\/loc>/g)];
+    const items = [{ id: services[0]![2], route: services[0]![1], quantity: 1 }];
+    await page.addInitScript((value) => localStorage.setItem('storefront-quote-v1', value), JSON.stringify({ items }));
+    await page.goto(siteUrl('/'));
+    await hydrated(page);
+    const toggle = page.locator('.menu-toggle');
+    await toggle.click();
+    await page.locator('.quote-button').click();
+    await page.locator('dialog.quote-dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('dialog.quote-dialog[open]').waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('.mobile-menu').isVisible()).toBe(true);
     await close();
   });
 
