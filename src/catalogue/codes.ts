@@ -8,6 +8,7 @@ export const PROBLEM_CODES = [
   'file-unreadable',
   'skipped-link',
   'file-ignored',
+  'not-a-folder',
   // YAML files
   'yaml-syntax',
   'duplicate-key',

@@ -8,6 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { isEditorFile, readsAsFile, type LinkTarget } from './fileEntries.ts';
+import { wrongKinds } from './entryKinds.ts';
 import { inTextFolder } from './ignoredFiles.ts';
 import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
@@ -35,6 +36,9 @@ export interface CatalogueSource {
   unreadable?: ReadonlyMap<string, string>;
   /** Files in the text folders (categories/, descriptions/, …) that are not read: another extension, a subfolder. */
   ignored?: readonly string[];
+  /** Names at the top of the catalogue folder of the wrong kind (entryKinds.ts): a file named like one of its
+   *  folders, a folder named site.yaml. */
+  wrongKinds?: readonly string[];
 }
 
 /** The errors of a file that is there but cannot be read. */
@@ -66,7 +70,8 @@ export class CatalogueNotFoundError extends Error {}
 export async function loadCatalogue(dir: string, options: LoadOptions = {}): Promise<CatalogueSource> {
   const skippedLinks = new Map<string, LinkTarget>();
   const linkedFiles = new Map<string, string>();
-  const all = await listFiles(dir, skippedLinks, linkedFiles).catch((cause: NodeJS.ErrnoException) => {
+  const wrong: string[] = [];
+  const all = await listFiles(dir, skippedLinks, linkedFiles, wrong).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}${cause.code === 'ENOTDIR' ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
@@ -125,7 +130,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }) };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
@@ -195,8 +200,10 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
   return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
-async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>): Promise<string[]> {
+/** The catalogue's files, by path; the names at its top of the wrong kind go into `wrong`. */
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, wrong: string[]): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  wrong.push(...wrongKinds(entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }))));
   const files = await Promise.all(
     entries.map(async (e) => {
       const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');

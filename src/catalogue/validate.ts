@@ -10,6 +10,7 @@ import { imageChecks, pacedImageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
 import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
+import { wrongKindProblems, withoutImplied } from './entryKinds.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
 import { socialImageChecks, themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
@@ -186,7 +187,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     for (const [text, description] of compiledNow) memo.set(text, description);
   }
 
-  if (!parsed.site) {
+  if (!parsed.site && !source.wrongKinds?.includes('site.yaml')) {
     problems.push(
       error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.'),
     );
@@ -194,8 +195,8 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const images = imageProblems ?? imageChecks(source);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored));
-  const reported = withUnreadable(problems, source.unreadable);
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
+  const reported = withUnreadable(withoutImplied(problems, source.wrongKinds), source.unreadable);
 
   const site = parsed.site?.value;
   if (errorsIn(reported).length || !site) return { problems: reported };

@@ -81,6 +81,7 @@ const modes: [mode: string, expected: Expected][] = [
   ['two-files-one-category', { file: 'categories/alpha.yml', line: 1, message: /Two files define the category "alpha": categories\/alpha\.yaml and categories\/alpha\.yml\./ }],
   ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],
   ['short-description', { file: 'descriptions/beta-1.md', line: 1, message: /The description has only 5 words\./, severity: 'warning' }],
+  ['descriptions-as-file', { file: 'descriptions', message: /^descriptions is a file, but the build reads descriptions\/ as a folder: a Markdown file a service/ }],
   ['upper-case-extension', { file: 'descriptions/notes.MD', message: /^The build does not read this file: descriptions\/ holds Markdown files whose names end in \.md, in lower case\.$/, severity: 'warning' }],
   // Front matter as the case studies have it, copied into a description: published as a line and a heading.
   ['description-front-matter', { file: 'descriptions/alpha-2.md', line: 1, message: /starts with front matter \(2 "name: value" lines between "---" lines\)/ }],
@@ -152,6 +153,14 @@ describe('fixture duplicate-key', () => {
     const { problems } = await validate('duplicate-key');
     expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.field}`)).toEqual(['duplicate-key categories/alpha.yaml:13 services[0].price', 'price-negative categories/beta.yaml:11 services[0].price']);
     expect(problems[0]!.message).toBe('This key appears twice in the same block (first on line 12).');
+  });
+});
+
+describe('fixture descriptions-as-file', () => {
+  // It was one missing-description error a service: 10,000 of them at 10,000 services, and the file unnamed.
+  it('is one error, without one a service for the descriptions the folder would hold', async () => {
+    const { problems } = await validate('descriptions-as-file');
+    expect(problems.map((p) => `${p.code} ${p.file}`)).toEqual(['not-a-folder descriptions']);
   });
 });
 

@@ -102,6 +102,7 @@ const modes: [mode: string, code: string][] = [
   ['stat-without-source', 'stat-without-source'],
   ['skipped-link', 'skipped-link'],
   ['upper-case-extension', 'file-ignored'],
+  ['descriptions-as-file', 'not-a-folder'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {

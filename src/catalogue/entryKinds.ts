@@ -1,0 +1,47 @@
+// The catalogue's folders and site.yaml, each of the kind the build reads. A file named `descriptions` (a folder
+// copied badly, an editor's "Save as" slip) showed only as what the folder should have held: one
+// missing-description error a service, 10,000 of them at 10,000 services. A file named `cases` or `alternatives`
+// showed nothing, and the site went out without those pages. Now each is one error, and the errors that only say
+// what the folder's absence implies are left out until it is a folder.
+import { error, type Problem, type ProblemCode } from './problems.ts';
+
+/** The catalogue's folders, what each holds, and the errors its absence alone causes (for broken-link, those whose
+ *  link leads under one of `routes`). */
+const FOLDERS: Readonly<Record<string, { holds: string; implied: readonly ProblemCode[]; routes?: readonly string[] }>> = {
+  categories: { holds: 'a YAML file a category (categories/<name>.yaml)', implied: ['category-file-missing', 'description-without-service', 'unknown-service', 'unused-image', 'broken-link'], routes: ['/category/', '/service/'] },
+  descriptions: { holds: "a Markdown file a service (descriptions/<service id>.md)", implied: ['missing-description'] },
+  alternatives: { holds: 'a Markdown file an alternatives page (alternatives/<competitor>.md)', implied: [] },
+  cases: { holds: 'a Markdown file a case study (cases/<slug>.md)', implied: [] },
+  img: { holds: 'the images the catalogue names (img/services/, img/icons/, …)', implied: ['missing-image'] },
+};
+
+/** What the catalogue folder's top level holds, by name, as far as this check needs. */
+export interface TopEntry {
+  name: string;
+  folder: boolean;
+  file: boolean;
+}
+
+/** The names at the catalogue folder's top level that are of the wrong kind: a folder of the catalogue that is a
+ *  file, or a site.yaml that is a folder. A symbolic link is neither (fileEntries.ts reports one that leads to no
+ *  file). */
+export const wrongKinds = (entries: readonly TopEntry[]): string[] =>
+  entries.filter((e) => (Object.hasOwn(FOLDERS, e.name) && e.file) || (e.name === 'site.yaml' && e.folder)).map((e) => e.name).sort();
+
+/** One error for each entry of the wrong kind. */
+export function wrongKindProblems(names: readonly string[] = []): Problem[] {
+  return names.map((name) =>
+    name === 'site.yaml'
+      ? error('missing-site-file', 'site.yaml', {}, 'site.yaml is a folder, not the site configuration file.', 'Move what is in the folder elsewhere, delete it, and create the file site.yaml: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.')
+      : error('not-a-folder', name, {}, `${name} is a file, but the build reads ${name}/ as a folder: ${FOLDERS[name]!.holds}.`, `Rename or delete the file, and make ${name}/ a folder of those files.`),
+  );
+}
+
+/** The problems left once those that only repeat an entry of the wrong kind are taken out. */
+export function withoutImplied(problems: readonly Problem[], names: readonly string[] = []): Problem[] {
+  const folders = names.filter((name) => Object.hasOwn(FOLDERS, name)).map((name) => FOLDERS[name]!);
+  if (!folders.length) return [...problems];
+  const implied = (p: Problem) =>
+    folders.some(({ implied: codes, routes }) => codes.includes(p.code) && (p.code !== 'broken-link' || !routes || routes.some((route) => p.field?.startsWith(`link ${route}`))));
+  return problems.filter((p) => !implied(p));
+}

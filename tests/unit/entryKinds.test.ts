@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { withoutImplied, wrongKindProblems, wrongKinds } from '../../src/catalogue/entryKinds.ts';
+import { error } from '../../src/catalogue/problems.ts';
+
+const file = (name: string) => ({ name, folder: false, file: true });
+const folder = (name: string) => ({ name, folder: true, file: false });
+
+describe('wrongKinds', () => {
+  it('names a catalogue folder that is a file, and a site.yaml that is a folder', () => {
+    expect(wrongKinds([file('descriptions'), folder('categories'), file('cases'), folder('site.yaml'), file('img')])).toEqual(['cases', 'descriptions', 'img', 'site.yaml']);
+  });
+
+  it('passes over what is of the right kind, other names, and links (neither file nor folder)', () => {
+    expect(wrongKinds([folder('descriptions'), file('site.yaml'), file('notes.txt'), folder('drafts'), { name: 'alternatives', folder: false, file: false }])).toEqual([]);
+  });
+});
+
+describe('wrongKindProblems', () => {
+  it('is one error at the name, saying what the folder holds and what to do', () => {
+    const [problem] = wrongKindProblems(['categories']);
+    expect(problem).toMatchObject({ code: 'not-a-folder', file: 'categories', severity: 'error' });
+    expect(problem!.message).toBe('categories is a file, but the build reads categories/ as a folder: a YAML file a category (categories/<name>.yaml).');
+    expect(problem!.hint).toBe('Rename or delete the file, and make categories/ a folder of those files.');
+  });
+
+  it('says site.yaml is a folder, under the code of a missing site file', () => {
+    const [problem] = wrongKindProblems(['site.yaml']);
+    expect(problem).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', message: 'site.yaml is a folder, not the site configuration file.' });
+  });
+});
+
+describe('withoutImplied', () => {
+  const missing = error('missing-description', 'categories/a.yaml', { line: 3, column: 5 }, 'no description', 'write one');
+  const toCategory = error('broken-link', 'alternatives/x.md', { line: 4, column: 1, field: 'link /category/alpha/' }, 'broken', 'fix');
+  const toPage = error('broken-link', 'alternatives/x.md', { line: 5, column: 1, field: 'link /abuot/' }, 'broken', 'fix');
+  const price = error('price-negative', 'categories/a.yaml', { line: 9, column: 5 }, 'negative', 'fix');
+
+  it('leaves out what only repeats a folder that is a file, and keeps the rest', () => {
+    expect(withoutImplied([missing, price], ['descriptions'])).toEqual([price]);
+  });
+
+  it("leaves out links to categories' and services' pages when categories is a file, not other broken links", () => {
+    expect(withoutImplied([toCategory, toPage], ['categories'])).toEqual([toPage]);
+  });
+
+  it('keeps everything when every folder is one', () => {
+    expect(withoutImplied([missing, toCategory], [])).toEqual([missing, toCategory]);
+  });
+});
