@@ -15,9 +15,11 @@ import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
 import { besideCatalogue, CatalogueNotFoundError } from './catalogue/load.ts';
 import { isEditorFile } from './catalogue/fileEntries.ts';
+import { errorsIn, formatProblems } from './catalogue/problems.ts';
 import { describeInternalError, UserError } from './errors.ts';
 import { CatalogueReads } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
+import { DevTerminal } from './devTerminal.ts';
 import type { LoadOptions } from './catalogue/load.ts';
 import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
@@ -148,6 +150,8 @@ class DevSession {
   private running: Promise<void> = Promise.resolve();
   private queued = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly terminal = new DevTerminal();
+  private builds = 0;
 
   constructor(options: DevOptions, io: Reporter, scratch: string) {
     this.options = options;
@@ -244,23 +248,40 @@ class DevSession {
 
   private schedule(why: string) {
     clearTimeout(this.timer);
+    this.terminal.changed(why);
     this.timer = setTimeout(() => {
       // Nothing to build while a watched folder is missing: that was said when it went.
       if (!this.folders.every((folder) => folder.present)) return;
-      this.io.out(`\n${why}`);
       if (this.queued) return;
       this.queued = true;
       this.running = this.running.then(async () => {
         this.queued = false;
+        // Said as the rebuild starts, so that it follows the last one's lines rather than landing among them.
+        const changes = this.terminal.takeChanges();
+        if (changes) this.io.out(`\n${changes}`);
         await this.rebuild();
       });
     }, DEBOUNCE_MS);
   }
 
-  // Problems go to the terminal as usual and, collected, to the open pages.
+  // Problems go to the terminal (devTerminal.ts says when) and, collected, to the open pages.
   private async rebuild() {
     const errors: string[] = [];
-    const capture: Reporter = { out: this.io.out, err: (text) => (errors.push(text), this.io.err(text)) };
+    const err = (text: string) => (errors.push(text), this.io.err(text));
+    const catalogueShown = shown(this.options.catalogueDir);
+    const capture: Reporter = {
+      out: this.io.out,
+      err,
+      // The first build shows its stage table; a rebuild only its closing line.
+      ...(this.builds++ > 0 && { detail: 'quiet' }),
+      // The report without its summary line, which the build prints after it.
+      problems: (problems) => {
+        const hasErrors = errorsIn(problems).length > 0;
+        const full = formatProblems(problems, catalogueShown);
+        const report = this.terminal.problems(full.slice(0, full.lastIndexOf('\n')), hasErrors);
+        if (report) (hasErrors ? err : this.io.out)(report);
+      },
+    };
     const { options, outDir, cache, live } = this;
     try {
       const load = (dir: string, loadOptions: LoadOptions) => this.reads.load(dir, loadOptions);
@@ -268,6 +289,8 @@ class DevSession {
       if (!result.ok) this.pages.showProblems(this.forPage(errors.join('\n\n')));
     } catch (error) {
       this.rebuildFailed(error);
+    } finally {
+      this.terminal.buildEnded();
     }
   }
 
