@@ -204,3 +204,23 @@ describe('links to category pages', () => {
     await close();
   });
 });
+
+describe('in forced colours (Windows High Contrast)', () => {
+  it('marks the current category chip and page number as the system marks a selected item', async () => {
+    const { page, close } = await openPage(browser(), { forcedColors: 'active' });
+    await page.goto(siteUrl(PRESS_2));
+    const look = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+    expect(await look('.chip[aria-current]')).not.toBe(await look('.chip:not([aria-current])'));
+    expect(await look(".pagination-link[aria-current='page']")).not.toBe(await look('.pagination-link:not([aria-current])'));
+    await close();
+  });
+
+  it("draws the phone menu toggle's bars, which are backgrounds, in the button's text colour", async () => {
+    const { page, close } = await openPage(browser(), { forcedColors: 'active', viewport: { width: 390, height: 800 } });
+    await page.goto(siteUrl('/'));
+    const bars = await page.locator('.menu-icon').evaluate((el) => [getComputedStyle(el, '::before').backgroundColor, getComputedStyle(el.closest('button')!).color]);
+    expect(bars[0]).toBe(bars[1]);
+    await close();
+  });
+});
