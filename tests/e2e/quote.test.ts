@@ -60,6 +60,21 @@ function decodeMailto(href: string) {
 }
 
 describe('the quote basket', () => {
+  it('lets a tap through its "Added" message to what is under it (the category chips on a phone)', async () => {
+    const { page, close } = await open('/', { viewport: { width: 390, height: 800 } });
+    await page.getByRole('button', { name: /^Add to quote: / }).first().click();
+    const toast = page.locator('.quote-toast');
+    await expect.poll(() => toast.textContent()).toMatch(/^Added /);
+    // What a tap at the message's centre lands on: not the message, which says and offers nothing to tap.
+    const under = await toast.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit === el || el.contains(hit) ? 'the message' : hit?.closest('.category-chips') ? 'the chips' : hit?.tagName;
+    });
+    expect(under).toBe('the chips');
+    await close();
+  });
+
   it('keeps three services added from cards and pages across a reload; a quantity changes, a line goes; mail and chat carry exactly the basket', async () => {
     const { page, errors, close } = await open('/category/listing/', { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.context().route(`${CHAT}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>' }));
