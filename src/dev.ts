@@ -9,11 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { basename, isAbsolute, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { PACKAGE_ROOT } from './build/bundle.ts';
 import { LiveSite } from './build/liveSite.ts';
-import { besideCatalogue, CatalogueNotFoundError } from './catalogue/load.ts';
+import { besideCatalogue, CatalogueNotFoundError, isCatalogueText } from './catalogue/load.ts';
 import { isEditorFile } from './catalogue/fileEntries.ts';
 import { errorsIn, formatProblems } from './catalogue/problems.ts';
 import { describeInternalError, UserError } from './errors.ts';
@@ -214,7 +214,7 @@ class DevSession {
         if (inCatalogue && event === 'change' && !this.reads.contentChanged(name)) return;
         if (inCatalogue) this.reads.changed(name);
         if (inPages) this.reads.changed(join('..', 'pages', name));
-        this.schedule(`Changed: ${shown(join(dir, name))}`);
+        this.schedule(`Changed: ${shown(join(dir, name))}`, join(dir, name));
       },
       gone: () => this.tell(`${shown(dir)}/ was removed or moved away; waiting for it to come back.`),
       back: (why) => {
@@ -246,9 +246,9 @@ class DevSession {
     };
   }
 
-  private schedule(why: string) {
+  private schedule(why: string, path?: string) {
     clearTimeout(this.timer);
-    this.terminal.changed(why);
+    this.terminal.changed(why, path);
     this.timer = setTimeout(() => {
       // Nothing to build while a watched folder is missing: that was said when it went.
       if (!this.folders.every((folder) => folder.present)) return;
@@ -257,11 +257,20 @@ class DevSession {
       this.running = this.running.then(async () => {
         this.queued = false;
         // Said as the rebuild starts, so that it follows the last one's lines rather than landing among them.
-        const changes = this.terminal.takeChanges();
+        const changes = this.terminal.takeChanges((path) => this.worthNaming(path));
         if (changes) this.io.out(`\n${changes}`);
         await this.rebuild();
       });
     }, DEBOUNCE_MS);
+  }
+
+  /** Whether a changed file is named before the rebuild: one that is there, one the build reads (a deleted
+   *  description), and any outside the catalogue folder and pages/ (public/, theme/, templates/, src/). */
+  private worthNaming(path: string): boolean {
+    if (existsSync(path)) return true;
+    const fromCatalogue = relative(this.options.catalogueDir, path).split(sep).join('/');
+    if (fromCatalogue.startsWith('../') && !fromCatalogue.startsWith('../pages/')) return true;
+    return isCatalogueText(fromCatalogue) || fromCatalogue.startsWith('img/');
   }
 
   // Problems go to the terminal (devTerminal.ts says when) and, collected, to the open pages.

@@ -7,19 +7,22 @@
 const SHOWN_CHANGES = 5;
 
 export class DevTerminal {
-  private changes: string[] = [];
+  private noted: { line: string; path?: string }[] = [];
   private lastProblems = '';
   private problemsShown = false;
 
-  /** A change (`Changed: catalogue/descriptions/a.md`, `public/ is back; rebuilding.`) for the next rebuild. */
-  changed(line: string): void {
-    if (!this.changes.includes(line)) this.changes.push(line);
+  /** A change (`Changed: catalogue/descriptions/a.md`, `public/ is back; rebuilding.`) for the next rebuild, with
+   *  the file it names, if one. */
+  changed(line: string, path?: string): void {
+    if (!this.noted.some((n) => n.line === line)) this.noted.push({ line, ...(path && { path }) });
   }
 
-  /** The changes since the last rebuild began, as lines (none when nothing was noted), and forgets them. */
-  takeChanges(): string | undefined {
-    const { changes } = this;
-    this.changes = [];
+  /** The changes since the last rebuild began, as lines (none when nothing is left to name), and forgets them.
+   *  `named` says whether a file's change is worth naming: not a temporary file that a tool wrote and renamed
+   *  away (`sed -i`'s sedAb12Cd, an editor's safe-write copy), gone by now, which the build would never read. */
+  takeChanges(named: (path: string) => boolean = () => true): string | undefined {
+    const changes = this.noted.filter((n) => !n.path || named(n.path)).map((n) => n.line);
+    this.noted = [];
     if (!changes.length) return undefined;
     const more = changes.length - SHOWN_CHANGES;
     return [...changes.slice(0, more > 1 ? SHOWN_CHANGES : changes.length), ...(more > 1 ? [`…and ${more} more changes`] : [])].join('\n');

@@ -1,6 +1,6 @@
 // What dev prints for a rebuild (src/devTerminal.ts): what changed, the catalogue's problems only when they hold
 // an error or differ from those last shown, and the closing line; the stage table only for the first build.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,5 +59,16 @@ describe("dev's terminal", () => {
     const fixed = await sayingDuring(() => writeFileSync(file, yaml));
     expect(fixed).toContain(WARNING);
     expect(fixed).toMatch(/Built \d+ pages into /);
+  });
+
+  it("names the file `sed -i` edited, not the temporary file it renamed over it", async () => {
+    const file = join(catalogue, 'categories/alpha.yaml');
+    const temporary = join(catalogue, 'categories/sedXy12Ab');
+    const text = await sayingDuring(() => {
+      writeFileSync(temporary, readFileSync(file, 'utf8').replace('name:', 'name:  '));
+      renameSync(temporary, file);
+    });
+    expect(text).toMatch(/Changed: \S*categories\/alpha\.yaml/);
+    expect(text).not.toContain('sedXy12Ab');
   });
 });

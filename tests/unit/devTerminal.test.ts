@@ -47,3 +47,19 @@ describe("dev's terminal between rebuilds", () => {
     expect(terminal.problems('warning A', false)).toBe('warning A');
   });
 });
+
+describe("dev's terminal and files gone before the rebuild", () => {
+  it('names no file that `named` turns down, and keeps lines that name none', () => {
+    const terminal = new DevTerminal();
+    terminal.changed('Changed: catalogue/categories/sedAb12Cd', '/site/catalogue/categories/sedAb12Cd');
+    terminal.changed('Changed: catalogue/categories/listing.yaml', '/site/catalogue/categories/listing.yaml');
+    terminal.changed('public/ is back; rebuilding.');
+    expect(terminal.takeChanges((path) => !path.includes('sed'))).toBe('Changed: catalogue/categories/listing.yaml\npublic/ is back; rebuilding.');
+  });
+
+  it('names nothing when every change was a temporary file', () => {
+    const terminal = new DevTerminal();
+    terminal.changed('Changed: catalogue/categories/sedAb12Cd', '/site/catalogue/categories/sedAb12Cd');
+    expect(terminal.takeChanges(() => false)).toBeUndefined();
+  });
+});
