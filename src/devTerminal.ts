@@ -17,15 +17,17 @@ export class DevTerminal {
     if (!this.noted.some((n) => n.line === line)) this.noted.push({ line, ...(path && { path }) });
   }
 
-  /** The changes since the last rebuild began, as lines (none when nothing is left to name), and forgets them.
-   *  `named` says whether a file's change is worth naming: not a temporary file that a tool wrote and renamed
-   *  away (`sed -i`'s sedAb12Cd, an editor's safe-write copy), gone by now, which the build would never read. */
+  /** The changes since the last rebuild began, as lines (none when nothing is left to name), and forgets them:
+   *  what happened to a folder first (`catalogue/ is back`), every time, then the files, at most SHOWN_CHANGES of
+   *  them. `named` says whether a file's change is worth naming: not a temporary file that a tool wrote and
+   *  renamed away (`sed -i`'s sedAb12Cd, an editor's safe-write copy), gone by now, which the build never reads. */
   takeChanges(named: (path: string) => boolean = () => true): string | undefined {
-    const changes = this.noted.filter((n) => !n.path || named(n.path)).map((n) => n.line);
+    const folders = this.noted.filter((n) => !n.path).map((n) => n.line);
+    const files = this.noted.filter((n) => n.path && named(n.path)).map((n) => n.line);
     this.noted = [];
-    if (!changes.length) return undefined;
-    const more = changes.length - SHOWN_CHANGES;
-    return [...changes.slice(0, more > 1 ? SHOWN_CHANGES : changes.length), ...(more > 1 ? [`…and ${more} more changes`] : [])].join('\n');
+    const more = files.length - SHOWN_CHANGES;
+    const lines = [...folders, ...files.slice(0, more > 1 ? SHOWN_CHANGES : files.length), ...(more > 1 ? [`…and ${more} more files changed`] : [])];
+    return lines.length ? lines.join('\n') : undefined;
   }
 
   /** The problems' report to print for this build: in full when it holds an error or differs from the report last

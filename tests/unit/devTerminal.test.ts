@@ -11,16 +11,25 @@ describe("dev's terminal between rebuilds", () => {
     expect(terminal.takeChanges()).toBeUndefined();
   });
 
-  it('names five changes of many, and how many more', () => {
+  it('names five files of many, and how many more', () => {
     const terminal = new DevTerminal();
-    for (let i = 1; i <= 9; i++) terminal.changed(`Changed: d/${i}.md`);
-    expect(terminal.takeChanges()!.split('\n')).toEqual(['Changed: d/1.md', 'Changed: d/2.md', 'Changed: d/3.md', 'Changed: d/4.md', 'Changed: d/5.md', '…and 4 more changes']);
+    for (let i = 1; i <= 9; i++) terminal.changed(`Changed: d/${i}.md`, `/site/d/${i}.md`);
+    expect(terminal.takeChanges()!.split('\n')).toEqual(['Changed: d/1.md', 'Changed: d/2.md', 'Changed: d/3.md', 'Changed: d/4.md', 'Changed: d/5.md', '…and 4 more files changed']);
   });
 
-  it('names six changes rather than five and "1 more"', () => {
+  it('names six files rather than five and "1 more"', () => {
     const terminal = new DevTerminal();
-    for (let i = 1; i <= 6; i++) terminal.changed(`Changed: d/${i}.md`);
+    for (let i = 1; i <= 6; i++) terminal.changed(`Changed: d/${i}.md`, `/site/d/${i}.md`);
     expect(terminal.takeChanges()!.split('\n')).toHaveLength(6);
+  });
+
+  it('says what happened to a folder first, however many of its files changed with it', () => {
+    const terminal = new DevTerminal();
+    for (let i = 1; i <= 20; i++) terminal.changed(`Changed: catalogue/d/${i}.md`, `/site/catalogue/d/${i}.md`);
+    terminal.changed('catalogue/ is back; rebuilding.');
+    const lines = terminal.takeChanges()!.split('\n');
+    expect(lines[0]).toBe('catalogue/ is back; rebuilding.');
+    expect(lines.at(-1)).toBe('…and 15 more files changed');
   });
 
   it('shows warnings once while they stay the same, and again once they change', () => {
@@ -54,7 +63,7 @@ describe("dev's terminal and files gone before the rebuild", () => {
     terminal.changed('Changed: catalogue/categories/sedAb12Cd', '/site/catalogue/categories/sedAb12Cd');
     terminal.changed('Changed: catalogue/categories/listing.yaml', '/site/catalogue/categories/listing.yaml');
     terminal.changed('public/ is back; rebuilding.');
-    expect(terminal.takeChanges((path) => !path.includes('sed'))).toBe('Changed: catalogue/categories/listing.yaml\npublic/ is back; rebuilding.');
+    expect(terminal.takeChanges((path) => !path.includes('sed'))).toBe('public/ is back; rebuilding.\nChanged: catalogue/categories/listing.yaml');
   });
 
   it('names nothing when every change was a temporary file', () => {
