@@ -103,6 +103,7 @@ const modes: [mode: string, code: string][] = [
   ['skipped-link', 'skipped-link'],
   ['upper-case-extension', 'file-ignored'],
   ['descriptions-as-file', 'not-a-folder'],
+  ['empty-description', 'empty-file'],
 ];
 
 describe.each(modes)('fixture %s', (mode, code) => {
