@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 interface Tally {
   suite: string;
@@ -15,7 +15,26 @@ interface Tally {
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 const tallies: Tally[] = [];
+// Each failed test, named again at the end: CI's log may keep only its last lines.
+const failures: string[] = [];
 const reports = mkdtempSync(join(tmpdir(), 'storefront-test-'));
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+/** One line per failed test (or test file that failed to run): where, which, and the first line of why. */
+function failedTests(suite: string, report: VitestReport): string[] {
+  const firstLine = (text = '') => text.trim().split('\n')[0]!.slice(0, 300);
+  return report.testResults.flatMap((file) => {
+    const where = `${suite}: ${relative(process.cwd(), file.name)}`;
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (!failed.length && file.message) return [`  ${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `  ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
 
 function runStep(command: string, args: string[]): number {
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
@@ -51,14 +70,14 @@ for (const [suite, config] of [
   console.log(`\n▶ ${suite} tests (vitest)`);
   const report = join(reports, `${suite}.json`);
   const status = runStep('vitest', ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  const counts = existsSync(report)
-    ? (JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number })
-    : { numPassedTests: 0, numFailedTests: 0 };
+  const counts: VitestReport = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 0, testResults: [] };
+  failures.push(...failedTests(suite, counts));
   // A crashed run (no report, or a failing exit with no failed test) still counts as a failure.
   const failed = counts.numFailedTests || (status === 0 ? 0 : 1);
   tallies.push({ suite, passed: counts.numPassedTests, failed });
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
 console.log(`\n${tallies.map((t) => `${t.suite}: ${t.passed} passed, ${t.failed} failed`).join('\n')}`);

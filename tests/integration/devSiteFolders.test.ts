@@ -35,21 +35,18 @@ describe('dev and the site folder', () => {
   it('rebuilds a page of pages/ after an edit', async () => {
     expect((await text('/about/')).body).toContain('A small team.');
     writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small senior team.\n');
-    await dev.settled();
-    expect((await text('/about/')).body).toContain('A small senior team.');
+    await vi.waitFor(async () => expect((await text('/about/')).body).toContain('A small senior team.'), { timeout: 60_000, interval: 200 });
   });
 
   it('serves a file added to public/', async () => {
     writeFileSync(join(work, 'public/google0123456789abcdef.html'), 'google-site-verification\n');
-    await dev.settled();
-    expect(await text('/google0123456789abcdef.html')).toEqual({ status: 200, body: 'google-site-verification\n' });
+    await vi.waitFor(async () => expect(await text('/google0123456789abcdef.html')).toEqual({ status: 200, body: 'google-site-verification\n' }), { timeout: 60_000, interval: 200 });
   });
 
   it('uses a template put in theme/', async () => {
     const footer = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
     writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Lisbon.'));
-    await dev.settled();
-    expect((await text('/')).body).toContain('Made in Lisbon.');
+    await vi.waitFor(async () => expect((await text('/')).body).toContain('Made in Lisbon.'), { timeout: 60_000, interval: 200 });
   });
 
   it('builds without theme/ once it is removed, goes on building after edits, and uses a theme/ made again', async () => {

@@ -3,7 +3,7 @@
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDev, type DevServer } from '../../src/dev.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-dev-terminal-'));
@@ -12,12 +12,22 @@ let dev: DevServer;
 const said: string[] = [];
 const WARNING = 'The description has only 5 words.';
 
-/** What dev says while `edit` is made and the rebuild it starts runs. */
-async function sayingDuring(edit: () => void): Promise<string> {
+// A rebuild's last line, built or not.
+const REBUILD_ENDED = /^Built \d+ pages into |^The catalogue has errors; dev builds again/m;
+
+/** What dev says while `edit` is made and the rebuild it starts runs. Waits for a rebuild's last line (after
+ *  `until`, when given): the folder's events come when they come, later and further apart on a busy machine. */
+async function sayingDuring(edit: () => void, until?: RegExp): Promise<string> {
   const from = said.length;
+  const text = () => said.slice(from).join('\n');
+  const ended = () => text().slice(until ? text().search(until) : 0);
   edit();
+  await vi.waitFor(() => {
+    if (until) expect(text()).toMatch(until);
+    expect(ended()).toMatch(REBUILD_ENDED);
+  }, { timeout: 60_000, interval: 50 });
   await dev.settled();
-  return said.slice(from).join('\n');
+  return text();
 }
 
 beforeAll(async () => {
@@ -67,7 +77,7 @@ describe("dev's terminal", () => {
     const text = await sayingDuring(() => {
       writeFileSync(temporary, readFileSync(file, 'utf8').replace('name:', 'name:  '));
       renameSync(temporary, file);
-    });
+    }, /Changed: \S*categories\/alpha\.yaml/);
     expect(text).toMatch(/Changed: \S*categories\/alpha\.yaml/);
     expect(text).not.toContain('sedXy12Ab');
   });
