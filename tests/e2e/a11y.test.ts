@@ -1,13 +1,12 @@
 // axe-core on every page kind, at phone and desktop widths, in light and dark mode. Colour contrast is one of
 // the rules, so both palettes are checked.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const firstService = () => new URL(/<loc>([^<]*\/service\/[^<]*)<\/loc>/.exec(readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8'))![1]!).pathname;
 
 const pages: [kind: string, path: () => string][] = [
@@ -29,10 +28,6 @@ const cases = pages.flatMap(([kind, path]) =>
   [375, 1280].flatMap((width) => (['light', 'dark'] as const).map((mode) => ({ kind, path, width, mode }))),
 );
 
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
-}
-
 describe.each(cases)('$kind at $width px in $mode mode', ({ path, width, mode }) => {
   it('has no axe violations (WCAG 2.2 A and AA, and best practice)', async () => {
     // bypassCSP: axe is injected as an inline script, which the site's own policy (rightly) refuses.
@@ -41,14 +36,7 @@ describe.each(cases)('$kind at $width px in $mode mode', ({ path, width, mode })
     await page.goto(siteUrl(path()));
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
-    await page.addScriptTag({ content: axeSource });
-    const result = (await page.evaluate(() =>
-      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<unknown> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }),
-    )) as AxeResult;
-    const summary = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
-    expect(summary).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 });
