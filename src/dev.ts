@@ -43,7 +43,7 @@ export interface DevOptions {
 
 export interface DevServer {
   url: string;
-  /** Resolves after the rebuild that the latest change started. */
+  /** Resolves after the rebuild of a change just made, if its folder's event came within a moment (DevSession). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -185,7 +185,8 @@ class DevSession {
     return this.running;
   }
 
-  /** Resolves after the rebuild that the latest change started. */
+  /** Waits a moment for the folders' events of a change just made, then for the rebuild running or queued. An
+   *  event may come later on a busy machine: a test that needs a rebuild waits for what the rebuild does. */
   async settled() {
     await new Promise((resolve) => setTimeout(resolve, 120));
     await this.running;
