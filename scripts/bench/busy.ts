@@ -20,6 +20,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A signal to npx alone (a script's `kill $!`; an interactive shell's `kill %1` reaches the whole job) is not
+// passed on, and this process would go on building for good: it stops once the process that started it is gone.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(), 1_000);
 
 const catalogue = join(work, 'catalogue');
 await writeSyntheticCatalogue(catalogue, { services, heavy: true });
