@@ -259,10 +259,12 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
       problems.push(error('description-without-service', description.file, { line: 1, column: 1 }, `There is no service with the id "${id}" for this description.`, 'Rename the file to <service id>.md to match its service, or delete it if the service was removed.'));
     }
     const { words } = description;
-    // An empty file published the heading "About this service" with nothing under it.
-    if (!description.unread && !description.text.trim()) {
+    if (description.unread) {
+      // file-unreadable says so; its text, words and front matter are unknown.
+    } else if (!description.text.trim()) {
+      // An empty file published the heading "About this service" with nothing under it.
       problems.push(error('empty-file', description.file, {}, 'The description is empty: its service page would show "About this service" with nothing under it.', "Write the service's description: what buyers get, how long it takes and what is required (aim for 80 words or more)."));
-    } else if (words < DESCRIPTION_MIN_WORDS && !description.unread) {
+    } else if (words < DESCRIPTION_MIN_WORDS) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
     const frontMatter = description.unread ? undefined : FRONT_MATTER.exec(description.text);
