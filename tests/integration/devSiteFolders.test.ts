@@ -14,6 +14,8 @@ const about = join(work, 'pages/about.md');
 let dev: DevServer;
 /** What dev said in the terminal. */
 const said: string[] = [];
+/** Waits for what a rebuild changes; the minute only guards against a hang. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 60_000, interval: 200 });
 const text = async (path: string) => {
   const response = await fetch(`${dev.url}${path}`);
   return { status: response.status, body: await response.text() };
@@ -35,35 +37,35 @@ describe('dev and the site folder', () => {
   it('rebuilds a page of pages/ after an edit', async () => {
     expect((await text('/about/')).body).toContain('A small team.');
     writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small senior team.\n');
-    await vi.waitFor(async () => expect((await text('/about/')).body).toContain('A small senior team.'), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/about/')).body).toContain('A small senior team.'));
   });
 
   it('serves a file added to public/', async () => {
     writeFileSync(join(work, 'public/google0123456789abcdef.html'), 'google-site-verification\n');
-    await vi.waitFor(async () => expect(await text('/google0123456789abcdef.html')).toEqual({ status: 200, body: 'google-site-verification\n' }), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect(await text('/google0123456789abcdef.html')).toEqual({ status: 200, body: 'google-site-verification\n' }));
   });
 
   it('uses a template put in theme/', async () => {
     const footer = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
     writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Lisbon.'));
-    await vi.waitFor(async () => expect((await text('/')).body).toContain('Made in Lisbon.'), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/')).body).toContain('Made in Lisbon.'));
   });
 
   it('builds without theme/ once it is removed, goes on building after edits, and uses a theme/ made again', async () => {
     rmSync(join(work, 'theme'), { recursive: true });
     await vi.waitFor(() => expect(said.join('\n')).toMatch(/theme\/ was removed/), { timeout: 60_000, interval: 100 });
-    await vi.waitFor(async () => expect((await text('/')).body).not.toContain('Made in Lisbon.'), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/')).body).not.toContain('Made in Lisbon.'));
     writeFileSync(about, '---\ntitle: About us\ndescription: Who we are.\n---\nA small team, without a theme.\n');
-    await vi.waitFor(async () => expect((await text('/about/')).body).toContain('A small team, without a theme.'), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/about/')).body).toContain('A small team, without a theme.'));
     const footer = readFileSync(join(PACKAGE_ROOT, 'templates/components/Footer.tsx'), 'utf8');
     mkdirSync(join(work, 'theme/components'), { recursive: true });
     writeFileSync(join(work, 'theme/components/Footer.tsx'), footer.replace('Prices are in US dollars; many are starting prices. Ask us for a quote.', 'Made in Porto.'));
-    await vi.waitFor(async () => expect((await text('/')).body).toContain('Made in Porto.'), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/')).body).toContain('Made in Porto.'));
   });
 
   it('builds without pages/ once it is removed', async () => {
     rmSync(join(work, 'pages'), { recursive: true });
-    await vi.waitFor(async () => expect((await text('/about/')).status).toBe(404), { timeout: 60_000, interval: 200 });
+    await eventually(async () => expect((await text('/about/')).status).toBe(404));
   });
 
   it('answers 400, not 500, to a request target that is no URL', async () => {
