@@ -6,6 +6,13 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { useLocation, useNavigate } from './location.tsx';
 
+declare global {
+  interface Window {
+    /** Set by the font's head script once the first page has fetched Inter (fontLoader.ts): turns it on. */
+    storefrontFont?: () => void;
+  }
+}
+
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 export const Link = ({ to, ...props }: LinkProps) => <a href={to} {...props} />;
@@ -34,6 +41,8 @@ export function ClientNavigation() {
       const link = event.target instanceof Element ? event.target.closest('a') : null;
       if (!link || !isClientNavigation(event, link)) return;
       event.preventDefault();
+      // The next page is laid out anew anyway: Inter, fetched by the first page, comes on with it.
+      window.storefrontFont?.();
       const to = link.pathname + link.search + link.hash;
       // Following a link to the page already shown replaces its history entry, as React Router's Link does.
       navigate(to, { replace: to === location.pathname + location.search + location.hash });
