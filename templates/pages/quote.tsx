@@ -62,13 +62,19 @@ function QuoteOnPage({ email }: { email: string }) {
   const [started, setStarted] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [offer, setOffer] = useState<Offer>();
+  // While a shared link's services are looked up: the basket shows as loading, not as it was before the link.
+  const [receiving, setReceiving] = useState(false);
   const title = useRef<HTMLElement>(null);
   useEffect(() => {
     title.current = document.getElementById('quote-page-title');
     // On load, and when a shared link is followed from this very page (the browser then only changes the hash).
     const receive = async () => {
       if (!/(^#|&)q=/.test(location.hash)) return;
-      const lines = sharedLines(location.hash, store);
+      setReceiving(true);
+      await readShared(location.hash).finally(() => setReceiving(false));
+    };
+    const readShared = async (hash: string) => {
+      const lines = sharedLines(hash, store);
       // The link has done its work: a reload keeps the visitor's quote as it is now, not as it was shared.
       history.replaceState(history.state, '', location.pathname + location.search);
       setOffer(undefined);
@@ -143,7 +149,7 @@ function QuoteOnPage({ email }: { email: string }) {
           </p>
         </div>
       )}
-      <QuoteBasket store={store} title={title} notice={notice} />
+      <QuoteBasket store={store} title={title} notice={notice} busy={receiving} />
       <p className="quote-more">
         <Link to="/sitemap/">Browse every service</Link>
       </p>

@@ -95,7 +95,8 @@ const toClipboard = (text: string): Promise<void> => (navigator.clipboard ? navi
  * header's dialog (below) and on the /quote/ page (templates/pages/quote.tsx). `head` comes first in it (the
  * dialog's title and close button); focus goes to `title` when a removed line takes the focused button with it.
  */
-export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore; head?: ReactNode; title: RefObject<HTMLElement | null>; notice?: string }) {
+/** The basket; `busy` while the page is still reading a shared link into it (it shows as loading meanwhile). */
+export function QuoteBasket({ store, head, title, notice, busy }: { store: QuoteStore; head?: ReactNode; title: RefObject<HTMLElement | null>; notice?: string; busy?: boolean }) {
   const { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY } = store;
   const site = useSite();
   const [lines, setLines] = useState(readQuote);
@@ -191,10 +192,10 @@ export function QuoteBasket({ store, head, title, notice }: { store: QuoteStore;
   };
 
   return (
-    <div className="quote-panel" aria-busy={resolved === 'loading'}>
+    <div className="quote-panel" aria-busy={busy || resolved === 'loading'}>
       {head}
       {notice && <p className="quote-notice">{notice}</p>}
-      {resolved === 'loading' ? (
+      {busy || resolved === 'loading' ? (
         <p className="quote-empty">Loading your quote…</p>
       ) : resolved === 'failed' ? (
         <p className="quote-empty" role="alert">

@@ -113,6 +113,27 @@ describe('the quote page', () => {
     await gone.close();
   });
 
+  it('shows a shared quote as loading, not as an empty basket, until its services are known', async () => {
+    const { page, errors, close } = await openPage(browser());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The service pages the link names answer only when the test lets them, as on a slow connection.
+    await page.route('**/service/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl('/quote/#q=city-square-screen-7-day-package.billboards-4.2.Video'));
+    await hydrated(page);
+    const panel = page.locator('.quote-page .quote-panel');
+    await expect.poll(() => panel.getAttribute('aria-busy')).toBe('true');
+    expect(await panel.locator('.quote-empty').textContent()).toBe('Loading your quote…');
+    release();
+    await loaded(page);
+    expect(await lineTexts(page)).toEqual([{ name: 'City-Square Screen, 7-Day Package', option: 'Video: from $74,400', quantity: '2' }]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('asks before a shared quote replaces a different one', async () => {
     const { page, errors, close } = await openPage(browser());
     const mine = [{ id: 'listing-3', route: '/service/wallet-app-token-listing/listing-3/', quantity: 1 }];
