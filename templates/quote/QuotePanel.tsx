@@ -94,8 +94,8 @@ const toClipboard = (text: string): Promise<void> => (navigator.clipboard ? navi
  * The basket itself: its lines, total and ways to send it, and the live region that says what changed. In the
  * header's dialog (below) and on the /quote/ page (templates/pages/quote.tsx). `head` comes first in it (the
  * dialog's title and close button); focus goes to `title` when a removed line takes the focused button with it.
+ * `busy` while the page is still reading a shared link into it: the basket shows as loading meanwhile.
  */
-/** The basket; `busy` while the page is still reading a shared link into it (it shows as loading meanwhile). */
 export function QuoteBasket({ store, head, title, notice, busy }: { store: QuoteStore; head?: ReactNode; title: RefObject<HTMLElement | null>; notice?: string; busy?: boolean }) {
   const { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY } = store;
   const site = useSite();
@@ -103,6 +103,7 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
   const pages = useServicePages(lines);
   const resolved = resolveQuote(lines, (route) => pages[route]);
   const items = Array.isArray(resolved) ? resolved : [];
+  const loading = busy || resolved === 'loading';
   // What the live region says; a quantity's note is also shown beside its field (line: its index), and a shared
   // link's notice above the basket (shown elsewhere), so there they are only heard.
   const [status, setStatus] = useState<{ text: string; line?: number; shownElsewhere?: boolean }>({ text: '' });
@@ -192,10 +193,10 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
   };
 
   return (
-    <div className="quote-panel" aria-busy={busy || resolved === 'loading'}>
+    <div className="quote-panel" aria-busy={loading}>
       {head}
       {notice && <p className="quote-notice">{notice}</p>}
-      {busy || resolved === 'loading' ? (
+      {loading ? (
         <p className="quote-empty">Loading your quote…</p>
       ) : resolved === 'failed' ? (
         <p className="quote-empty" role="alert">

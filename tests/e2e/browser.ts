@@ -63,3 +63,15 @@ export async function followLink(page: Page, href: string) {
   }, href);
   await page.waitForFunction((to) => location.pathname === to, href);
 }
+
+/** Holds the page's requests that match `pattern` until the returned function is called, as a slow network
+ *  would. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -1,8 +1,8 @@
 // When the client starts (src/client/clientLoader.ts): not on a load nobody touches, at the visitor's first
 // intent, at once when the page needs it; and a button clicked before it hydrated still does what it says.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, siteUrl, useBrowser } from './browser.ts';
+import { holdRequests, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const HYDRATED = 'html[data-hydrated="true"]';
@@ -122,12 +122,7 @@ describe('the client', () => {
   it('clicks again, once hydrated, a button clicked before: the first "Add to quote" is not lost', async () => {
     const { page, errors, close } = await openPage(browser());
     // The loader is held until the click is in, as on a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/loader-*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdLoader(page);
     await page.goto(siteUrl('/category/listing/'));
     await settled(page);
     // The live region that will say what was added is in the page before the click: a screen reader announces a
@@ -145,15 +140,7 @@ describe('the client', () => {
   });
 
   // Held as on a slow network: the loader arrives only once the key is pressed (issue 40, point 4).
-  const holdLoader = async (page: Page) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/loader-*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
-    return () => release();
-  };
+  const holdLoader = (page: Page) => holdRequests(page, '**/assets/loader-*.js');
 
   it('presses Arrow Down on Categories again once hydrated: the first key is not lost', async () => {
     const { page, errors, close } = await openPage(browser());

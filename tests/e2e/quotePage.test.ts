@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { holdRequests, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const QUOTE_KEY = 'storefront-quote-v1';
@@ -115,13 +115,8 @@ describe('the quote page', () => {
 
   it('shows a shared quote as loading, not as an empty basket, until its services are known', async () => {
     const { page, errors, close } = await openPage(browser());
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
     // The service pages the link names answer only when the test lets them, as on a slow connection.
-    await page.route('**/service/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/service/**');
     await page.goto(siteUrl('/quote/#q=city-square-screen-7-day-package.billboards-4.2.Video'));
     await hydrated(page);
     const panel = page.locator('.quote-page .quote-panel');

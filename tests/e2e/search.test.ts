@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { devSiteUrl, holdRequests, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -99,12 +99,7 @@ describe('searching', () => {
   it("keeps words typed before the client started, over the address's", async () => {
     const { page, close } = await openPage(browser());
     // The loader is held until the words are in, as on a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/loader-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/loader-*.js');
     await page.goto(siteUrl('/search/?q=listing'));
     await field(page).pressSequentially('bill');
     release();
