@@ -20,14 +20,12 @@ if (major < needMajor || (major === needMajor && minor < needMinor)) {
 // place (execve: the same process, 25 ms), unless it already runs with them: V8's young generation at most
 // 16 MB a half (V8 sizes it by the machine's memory, 64 MB on 24 GB, which bought no speed); no allocation-site
 // pretenuring (V8 would, in some runs, start putting each page's rendering garbage straight into the old
-// generation); and glibc's allocator at two arenas rather than one for each thread that allocates, handing
-// blocks of 64 KB and more straight back to the system when freed (by default it raises that bar to the size of
-// the largest block freed so far, up to 32 MB, and keeps what is under it). A cold build of 10,000 services
-// peaked about 150 MB lower, no longer 250-300 MB higher in one run in three, then about 25 MB lower again
+// generation); and glibc's allocator at two arenas rather than one for each thread that allocates. A cold build
+// of 10,000 services peaked about 150 MB lower, no longer 250-300 MB higher in one run in three
 // (docs/decisions.md, the paragraphs on peak memory).
 if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) && typeof process.execve === 'function') {
   const argv = [process.execPath, '--max-semi-space-size=16', '--no-allocation-site-pretenuring', ...process.execArgv, process.argv[1], ...process.argv.slice(2)];
-  process.execve(process.execPath, argv, { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536' });
+  process.execve(process.execPath, argv, { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
 }
 // Node keeps V8's compiled code of our TypeScript and of the libraries on disk between runs (in
 // os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off), checked

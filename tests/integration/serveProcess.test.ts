@@ -144,7 +144,7 @@ describe('the CLI process', () => {
     const site = join(work, 'settings');
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Tiny</title><h1>Tiny</h1>');
-    const { MALLOC_ARENA_MAX: _, MALLOC_MMAP_THRESHOLD_: __, ...withoutSetting }: NodeJS.ProcessEnv = env;
+    const { MALLOC_ARENA_MAX: _, ...withoutSetting }: NodeJS.ProcessEnv = env;
     const running = await startServing(process.execPath, [join(root, 'bin/storefront.js'), 'serve', '-d', site, '-p', '0'], withoutSetting);
     const pid = running.child.pid!;
     const flags = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -152,7 +152,8 @@ describe('the CLI process', () => {
     expect(flags).toContain('--no-allocation-site-pretenuring');
     const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     expect(environment).toContain('MALLOC_ARENA_MAX=2');
-    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=65536');
+    // A fixed mmap threshold made a third of a cold build's CPU the kernel's (docs/decisions.md).
+    expect(environment.filter((variable) => variable.startsWith('MALLOC_MMAP_THRESHOLD_'))).toEqual([]);
     running.child.kill('SIGTERM');
     expect(await settles(running.closed)).toBe(true);
   }, 60_000);
