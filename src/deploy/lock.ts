@@ -11,6 +11,11 @@
 //
 // A deploy that cannot renew its lease stops every request it has in flight (the lock's signal) well before the
 // lease runs out, and starts no other, so that none lands once another deploy may hold the lock.
+//
+// Whether a lease has run out is judged by the store's clock where it says (the time since the lock object was
+// last written), not by the time the lock names, which is its writer's: a machine whose clock runs minutes ahead
+// of the writer's would otherwise take over a lock renewed seconds ago, and one whose clock is behind would wait
+// that much longer for a lock left behind.
 import { randomUUID } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -23,15 +28,20 @@ export interface DeployLock {
   /** The process table the pid is from (Linux: the pid namespace), so that a container with the host's name does
    *  not judge another's process by its own table. */
   processes?: string;
-  /** ISO times. */
+  /** ISO times, by the writer's clock. */
   started: string;
   expires: string;
+  /** How long the lock holds after each write, in ms (LEASE_MS when absent). */
+  leaseMs?: number;
 }
 
 export interface LockRead {
   lock: DeployLock;
   /** What a conditional write must match to replace it. */
   etag: string;
+  /** How long ago the lock object was last written, by the store's clock (its answer's date less the object's);
+   *  absent where the store gives no dates. */
+  ageMs?: number;
 }
 
 /** What the lock needs of the bucket (s3.ts). */
@@ -56,7 +66,13 @@ export const LEASE_MS = 120_000;
 export function parseLock(text: string): DeployLock | undefined {
   try {
     const lock = JSON.parse(text) as Partial<DeployLock>;
-    const valid = typeof lock.id === 'string' && typeof lock.host === 'string' && typeof lock.pid === 'number' && !Number.isNaN(Date.parse(lock.started ?? '')) && !Number.isNaN(Date.parse(lock.expires ?? ''));
+    const valid =
+      typeof lock.id === 'string' &&
+      typeof lock.host === 'string' &&
+      typeof lock.pid === 'number' &&
+      !Number.isNaN(Date.parse(lock.started ?? '')) &&
+      !Number.isNaN(Date.parse(lock.expires ?? '')) &&
+      (lock.leaseMs === undefined || (typeof lock.leaseMs === 'number' && lock.leaseMs > 0));
     return valid ? (lock as DeployLock) : undefined;
   } catch {
     return undefined;
@@ -81,6 +97,11 @@ const processGone = (pid: number) => {
   }
 };
 
+/** When the lock's lease runs out, in ms by this machine's clock at `now`: from its age by the store's clock,
+ *  or, where the store gives none, from the time the lock names. */
+const leaseEnd = ({ lock, ageMs }: LockRead, now: Date): number =>
+  ageMs === undefined ? Date.parse(lock.expires) : now.getTime() + (lock.leaseMs ?? LEASE_MS) - Math.max(0, ageMs);
+
 /**
  * Whether a lock still stands against a deploy starting at `now` on this machine: not when its lease has run
  * out, nor when it was taken on this machine by a process that no longer runs (a deploy stopped with Ctrl-C).
@@ -88,20 +109,21 @@ const processGone = (pid: number) => {
  */
 export function lockStands(read: LockRead | undefined, now: Date, host = hostname(), processes = processTable()): boolean {
   if (!read) return false;
+  if (leaseEnd(read, now) <= now.getTime()) return false;
   const { lock } = read;
-  if (Date.parse(lock.expires) <= now.getTime()) return false;
   return !(lock.host === host && lock.processes === processes && processGone(lock.pid));
 }
 
 const shownTime = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const shownMs = (ms: number) => shownTime(new Date(ms).toISOString());
 
 /** Who holds the lock. */
 export const describeLock = ({ lock }: LockRead, target: string) =>
   `Another deploy to ${target} is running: started ${shownTime(lock.started)} on ${lock.host}${lock.pid ? ` (process ${lock.pid})` : ''}.`;
 
-/** The message that stops a second deploy. */
-const heldBy = (read: LockRead, target: string) =>
-  `${describeLock(read, target)} Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at ${shownTime(read.lock.expires)}; if you know it has stopped, delete ${target}${LOCK_NAME} and deploy again.`;
+/** The message that stops a second deploy at `now`. */
+const heldBy = (read: LockRead, target: string, now: Date) =>
+  `${describeLock(read, target)} Wait for it to end, then deploy again. Should that deploy have stopped without ending, its lock runs out at ${shownMs(leaseEnd(read, now))}; if you know it has stopped, delete ${target}${LOCK_NAME} and deploy again.`;
 
 export interface HeldLock {
   /** Throws when another deploy took the lock over (this one stalled past its lease): stop before the next change. */
@@ -125,13 +147,13 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
   const host = options.host ?? hostname();
   const started = options.now();
   const processes = processTable();
-  const mine = (): DeployLock => ({ id, host, pid: process.pid, ...(processes && { processes }), started: started.toISOString(), expires: new Date(options.now().getTime() + leaseMs).toISOString() });
+  const mine = (): DeployLock => ({ id, host, pid: process.pid, ...(processes && { processes }), started: started.toISOString(), expires: new Date(options.now().getTime() + leaseMs).toISOString(), leaseMs });
   const id = randomUUID();
   const found = await store.readLock();
-  if (found && lockStands(found, started, host, processes)) throw new LockError(heldBy(found, target));
+  if (found && lockStands(found, started, host, processes)) throw new LockError(heldBy(found, target, started));
   const written = await store.writeLock(mine(), found?.etag);
   const after = await store.readLock();
-  if (written === false || after?.lock.id !== id) throw new LockError(after ? heldBy(after, target) : `Another deploy to ${target} took the lock at the same moment. Deploy again once it has ended.`);
+  if (written === false || after?.lock.id !== id) throw new LockError(after ? heldBy(after, target, options.now()) : `Another deploy to ${target} took the lock at the same moment. Deploy again once it has ended.`);
   const clock = () => options.now().getTime();
   let renewedAt = clock();
   let lost: string | undefined;

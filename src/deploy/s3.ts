@@ -213,12 +213,17 @@ function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
   return {
     async readLock(): Promise<LockRead | undefined> {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        const read = new GetObjectCommand({ Bucket, Key });
+        const answeredAt = answerDate(read);
+        const object = await client.send(read);
         const text = (await object.Body?.transformToString('utf8')) ?? '';
         const written = object.LastModified ?? new Date();
         // A lock no storefront wrote, or a torn one, still stands for a lease from when it was written.
         const lock = parseLock(text) ?? { id: '', host: 'an unknown machine', pid: 0, started: written.toISOString(), expires: new Date(written.getTime() + LEASE_MS).toISOString() };
-        return { lock, etag: unquote(object.ETag) };
+        const now = answeredAt();
+        // Both by the store's clock, to the second.
+        const ageMs = now && object.LastModified ? now.getTime() - object.LastModified.getTime() : undefined;
+        return { lock, etag: unquote(object.ETag), ...(ageMs !== undefined && { ageMs }) };
       } catch (error) {
         if (notFound(error)) return undefined;
         throw error;
@@ -250,6 +255,23 @@ function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     },
   };
+}
+
+/** The store's time when it answered `command` (its Date header), once the command has been sent; undefined
+ *  where the answer has none. The SDK keeps the headers of an answer only for its own use. */
+function answerDate(command: GetObjectCommand): () => Date | undefined {
+  let date: Date | undefined;
+  command.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const header = (result.response as { headers?: Record<string, string | undefined> } | undefined)?.headers?.date;
+      const parsed = header === undefined ? Number.NaN : Date.parse(header);
+      if (!Number.isNaN(parsed)) date = new Date(parsed);
+      return result;
+    },
+    { step: 'deserialize', name: 'storefrontAnswerDate' },
+  );
+  return () => date;
 }
 
 /** The shorter prefixes of a target's, nearest first: 'a/b/' → 'a/', ''. */

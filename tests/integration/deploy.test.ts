@@ -11,6 +11,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.ts';
 import { deploy, type DeployOptions, type DeployResult } from '../../src/deploy/deploy.ts';
+import { s3Store } from '../../src/deploy/s3.ts';
 import { LEASE_MS } from '../../src/deploy/lock.ts';
 import { startServer } from '../../src/serve.ts';
 
@@ -165,9 +166,17 @@ async function deployCli(dir: string, target: string, ...args: string[]) {
 
 /**
  * A run cut off from the bucket cannot release its lock, and this process, which held it, still runs: the run
- * that finishes the job starts once the lock's lease is over.
+ * that finishes the job starts once the lock's lease is over by the bucket's clock (here, its reads of the lock
+ * say the lock was written a lease ago).
  */
-const afterLease = () => new Date(Date.now() + LEASE_MS);
+const afterLease = (options: DeployOptions): DeployOptions => {
+  const store = s3Store({ target: options.target, endpoint: options.endpoint, maxAttempts: options.maxAttempts });
+  const readLock = async () => {
+    const read = await store.readLock();
+    return read && { ...read, ageMs: LEASE_MS };
+  };
+  return { ...options, store: { ...store, readLock } };
+};
 
 const md5 = (dir: string, path: string) => createHash('md5').update(readFileSync(join(dir, path))).digest('hex');
 const site = (objects: Map<string, string>) => [...objects.keys()].filter((key) => key !== '.storefront-deploy.json').sort();
@@ -513,8 +522,8 @@ describe('a deploy owns only what it uploaded', () => {
 
 describe('one deploy at a time', () => {
   const LOCK = '.storefront-deploy.lock';
-  const lockOf = (host: string, expiresInMs: number) =>
-    JSON.stringify({ id: 'elsewhere', host, pid: 4242, started: new Date(Date.now() - 60_000).toISOString(), expires: new Date(Date.now() + expiresInMs).toISOString() });
+  const lockOf = (host: string, expiresInMs: number, leaseMs?: number) =>
+    JSON.stringify({ id: 'elsewhere', host, pid: 4242, started: new Date(Date.now() - 60_000).toISOString(), expires: new Date(Date.now() + expiresInMs).toISOString(), leaseMs });
   const putLock = (name: string, key: string, body: string) => s3.client.send(new PutObjectCommand({ Bucket: name, Key: key, Body: body, ContentType: 'application/json' }));
 
   it('a second deploy while one runs stops before changing anything; the first ends and releases the lock', async () => {
@@ -544,7 +553,6 @@ describe('one deploy at a time', () => {
 
   it('stops before its first write, its record included, once half its lease has passed without a renewal', async () => {
     const name = await bucket('stalled');
-    const { s3Store } = await import('../../src/deploy/s3.ts');
     const target = { bucket: name, prefix: '' };
     const store = s3Store({ target, endpoint: s3.endpoint });
     // The bucket's listing takes longer than half the lease (as seen by the deploy's clock), and no renewal came.
@@ -569,7 +577,9 @@ describe('one deploy at a time', () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.report!.warnings).toContainEqual(expect.stringMatching(/^Another deploy to s3:\/\/locked\/ is running: .+ This plan may be out of date once it ends\.$/));
 
-    await putLock(name, LOCK, lockOf('ci-runner-7', -1_000));
+    // A lease of a millisecond, out once the bucket's clock (to the second) has moved on from the lock's write.
+    await putLock(name, LOCK, lockOf('ci-runner-7', -1_000, 1));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     // A first deploy to blog/ is running: it has a lock there and no manifest yet.
     await putLock(name, `blog/${LOCK}`, lockOf('ci-runner-8', 60_000));
     const taken = await deployCli(v1, `s3://${name}`);
@@ -579,6 +589,20 @@ describe('one deploy at a time', () => {
     const objects = await listing(s3.client, name);
     expect(objects.has(LOCK)).toBe(false);
     expect(objects.has(`blog/${LOCK}`)).toBe(true);
+  }, 60_000);
+});
+
+describe('a lock written by a machine whose clock is wrong', () => {
+  it("stands for its lease by the bucket's clock, though the time it names has passed by this machine's", async () => {
+    const name = await bucket('skewed');
+    // Written now by a machine whose clock runs ten minutes behind: by the time it names, its lease ran out.
+    const behind = Date.now() - 10 * 60_000;
+    const lock = { id: 'elsewhere', host: 'ci-runner-9', pid: 4242, started: new Date(behind).toISOString(), expires: new Date(behind + LEASE_MS).toISOString() };
+    await s3.client.send(new PutObjectCommand({ Bucket: name, Key: '.storefront-deploy.lock', Body: JSON.stringify(lock), ContentType: 'application/json' }));
+    const stopped = await deployCli(v1, `s3://${name}`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.report!.error).toMatch(/^Another deploy to s3:\/\/skewed\/ is running: .+ on ci-runner-9 \(process 4242\)\./);
+    expect([...(await listing(s3.client, name)).keys()]).toEqual(['.storefront-deploy.lock']);
   }, 60_000);
 });
 
@@ -622,7 +646,7 @@ describe('an interrupted deploy', () => {
     expect(cut.ok).toBe(false);
     expect(cut.error).toMatch(/stopped part-way[\s\S]*run the deploy again/);
     await restart();
-    const resumed = await deploy({ ...options(v1, watch()), now: afterLease });
+    const resumed = await deploy(afterLease(options(v1, watch())));
     expect(resumed.ok, resumed.error).toBe(true);
     expect(resumed.uploaded.length).toBeLessThan(published(v1).size);
     expect(resumed.uploaded.length + resumed.skipped.files).toBe(published(v1).size);
@@ -644,7 +668,7 @@ describe('an interrupted deploy', () => {
     expect(cutAgain.ok).toBe(false);
     await restart();
     expect((await listing(server.client, 'site')).has(`assets/${styles}`)).toBe(true);
-    const finished = await deploy({ ...options(next, watch()), now: afterLease });
+    const finished = await deploy(afterLease(options(next, watch())));
     expect(finished.ok, finished.error).toBe(true);
     expect(finished.deleted.map((d) => d.path).sort()).toEqual([`assets/${styles}`, 'thread/index.html']);
 
@@ -681,7 +705,7 @@ describe('an interrupted deploy', () => {
     expect(cut.uploaded.map((u) => u.path)).toEqual([`img/${image}`]);
     server = await startS3(directory);
     sent.length = 0;
-    const resumed = await deploy({ ...options(next), now: afterLease });
+    const resumed = await deploy(afterLease(options(next)));
     expect(resumed.ok, resumed.error).toBe(true);
     expect(resumed.uploaded.map((u) => u.path)).not.toContain(`img/${image}`);
     expect(sent).toHaveLength(1);

@@ -14,7 +14,7 @@ function memoryStore({ checksConditions }: { checksConditions: boolean }) {
     async readLock() {
       await tick();
       if (store.failing) throw new Error('connect ECONNREFUSED');
-      return object && { lock: { ...object.lock }, etag: object.etag };
+      return object && { ...object, lock: { ...object.lock } };
     },
     async writeLock(lock, etag) {
       await tick();
@@ -29,7 +29,8 @@ function memoryStore({ checksConditions }: { checksConditions: boolean }) {
       object = undefined;
     },
   };
-  return { store, held: () => object?.lock, put: (lock: DeployLock) => (object = { lock, etag: `v${++version}` }) };
+  // `ageMs`: how long ago the store says the lock was written (none: a store that gives no dates).
+  return { store, held: () => object?.lock, put: (lock: DeployLock, ageMs?: number) => (object = { lock, etag: `v${++version}`, ...(ageMs !== undefined && { ageMs }) }) };
 }
 
 const T0 = new Date('2026-11-29T10:00:00.000Z');
@@ -156,11 +157,32 @@ describe('the deploy lock', () => {
     await lock.release();
   });
 
+  it("judges another deploy's lease by the store's clock where the store gives one, not by the time the lock names", async () => {
+    // Written 10 s ago by the store's clock, by a machine whose clock runs 10 minutes behind this one's.
+    const behind = elsewhere(new Date(T0.getTime() - 8 * 60_000));
+    expect(lockStands({ lock: behind, etag: 'v1' }, T0)).toBe(false);
+    expect(lockStands({ lock: behind, etag: 'v1', ageMs: 10_000 }, T0)).toBe(true);
+    const { store, put } = memoryStore({ checksConditions: true });
+    put(behind, 10_000);
+    await expect(takeLock(store, TARGET, { now: at(0) })).rejects.toThrow(/its lock runs out at 2026-11-29 10:01:50 UTC;/);
+    // Written three minutes ago by a machine whose clock runs ahead: its lease is out.
+    const ahead = elsewhere(new Date(T0.getTime() + 10 * 60_000));
+    expect(lockStands({ lock: ahead, etag: 'v1' }, T0)).toBe(true);
+    expect(lockStands({ lock: ahead, etag: 'v1', ageMs: 180_000 }, T0)).toBe(false);
+    // The lease the lock names, where it names one.
+    expect(lockStands({ lock: { ...ahead, leaseMs: 300_000 }, etag: 'v1', ageMs: 180_000 }, T0)).toBe(true);
+    put(ahead, 180_000);
+    const taken = await takeLock(store, TARGET, { now: at(0) });
+    await taken.release();
+  });
+
   it('reads only a lock it can trust', () => {
     const lock = elsewhere(T0);
     expect(parseLock(JSON.stringify(lock))).toEqual(lock);
+    expect(parseLock(JSON.stringify({ ...lock, leaseMs: 120_000 }))).toEqual({ ...lock, leaseMs: 120_000 });
     expect(parseLock('{"id":"x"}')).toBeUndefined();
     expect(parseLock(JSON.stringify({ ...lock, expires: 'soon' }))).toBeUndefined();
+    expect(parseLock(JSON.stringify({ ...lock, leaseMs: 'long' }))).toBeUndefined();
     expect(parseLock('not json')).toBeUndefined();
   });
 });
