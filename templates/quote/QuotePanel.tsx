@@ -118,7 +118,14 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
     setFocusOption(undefined);
   }, [focusOption]);
 
-  useEffect(() => onQuoteChange(setLines), []);
+  useEffect(() => {
+    const stop = onQuoteChange(setLines);
+    // A change made after the first render and before this listener (a shared link's services arriving) is caught
+    // up here; the same lines keep their identity, so nothing is fetched or written again.
+    const now = readQuote();
+    setLines((drawn) => (JSON.stringify(drawn) === JSON.stringify(now) ? drawn : now));
+    return stop;
+  }, []);
   // What the page says of a shared link: shown above the basket, and heard where every change is.
   useEffect(() => {
     if (notice) setStatus({ text: notice, shownElsewhere: true });
