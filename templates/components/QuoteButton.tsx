@@ -5,11 +5,8 @@
 // the basket, or chooses an option or reaches for a contact link on a service page.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useSite } from '../../src/client/api.ts';
-import * as store from '../quote/store.ts';
+import { basketStore, onQuoteChange, readQuote, sameLine, serviceCount, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../quote/store.ts';
 import type { QuoteStore } from '../quote/QuotePanel.tsx';
-
-const { sameLine, serviceCount, onQuoteChange, readQuote, toAdd, withAdded, writeQuote } = store;
-type QuoteAdd = store.QuoteAdd;
 
 const loadPanel = () => import('../quote/QuotePanel.tsx');
 type PanelModule = Awaited<ReturnType<typeof loadPanel>>;
@@ -20,7 +17,7 @@ const STATUS_MS = 5000;
 
 /** What the toast and the live region say of an addition. Another of a line the quote has says how many there
  *  are now: the same words again would not be heard (a live region speaks only a change). */
-export function addedText(adds: readonly QuoteAdd[], items: readonly store.QuoteLine[]): string {
+export function addedText(adds: readonly QuoteAdd[], items: readonly QuoteLine[]): string {
   const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
   // Added again: the new quantities, so that the words, and the live region, change.
   const quantities = [...new Set(adds.map((a) => items.find((line) => sameLine(line, a))?.quantity ?? 1))];
@@ -171,7 +168,7 @@ export function QuoteButton() {
       <p className="quote-toast" role="status">
         {status}
       </p>
-      {open && Panel && <Panel onClose={close} store={store} />}
+      {open && Panel && <Panel onClose={close} store={basketStore} />}
     </>
   );
 }

@@ -11,8 +11,7 @@ import { breadcrumb, organization, pageHead } from '../head.ts';
 import { leftOutText, offeredLines, QuoteBasket } from '../quote/QuotePanel.tsx';
 import { lineOf, type QuoteItem } from '../quote/services.ts';
 import { sharedLines } from '../quote/share.ts';
-import * as store from '../quote/store.ts';
-import type { QuoteLine } from '../quote/store.ts';
+import { basketStore, linesOf, readQuote, writeQuote, type QuoteLine } from '../quote/store.ts';
 
 export const paths = ['/quote'];
 export const pages = () => [{ route: '/quote/' }];
@@ -74,7 +73,7 @@ function QuoteOnPage({ email }: { email: string }) {
       await readShared(location.hash).finally(() => setReceiving(false));
     };
     const readShared = async (hash: string) => {
-      const lines = sharedLines(hash, store);
+      const lines = sharedLines(hash, { linesOf });
       // The link has done its work: a reload keeps the visitor's quote as it is now, not as it was shared.
       history.replaceState(history.state, '', location.pathname + location.search);
       setOffer(undefined);
@@ -87,9 +86,9 @@ function QuoteOnPage({ email }: { email: string }) {
       const goneText = gone ? ` ${leftOutText(gone, ' in it')}` : '';
       if (!items.length) return setNotice(`The services in this link are no longer offered. Your own quote is unchanged.`);
       const shared = items.map(lineOf);
-      const mine = store.readQuote();
+      const mine = readQuote();
       if (!mine.length || sameLines(mine, shared)) {
-        store.writeQuote(shared);
+        writeQuote(shared);
         setNotice(`This quote was shared with you: ${servicesText(shared.length)}. It is your quote now, kept in this browser.${goneText}`);
       } else {
         setOffer({ items, mine: mine.length });
@@ -104,7 +103,7 @@ function QuoteOnPage({ email }: { email: string }) {
   }, []);
 
   const take = (items: QuoteItem[] | undefined) => {
-    if (items) store.writeQuote(items.map(lineOf));
+    if (items) writeQuote(items.map(lineOf));
     setOffer(undefined);
     setNotice(items ? 'The shared quote is your quote now.' : 'You kept your own quote.');
     // The buttons go with the offer: focus goes to the page's title, as after a line is removed.
@@ -149,7 +148,7 @@ function QuoteOnPage({ email }: { email: string }) {
           </p>
         </div>
       )}
-      <QuoteBasket store={store} title={title} notice={notice} busy={receiving} />
+      <QuoteBasket store={basketStore} title={title} notice={notice} busy={receiving} />
       <p className="quote-more">
         <Link to="/sitemap/">Browse every service</Link>
       </p>

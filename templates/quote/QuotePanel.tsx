@@ -17,7 +17,7 @@ import type { QuoteLine } from './store.ts';
  * The basket's storage, handed over by the header's button rather than imported: imported by both, store.ts
  * became a chunk of its own, one more request on every page's cold load.
  */
-export type QuoteStore = Pick<typeof Store, 'readQuote' | 'writeQuote' | 'onQuoteChange' | 'sameLine' | 'MAX_QUANTITY'>;
+export type QuoteStore = typeof Store.basketStore;
 
 // Here rather than a chunk of its own: the service page's links share the message builder with the panel.
 export { serviceContact } from './contact.ts';

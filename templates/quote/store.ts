@@ -141,3 +141,7 @@ export function onQuoteChange(callback: (lines: QuoteLine[]) => void): () => voi
     removeEventListener('storage', other);
   };
 }
+
+/** What the basket's panel and the quote page use of the store, handed to them (QuotePanel.tsx says why). Named
+ *  rather than the module's namespace: a namespace used as a value keeps an object of every export in every page. */
+export const basketStore = { readQuote, writeQuote, onQuoteChange, sameLine, MAX_QUANTITY };
