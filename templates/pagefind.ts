@@ -116,14 +116,18 @@ export interface Found {
 
 const cardsOf = async (results: readonly PagefindResult[]) => (await Promise.all(results.map((r) => r.data()))).map((d) => resultCard(d.url, d.meta));
 
-/** The services a search finds (`asked`, its address), with the cards of the first of them. */
-export async function findServices(query: SearchState, sort: SortKey, asked: string): Promise<Found> {
+/** The services a search finds (`asked`, its address), with the cards of the first of them: at least a page, and
+ *  as many as the visitor had shown when `kept` is the state the search page kept in its history entry (Back to
+ *  it, a reload: { shown }, but a history entry may hold anything). */
+export async function findServices(query: SearchState, sort: SortKey, asked: string, kept?: unknown): Promise<Found> {
   const pagefind = await loadPagefind();
   const { term, options } = indexQuery(query, sort);
   const response = await pagefind.search(term, options);
   // A sort other than best match is Pagefind's own, by the records' sort keys.
   const all = options.sort ? response.results : inStableOrder(response.results);
-  return { asked, all, cards: await cardsOf(all.slice(0, PAGE_SIZE)) };
+  const shown = (kept as { shown?: unknown } | null)?.shown;
+  const count = Number.isInteger(shown) ? Math.max(PAGE_SIZE, shown as number) : PAGE_SIZE;
+  return { asked, all, cards: await cardsOf(all.slice(0, count)) };
 }
 
 /** The same results with the cards of the next few. */

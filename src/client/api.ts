@@ -3,8 +3,9 @@
 // src/client is theirs to import (.dependency-cruiser.cjs holds them to it).
 
 // The location (pathname, search, hash, and a key that changes with every navigation), and navigation by
-// code (the search page keeps its state in the address): React Router's shapes, from location.tsx.
-export { useLocation, useNavigate, type Location, type NavigateFunction } from './location.tsx';
+// code (the search page keeps its state in the address): React Router's shapes, from location.tsx. A page
+// may keep state in its history entry (the search page: how many results were shown) to find on Back.
+export { replaceEntryState, useLocation, useNavigate, type Location, type NavigateFunction } from './location.tsx';
 export { Link, NavLink } from './links.tsx';
 export { Prerendered } from './Prerendered.tsx';
 export { GoToNotFound } from './RouteView.tsx';

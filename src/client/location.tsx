@@ -13,6 +13,10 @@ export interface Location {
   state: unknown;
   /** Changes with every navigation; "default" for the entry the browser loaded. */
   key: string;
+  /** How far down the page was when the visitor left this entry by a link, on the first return to it (Back,
+   *  Forward); absent otherwise. For a page whose content arrives later than the browser restores the position
+   *  (the search page's results). */
+  scroll?: number;
 }
 
 export interface NavigateOptions {
@@ -47,13 +51,29 @@ export function Navigate({ to, replace = false }: { to: string; replace?: boolea
 }
 
 // The browser's store: one per page load (BrowserLocation makes it). History entries carry React Router's
-// state shape ({ usr, key }), so entries made by either read the same.
-type HistoryState = { usr?: unknown; key?: string } | null;
+// state shape ({ usr, key }), so entries made by either read the same, and where the page was when left.
+type HistoryState = { usr?: unknown; key?: string; scroll?: number } | null;
+
+/** Replaces the state of the entry shown (what the page should find again on Back or a reload), without navigating.
+ *  Throws past Safari's limit of history calls (100 in 30 seconds), as navigating does. */
+export const replaceEntryState = (usr: unknown) => history.replaceState({ ...(history.state as HistoryState), usr }, '');
+
+/** Notes where the page is in the entry the visitor leaves by a link. (Not on a reload or to another site: the
+ *  browser drops history changes made while the page unloads.) */
+const leaveEntry = () => history.replaceState({ ...(history.state as HistoryState), scroll: scrollY }, '');
+/** Once read: leaving by Back or Forward notes nothing, so a later return would find an earlier visit's place. */
+const forgetScroll = () => (history.state as HistoryState)?.scroll !== undefined && history.replaceState({ ...(history.state as HistoryState), scroll: undefined }, '');
 
 function createLocationStore() {
   let snapshot: Location | undefined;
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
+  // Back or Forward: the entry's snapshot is taken, with its scroll position, before the entry forgets it.
+  const popped = () => {
+    current();
+    changed();
+    forgetScroll();
+  };
 
   function current(): Location {
     const { pathname, search, hash } = window.location;
@@ -61,17 +81,17 @@ function createLocationStore() {
     const key = state?.key ?? 'default';
     // The same object while nothing changed: useSyncExternalStore compares snapshots by identity.
     if (snapshot?.pathname !== pathname || snapshot.search !== search || snapshot.hash !== hash || snapshot.key !== key) {
-      snapshot = { pathname, search, hash, state: state?.usr ?? null, key };
+      snapshot = { pathname, search, hash, state: state?.usr ?? null, key, scroll: state?.scroll };
     }
     return snapshot;
   }
 
   function subscribe(listener: () => void) {
     listeners.add(listener);
-    if (listeners.size === 1) addEventListener('popstate', changed);
+    if (listeners.size === 1) addEventListener('popstate', popped);
     return () => {
       listeners.delete(listener);
-      if (!listeners.size) removeEventListener('popstate', changed);
+      if (!listeners.size) removeEventListener('popstate', popped);
     };
   }
 
@@ -80,6 +100,7 @@ function createLocationStore() {
     const url = new URL(to, window.location.href);
     const entry = { usr: state, key: Math.random().toString(36).slice(2, 10) };
     try {
+      if (!replace) leaveEntry();
       history[replace ? 'replaceState' : 'pushState'](entry, '', url.pathname + url.search + url.hash);
     } catch {
       // Safari allows 100 pushState calls in 30 seconds; past that, a full navigation still gets there.
@@ -95,6 +116,8 @@ function createLocationStore() {
 export function BrowserLocation({ children }: { children: ReactNode }) {
   const [store] = useState(createLocationStore);
   const location = useSyncExternalStore(store.subscribe, store.current, store.current);
+  // The entry the page loaded in (a reload keeps its state) has been read by now.
+  useEffect(() => void forgetScroll(), []);
   const router = useMemo(() => ({ location, navigate: store.navigate }), [location, store]);
   return <RouterContext value={router}>{children}</RouterContext>;
 }

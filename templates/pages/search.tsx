@@ -5,8 +5,8 @@
 // (/search/?q=&category=&min=&max=&sort=, searchState.ts), so a search can be shared, and Back and Forward
 // return to the one before. Without JavaScript the form still navigates, and the page says so and offers the
 // category pages and the sitemap.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Prerendered, useLocation, useNavigate, type Page, type PageProps } from '../../src/client/api.ts';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Prerendered, replaceEntryState, useLocation, useNavigate, type Location, type Page, type PageProps } from '../../src/client/api.ts';
 import type { SiteShell } from '../../src/model/shell.ts';
 import { Layout } from '../components/Layout.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
@@ -80,6 +80,9 @@ export default function Search({ site }: PageProps) {
   const run = useRef(0);
   /** The card to focus after "Show more": the first new one. */
   const focusCard = useRef<number | null>(null);
+  /** The entry the visitor came back to (Back, a reload): its results are shown as they left them, and where
+   *  they were when they left it by a link. */
+  const returning = useRef<Location>(undefined);
 
   // The address is the state: on arrival, Back, Forward, and links to this page.
   useEffect(() => {
@@ -87,6 +90,7 @@ export default function Search({ site }: PageProps) {
     const own = ownNavigation.current === here;
     ownNavigation.current = null;
     if (!own) typing.current = false;
+    returning.current = own ? undefined : location;
     clearTimeout(timer.current);
     const next = parseSearch(location.search, anchors);
     // Words typed into the server's empty field before the client started (the state is still the server's) are
@@ -117,7 +121,7 @@ export default function Search({ site }: PageProps) {
     setFailed(false);
     void (async () => {
       try {
-        const next = await (await loadSearch()).findServices(query, effectiveSort(query), asked);
+        const next = await (await loadSearch()).findServices(query, effectiveSort(query), asked, returning.current?.state);
         if (current !== run.current) return;
         setFound(next);
       } catch (error) {
@@ -131,8 +135,15 @@ export default function Search({ site }: PageProps) {
     })();
   }, [asked, attempt]);
 
+  // Once results are drawn, before they are painted. Back to a search: they came after the browser put the scroll
+  // position back on a page still short of them, so the page goes back to where the visitor was.
   // After "Show more", focus moves to the first new result, where reading goes on.
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const back = returning.current;
+    if (found && back) {
+      returning.current = undefined;
+      if (back.scroll !== undefined) scrollTo(0, back.scroll);
+    }
     if (focusCard.current === null) return;
     results.current?.querySelectorAll<HTMLAnchorElement>('.card-link')[focusCard.current]?.focus();
     focusCard.current = null;
@@ -202,6 +213,8 @@ export default function Search({ site }: PageProps) {
       if (current !== run.current) return;
       focusCard.current = shown.cards.length;
       setFound(more);
+      // Kept in the history entry, for Back to it and a reload (findServices reads it).
+      replaceEntryState({ shown: more.cards.length });
     } catch (error) {
       console.warn(error);
     } finally {
@@ -300,13 +313,6 @@ export default function Search({ site }: PageProps) {
             </label>
           </div>
         </form>
-
-        <noscript>
-          <p className="search-note">
-            Search needs JavaScript, which is off in this browser. Every service is one click away on its category
-            page below, or on the <a href="/sitemap/">sitemap</a>.
-          </p>
-        </noscript>
 
         {/* data-for: the address of the search the results shown answer. */}
         <div className="search-results" aria-busy={busy} data-for={shown?.asked ?? ''}>

@@ -1,5 +1,6 @@
-// The search page's way in without searching: a link to each category, with its icon and count, and the sitemap.
-// Rendered on the server only (Prerendered.tsx): it holds no state.
+// The search page's way in without searching: a link to each category, with its icon and count, and the sitemap;
+// first, without JavaScript, why searching is not offered. Rendered on the server only (Prerendered.tsx): it
+// holds no state, and the client adopts its markup rather than loading its code.
 import { Link, useSite } from '../../src/client/api.ts';
 import { Picture } from '../components/Picture.tsx';
 
@@ -9,6 +10,12 @@ export default function SearchBrowse() {
   const site = useSite();
   return (
     <>
+      <noscript>
+        <p className="search-note">
+          Search needs JavaScript, which is off in this browser. Every service is one click away on its category page
+          below, or on the <Link to="/sitemap/">sitemap</Link>.
+        </p>
+      </noscript>
       <h2 id="search-browse-title" className="search-browse-title">
         Browse by category
       </h2>

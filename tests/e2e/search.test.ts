@@ -243,6 +243,44 @@ describe('the address', () => {
     await close();
   });
 
+  it('comes back to the results "Show more" showed, where the visitor was, on Back from a result', async () => {
+    const { page, errors, close } = await open('/search/?sort=name');
+    await announced(page, found);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.search-grid .card').length === 48);
+    const shown = await names(page);
+    const result = page.locator('.search-grid .card-link').nth(40);
+    await result.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => scrollY);
+    expect(y).toBeGreaterThan(1000);
+    await result.click();
+    await page.waitForURL(/\/service\//);
+    await page.locator('#service-title').waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?sort=name');
+    await page.waitForFunction(() => document.querySelectorAll('.search-grid .card').length === 48);
+    expect(await names(page)).toEqual(shown);
+    await page.waitForFunction((at) => scrollY === at, y);
+
+    // A reload keeps the results shown (the browser puts back what place it can).
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(() => document.querySelectorAll('.search-grid .card').length === 48);
+
+    // Left by Forward, which notes no place, and back again: not the place of the visit before.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.goForward();
+    await page.locator('#service-title').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.search === '?sort=name');
+    await page.waitForFunction(() => document.querySelectorAll('.search-grid .card').length === 48);
+    await settled(page);
+    expect(await page.evaluate(() => scrollY)).toBeLessThan(y);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('follows typing after a pause, in a new entry, so Back returns to the search before', async () => {
     const { page, close } = await open('/search/?q=listing');
     await announced(page, found);
