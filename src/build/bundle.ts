@@ -91,9 +91,11 @@ const SERVER_ONLY = 'server-only';
 const serverOnlyPlugin: Plugin = {
   name: SERVER_ONLY,
   setup(build) {
-    build.onResolve({ filter: /\.server\.tsx$/ }, (args) => ({ path: args.path, namespace: SERVER_ONLY }));
-    build.onLoad({ filter: /.*/, namespace: SERVER_ONLY }, (args) => ({
-      contents: `export default function ServerOnly() { throw new Error(${JSON.stringify(`Internal error: ${args.path} renders on the server only`)}); }`,
+    // One stub for them all, so a page carries one copy of it: the part it stands for is in React's component
+    // stack, under the Prerendered that called it.
+    build.onResolve({ filter: /\.server\.tsx$/ }, () => ({ path: 'server-only-part', namespace: SERVER_ONLY }));
+    build.onLoad({ filter: /.*/, namespace: SERVER_ONLY }, () => ({
+      contents: `export default function ServerOnly() { throw new Error('Internal error: a part made to render on the server only (templates/parts/*.server.tsx) rendered in the browser'); }`,
       loader: 'js',
     }));
   },
