@@ -15,6 +15,8 @@ type Panel = ComponentType<{ onClose: () => void; store: QuoteStore }>;
 /** How long "Added …" stays on screen; screen readers have heard it by then (it is a polite live region). */
 const STATUS_MS = 5000;
 
+const QUOTE_ROUTE = '/quote/';
+
 /** What the toast and the live region say of an addition. Another of a line the quote has says how many there
  *  are now: the same words again would not be heard (a live region speaks only a change). */
 export function addedText(adds: readonly QuoteAdd[], items: readonly QuoteLine[]): string {
@@ -62,7 +64,9 @@ export function QuoteButton() {
   const [Panel, setPanel] = useState<Panel>();
   const [status, setStatus] = useState('');
   const button = useRef<HTMLAnchorElement>(null);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  // On the quote's own page the basket is the page: no dialog with the same basket over it.
+  const onQuotePage = pathname === QUOTE_ROUTE;
   const site = useSite();
   const latestSite = useRef(site);
   latestSite.current = site;
@@ -143,15 +147,17 @@ export function QuoteButton() {
       {/* The name says what the badge counts. A label rather than hidden text beside the word: the button is a
           flex box, so Chromium read its parts apart ("Quote , 2 services"), and on phones the word is hidden. */}
       {/* A link to the quote's own page, which the client turns into the dialog's opener: before it starts, or
-          without JavaScript, a tap still leads to the quote. A click asking for a new tab or window stays a link. */}
+          without JavaScript, a tap still leads to the quote. A click asking for a new tab or window stays a link, and
+          so does one on that page itself: the current page's link, as the header's Search is on the search page. */}
       <a
         ref={button}
-        href="/quote/"
+        href={QUOTE_ROUTE}
         className="quote-button"
-        aria-haspopup="dialog"
+        aria-haspopup={onQuotePage ? undefined : 'dialog'}
+        aria-current={onQuotePage ? 'page' : undefined}
         aria-label={count === undefined ? undefined : `Quote, ${count ? servicesText(count) : 'empty'}`}
         onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          if (onQuotePage || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
           show();
         }}

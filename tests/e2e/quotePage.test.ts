@@ -67,6 +67,41 @@ describe('the quote page', () => {
     await off.close();
   });
 
+  it("marks the header's Quote as the current page there, where a click on it opens no dialog over the basket", async () => {
+    const off = await openPage(browser(), { javaScriptEnabled: false });
+    await off.page.goto(siteUrl('/quote/'));
+    expect(await off.page.locator('.quote-button').getAttribute('aria-current')).toBe('page');
+    await off.page.goto(siteUrl('/sitemap/'));
+    expect(await off.page.locator('.quote-button').getAttribute('aria-current')).toBeNull();
+    await off.close();
+
+    const { page, errors, close } = await openPage(browser());
+    await seed(page, basket);
+    await page.goto(siteUrl('/category/listing/'));
+    await hydrated(page);
+    expect(await page.locator('.quote-button').getAttribute('aria-haspopup')).toBe('dialog');
+    await page.locator('.quote-button').click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.goto(siteUrl('/quote/'));
+    await hydrated(page);
+    await loaded(page);
+    const quote = page.locator('.quote-button');
+    expect(await quote.getAttribute('aria-current')).toBe('page');
+    expect(await quote.getAttribute('aria-haspopup')).toBeNull();
+    // A link to the page shown, as the header's Search is on the search page: the page again, from its top.
+    await quote.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/quote/');
+    expect(await page.locator('.quote-page .quote-line').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('copies a link that shows the same quote in another browser, and leaves out what is no longer offered', async () => {
     const here = await openPage(browser(), { permissions: ['clipboard-read', 'clipboard-write'] });
     await seed(here.page, basket);
