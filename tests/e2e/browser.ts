@@ -1,5 +1,5 @@
 // Shared browser helpers: one Chromium per test file, pages that record console errors.
-import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** How long a wait for the page may take before the test calls it a hang (Playwright's default is 30 s). */
@@ -49,6 +49,27 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 export async function hydrated(page: Page) {
   await page.evaluate(() => dispatchEvent(new Event('scroll')));
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+}
+
+/**
+ * Brings the element into view and waits until it has held its place for a few frames. Sections of the home
+ * page laid out only near the viewport (content-visibility in home.css) take their real height a frame or two
+ * after a jump to them, which moves what is below; on a busy machine that came between Playwright's press and
+ * release of the mouse button, and the click went to what had moved under the pointer. A visitor's tap comes
+ * long after those frames. Counted in frames, not time: a busy machine draws them later, not fewer of them.
+ */
+export async function holdStill(element: Locator) {
+  await element.evaluate(async (target) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let top = Number.NaN;
+    for (let still = 0, frames = 0; still < 4 && frames < 200; frames++) {
+      const box = target.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) target.scrollIntoView({ block: 'center' });
+      still = box.top === top ? still + 1 : 0;
+      top = target.getBoundingClientRect().top;
+      await frame();
+    }
+  });
 }
 
 export const siteUrl = (path = '/') => new URL(path, inject('siteUrl')).href;

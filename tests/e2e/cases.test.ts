@@ -4,7 +4,7 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { holdStill, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const CASE = '/cases/city-square-launch/';
@@ -84,7 +84,9 @@ describe('where case studies are shown', () => {
   it('reaches a case by client-side navigation from the home page, with its head', async () => {
     const { page, errors, close } = await open('/');
     await hydrated(page);
-    await page.locator('.case-card-link').first().click();
+    const link = page.locator('.case-card-link').first();
+    await holdStill(link);
+    await link.click();
     await page.waitForURL(siteUrl(CASE));
     await page.waitForFunction(() => document.title.startsWith('A launch week'));
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/cases\/city-square-launch\/$/);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { devSiteUrl, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { devSiteUrl, holdStill, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const sitemap = () => readFileSync(join(inject('siteDir'), 'sitemap.xml'), 'utf8');
@@ -191,9 +191,10 @@ describe('navigation', () => {
     const { page, close } = await openPage(browser());
     await page.goto(siteUrl('/'));
     await hydrated(page);
-    await page.locator('#footer a[href="/sitemap/"]').scrollIntoViewIfNeeded();
+    const link = page.locator('#footer a[href="/sitemap/"]');
+    await holdStill(link);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
-    await page.locator('#footer a[href="/sitemap/"]').click();
+    await link.click();
     await page.waitForURL(/\/sitemap\/$/);
     await page.waitForFunction(() => scrollY === 0);
     expect(await page.evaluate(() => scrollY)).toBe(0);
