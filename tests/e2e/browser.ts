@@ -52,11 +52,12 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Brings the element into view and waits until it has held its place for a few frames. Sections of the home
- * page laid out only near the viewport (content-visibility in home.css) take their real height a frame or two
- * after a jump to them, which moves what is below; on a busy machine that came between Playwright's press and
- * release of the mouse button, and the click went to what had moved under the pointer. A visitor's tap comes
- * long after those frames. Counted in frames, not time: a busy machine draws them later, not fewer of them.
+ * Brings the element into view and waits until it has held its place for a few frames. What is laid out only
+ * near the viewport (content-visibility: the home page's category sections, the footer) takes its real height a
+ * frame or two after a jump to it, which moves what comes after it (or, at the foot of the page, before it); on a
+ * busy machine that came between Playwright's press and release of the mouse button, and the click went to what
+ * had moved under the pointer. A visitor's tap comes long after those frames. Counted in frames, not time: a
+ * busy machine draws them later, not fewer of them.
  */
 export async function holdStill(element: Locator) {
   await element.evaluate(async (target) => {

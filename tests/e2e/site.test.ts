@@ -135,7 +135,10 @@ describe('navigation', () => {
       { click: 'header a.brand', path: /\/$/ },
     ];
     for (const step of steps) {
-      await page.locator(step.click).first().click();
+      // The footer (and the home page's sections before it) take their real height only near the viewport.
+      const link = page.locator(step.click).first();
+      await holdStill(link);
+      await link.click();
       await page.waitForURL(step.path);
       const path = new URL(page.url()).pathname;
       await expect.poll(() => page.title(), { message: path }).toBe(prerenderedTitle(path));
