@@ -73,10 +73,6 @@ async function setUp(options: BuildOptions, io: Reporter): Promise<BuildSetup> {
   // --no-cache: the stages that keep files by key (fonts, images, emoji, compressed) get a folder of their own,
   // removed after the build, so nothing is read from or left in the cache folder.
   const store = options.cacheDir === false ? undefined : new BuildCacheDir(options.cacheDir ?? DEFAULT_CACHE_DIR);
-  const scratch = store ? undefined : await mkdtemp(join(tmpdir(), 'storefront-no-cache-'));
-  const folder = (name: string) => (store ? store.folder(name) : join(scratch!, name));
-  const compressCache = folder('compressed');
-  const imageCache = options.imageCache ?? folder('images');
   const descriptionsLoaded = cache.descriptions.load(store);
   const workers = new Workers(options.workers);
   await checkFolders(options, store).catch((error: unknown) => {
@@ -84,6 +80,11 @@ async function setUp(options: BuildOptions, io: Reporter): Promise<BuildSetup> {
   });
   // A cache folder that cannot be made stops the build now, saying why, rather than once its work is done.
   if (store) await makeFolder(store.dir);
+  // Made once nothing in the setup can fail any more: buildSite removes it only after a setup that succeeded.
+  const scratch = store ? undefined : await mkdtemp(join(tmpdir(), 'storefront-no-cache-'));
+  const folder = (name: string) => (store ? store.folder(name) : join(scratch!, name));
+  const compressCache = folder('compressed');
+  const imageCache = options.imageCache ?? folder('images');
   const verbose = io.detail === 'verbose';
   if (io.detail !== 'quiet') io.out(`Building ${shown(options.catalogueDir)} → ${shown(options.outDir)}${options.development ? ' (development React)' : ''}`);
   if (verbose) io.out(describeOptions(options).join('\n'));

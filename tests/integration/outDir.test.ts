@@ -67,6 +67,23 @@ describe('which folder a build may replace', () => {
     expect(leftovers(dir)).toEqual([]);
   }, 60_000);
 
+  // --no-cache gives the build a folder of its own under the system's temporary folder: a refused build must not
+  // leave it there (every refusal did, one empty folder each).
+  it('leaves nothing in the temporary folder when it refuses a --no-cache build', async () => {
+    const dir = project('refuse-no-cache');
+    const temporary = mkdtempSync(join(work, 'tmp-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      const result = await build(dir, '-o', '.', '--no-cache');
+      expect(result.code, result.err).toBe(2);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(readdirSync(temporary)).toEqual([]);
+  }, 60_000);
+
   it('refuses a folder holding files the build did not write, and a file, unless --force', async () => {
     const dir = project('own-files');
     const refused = await build(dir, '-o', 'src');
