@@ -2,7 +2,7 @@
 // closing line `N passed, N failed` summing them all, which is what CI reads. Exit code 1 when anything failed.
 // `node scripts/test.ts SUITE…` runs only those.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -77,6 +77,7 @@ for (const [suite, config] of [
   tallies.push({ suite, passed: counts.numPassedTests, failed });
 }
 
+rmSync(reports, { recursive: true, force: true });
 if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
