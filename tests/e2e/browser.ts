@@ -66,8 +66,9 @@ export async function holdStill(element: Locator) {
     for (let still = 0, frames = 0; still < 4 && frames < 200; frames++) {
       const box = target.getBoundingClientRect();
       if (box.top < 0 || box.bottom > innerHeight) target.scrollIntoView({ block: 'center' });
-      still = box.top === top ? still + 1 : 0;
-      top = target.getBoundingClientRect().top;
+      const now = target.getBoundingClientRect().top;
+      still = now === top ? still + 1 : 0;
+      top = now;
       await frame();
     }
   });

@@ -135,7 +135,6 @@ describe('navigation', () => {
       { click: 'header a.brand', path: /\/$/ },
     ];
     for (const step of steps) {
-      // The footer (and the home page's sections before it) take their real height only near the viewport.
       const link = page.locator(step.click).first();
       await holdStill(link);
       await link.click();
