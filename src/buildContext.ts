@@ -82,7 +82,6 @@ export interface Built {
   openPages: ReadonlySet<string>;
   social: { files: Map<string, SiteFile>; drawn: number };
   render: RenderedPage[];
-  searchStarted: { files: Promise<Map<string, Uint8Array>>; started: number };
-  search: { files: Map<string, Uint8Array>; ms: number };
+  search: Map<string, Uint8Array>;
   emit: { files: number; nginxConf?: string; written?: number };
 }

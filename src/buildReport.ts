@@ -60,9 +60,8 @@ export const brandLine = (brand: { icons: readonly unknown[] }) => `theme styles
 export const socialLine = (social: { files: ReadonlyMap<string, unknown>; drawn: number }) => `${plural(social.files.size, 'link-preview image')}, ${social.drawn} drawn now`;
 export const modelLine = ({ site, pages }: { site: Site; pages: readonly unknown[] }) => `${categoryCount(site)}, ${plural(site.services.length, 'service')}, ${plural(pages.length, 'page')}`;
 
-/** The search stage's line, with the index's own time. */
-export const searchLine = ({ files, ms }: { files: ReadonlyMap<string, Uint8Array>; ms: number }) =>
-  files.size ? `${files.size} index files, ${kilobytes(sizeOf(files))}, ready ${count(Math.round(ms))} ms after the model` : 'no page kind offers search';
+/** The search stage's line. */
+export const searchLine = (files: ReadonlyMap<string, Uint8Array>) => (files.size ? `${files.size} index files, ${kilobytes(sizeOf(files))}` : 'no page kind offers search');
 
 /** The emit stage's line: a build's files and where its headers went, or what dev wrote into its folder. */
 export const emitLine = (r: { files: number; nginxConf?: string; written?: number }, staging: { recycled: boolean; kept: number } | undefined) =>

@@ -17,7 +17,7 @@ import type { CatalogueSource } from './catalogue/load.ts';
 import type { BuildContext, Built } from './buildContext.ts';
 import type { BuildCache } from './buildOptions.ts';
 import { brandLine, descriptionsLine, emitLine, imagesLine, kilobytes, modelLine, searchLine, shown, sizeOf, socialLine, templatesLine } from './buildReport.ts';
-import { emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteBrand, siteImages, siteModel, siteSocialLook, showOpenPages, siteTemplates, siteTheme, startSearch, themeLine, validated } from './buildSteps.ts';
+import { emitBuilt, openStaging, pagesSocialImages, readCatalogue, renderSite, siteBrand, siteImages, siteModel, siteSocialLook, showOpenPages, siteSearch, siteTemplates, siteTheme, themeLine, validated } from './buildSteps.ts';
 import type { Stages } from './stages.ts';
 
 export function buildStages(context: BuildContext): Stages<Built> {
@@ -86,18 +86,15 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // dev: the pages open in a browser, rendered and written first, so that they reload before the site's other
     // work is done (the search records and link-preview cards of 10,000 services took 130 ms before them).
     openPages: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'socialLook'], run: (built) => showOpenPages(context, built) },
-    // Pagefind's index, started: its indexer works in a process of its own while this one renders and writes the
-    // pages; emit waits for it only before its link check (build/emit.ts).
-    searchStarted: { needs: ['model', 'templates', ...afterOpenPages], run: (built) => startSearch(context, built) },
     // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
-    search: { needs: ['searchStarted'], run: async ({ searchStarted }) => ({ files: await searchStarted.files, ms: performance.now() - searchStarted.started }), summary: searchLine },
+    search: { needs: ['model', 'templates', ...afterOpenPages], run: (built) => siteSearch(context, built), summary: searchLine },
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
     social: { needs: ['socialLook', 'model', 'templates', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
     render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook', 'theme', ...afterOpenPages], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).
     emit: {
-      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'social', 'searchStarted', 'images', 'load', 'staging', 'public'],
+      needs: ['model', 'render', 'templates', 'bundle', 'client', 'compress', 'emoji', 'brand', 'social', 'search', 'images', 'load', 'staging', 'public'],
       run: (built) => emitBuilt(context, built),
       summary: (r) => emitLine(r, state.staging),
     },

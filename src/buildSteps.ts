@@ -109,12 +109,9 @@ export function siteModel({ options, cache }: BuildContext, { validate, emoji, b
   return { site, pages: templates.pagesOf(site) };
 }
 
-/** Pagefind's index, started and not waited for: the search stage reports it, emit waits for it. */
-export function startSearch({ store, cache }: BuildContext, { model, templates }: Pick<Built, 'model' | 'templates'>): Built['searchStarted'] {
-  const started = performance.now();
-  const files = cachedSearchIndex(templates.searchRecordsOf(model.site), store, cache.search);
-  files.catch(() => undefined); // reported by the search stage; emit may never start
-  return { files, started };
+/** The site's search index, from the records the page kinds offer. */
+export function siteSearch({ store, cache }: BuildContext, { model, templates }: Pick<Built, 'model' | 'templates'>): Promise<Built['search']> {
+  return cachedSearchIndex(templates.searchRecordsOf(model.site), store, cache.search);
 }
 
 /** The look of the link-preview images: the brand, the site's address, the accent and the logo. */
@@ -183,20 +180,20 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   });
 }
 
-type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'social' | 'searchStarted' | 'images' | 'load' | 'staging' | 'public'>;
+type EmitInputs = Pick<Built, 'model' | 'render' | 'templates' | 'bundle' | 'client' | 'compress' | 'emoji' | 'brand' | 'social' | 'search' | 'images' | 'load' | 'staging' | 'public'>;
 
 /** The site written: swapped into the output folder whole once its links are checked, or, for dev, only what
  *  changed written into its folder (liveSite.ts). */
 export async function emitBuilt(context: BuildContext, built: EmitInputs): Promise<Built['emit']> {
   const { options, store, state, snapshot } = context;
-  const { model, render, templates, bundle, client, compress, emoji, brand, social, searchStarted, images, load, staging, public: publicFiles } = built;
+  const { model, render, templates, bundle, client, compress, emoji, brand, social, search, images, load, staging, public: publicFiles } = built;
   const shell = options.precompress === false ? new Map() : await precompress(new Map([...encoded(client.files), ...brand.files]), context.compressCache, context.compressed);
   // The link-preview cards go in as the images' variants do: files to link or write.
   const imageVariants = new Map([...images.files, ...social.files]);
   if (options.live) {
-    const assets = new Map([...emoji.files, ...brand.files, ...(await publicContents(publicFiles))]);
+    const assets = new Map([...emoji.files, ...brand.files, ...search, ...(await publicContents(publicFiles))]);
     const site = { site: model.site, pages: render, kinds: templates.kindInfo, bundle, catalogueDir: options.catalogueDir, images: load.images, linkedImages: load.linkedFiles, imageVariants, replacedImages: images.replaced };
-    return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, search: searchStarted.files, clientFiles: client.files }).catch((error: unknown) => {
+    return options.live.update({ ...site, precompressed: new Map([...compress, ...shell]), assets, clientFiles: client.files }).catch((error: unknown) => {
       throw asLinkProblems(error, load, context);
     });
   }
@@ -215,8 +212,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     outDir: options.outDir,
     deployDir: options.deployDir,
     precompressed: new Map([...compress, ...shell]),
-    assets: new Map([...emoji.files, ...brand.files]),
-    search: searchStarted.files,
+    assets: new Map([...emoji.files, ...brand.files, ...search]),
     clientFiles: client.files,
     publicFiles,
     staging: staging!,

@@ -10,7 +10,6 @@ import { join, relative } from 'node:path';
 /** Module-level state that is the process's or the page's own, not a cache: file and name, and why. */
 export const ALLOWED: Readonly<Record<string, string>> = {
   'src/build/outDir.ts heldHere': 'the output-folder locks this process holds (two builds in one process share a pid)',
-  'src/build/search.ts indexing': "the builds using Pagefind's one service in this process, which the last of them closes",
   'templates/quote/store.ts unsaved': "the visitor's quote in the page, when the browser's storage refuses it",
 };
 

@@ -190,9 +190,9 @@ export interface SearchMemo {
 }
 
 /**
- * Pagefind's index of the records, from the cache when the records are the same: the index is a function of
- * the records, Pagefind's version and search.ts. A description edit that leaves the records as they were (the
- * records hold names, categories and prices) costs a hash, not Pagefind's 3 to 9 s at 10,000 services; in dev,
+ * The search index of the records, from the cache when the records are the same: the index is a function of
+ * the records and search.ts. A description edit that leaves the records as they were (the records hold names,
+ * categories, prices and a description's first terms) costs a hash, not the index made again; in dev,
  * where the rebuild before's records are at hand and each unchanged one is the very same object, not even the
  * hash (10,000 records' JSON and its hash were 50-60 ms of a reload).
  */
@@ -207,7 +207,7 @@ export async function cachedSearchIndex(records: readonly SearchRecord[], store:
 
 async function storedSearchIndex(records: readonly SearchRecord[], store: BuildCacheDir | undefined): Promise<Map<string, Uint8Array>> {
   if (!store || !records.length) return searchIndex(records);
-  const key = keyOf('search', codeVersion(['src/build/search.ts']), sha256(JSON.stringify(records)));
+  const key = keyOf('search', codeVersion(['src/build/search.ts', 'src/core/siteSearch.ts', 'src/core/searchTerms.ts']), sha256(JSON.stringify(records)));
   const record = await store.readRecord<{ blob: string }>(`search-${key}`);
   const bytes = record && (await store.readBlob(record.blob));
   if (bytes) {

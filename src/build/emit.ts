@@ -14,7 +14,7 @@ import type { PublicFile } from '../catalogue/publicFolder.ts';
 import { headerRules, headersFile, nginxConf } from './headers.ts';
 import { BrokenLinks, findBrokenLinks, type Documents } from './links.ts';
 import { scanOf, type RenderedPage } from './render.ts';
-import { SEARCH_FOLDER } from './search.ts';
+import { SEARCH_ENTRY } from './search.ts';
 import { keepOrRemove, Staging, type SiteFile } from './staging.ts';
 
 export interface EmitInput {
@@ -126,7 +126,7 @@ export const hostingRules = (
   publicFiles: readonly PublicFile[] = [],
 ) => headerRules({ routes: pages.map((p) => p.page.route), embeddable: embeddableRoutes(pages, kinds), scriptHashes: scripts(pages), search, publicFiles: publicFiles.map((file) => file.path) });
 
-const hasSearch = (files: EmitInput['assets']) => files?.has(`${SEARCH_FOLDER}/pagefind.js`) ?? false;
+const hasSearch = (files: EmitInput['assets']) => files?.has(SEARCH_ENTRY) ?? false;
 
 const embeddableRoutes = (pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>) =>
   pages.filter((p) => kinds[p.page.kind]?.embeddable).map((p) => p.page.route);
@@ -139,15 +139,12 @@ export function imageFiles(catalogueDir: string, images: Iterable<string>, linke
 }
 
 /**
- * Writes the site and swaps it in. `search` is the search index still being made (search.ts, in Pagefind's own
- * process): the rest of the site is written into the staging folder meanwhile, and the index's files, the
- * header files and the link check follow once it is there. Nothing is visible before the swap, and a broken
- * link removes the staging folder as before.
+ * Writes the site and swaps it in: the files are written into the staging folder while the header files are
+ * made and the links checked. Nothing is visible before the swap, and a broken link removes the staging folder.
  */
 export async function emitSite(
   input: EmitInput & {
     staging?: Staging;
-    search?: Promise<ReadonlyMap<string, Uint8Array>>;
     beforeSwap?: (stagingDir: string) => void;
     /** The link check and the inline scripts' scan, from what the last build learnt (pageFacts.ts). */
     facts?: { checkLinks: typeof findBrokenLinks; scriptHashes: (pages: readonly RenderedPage[]) => string[] };
@@ -160,10 +157,8 @@ export async function emitSite(
     staging ??= await Staging.open(outDir);
     const tree = assembleSite(input, null);
     written = staging.writeAll(tree);
-    const search = (await input.search) ?? new Map<string, Uint8Array>();
-    for (const [path, content] of search) tree.set(path, { content });
     // One scan of every page for its inline scripts, for both header files.
-    const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets) || hasSearch(search), input.facts?.scriptHashes, input.publicFiles);
+    const rules = hostingRules(input.pages, input.kinds, hasSearch(input.assets), input.facts?.scriptHashes, input.publicFiles);
     tree.set('_headers', { content: headersFile(rules) });
     const broken = (input.facts?.checkLinks ?? findBrokenLinks)(pageDocuments(input.pages, input.kinds), new Set(tree.keys()));
     if (broken.length) throw new BrokenLinks(broken, 'Nothing was written: the previous site is unchanged.');

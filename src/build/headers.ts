@@ -1,5 +1,6 @@
 // Response headers for hosting, from one source: the policy below becomes both the `_headers` file that
 // Netlify and Cloudflare Pages read and an nginx server block. Pure functions; emit.ts writes the results.
+import { SITE_FOLDERS } from '../core/siteFolders.ts';
 
 const YEAR = 31_536_000;
 
@@ -61,14 +62,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * The Content-Security-Policy of the site. Framing is separate (see framingHeaders) so /thread can differ.
- * `webAssembly`: the site's search runs Pagefind's WebAssembly, which needs 'wasm-unsafe-eval' (compiling
- * WebAssembly only, not eval of JavaScript). On every page, since a visitor reaches the search page by a
- * client-side navigation that keeps the first page's policy.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], webAssembly = false): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...(webAssembly ? ["'wasm-unsafe-eval'"] : []), ...scriptHashes].join(' '),
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -99,7 +97,7 @@ export interface HostingInput {
   /** Routes of pages that other sites may frame (page kinds with options.embeddable, e.g. /thread/). */
   embeddable?: readonly string[];
   scriptHashes: readonly string[];
-  /** The site has a search index (/pagefind/), run by WebAssembly. */
+  /** The site has a search index (/search-index/, src/build/search.ts). */
   search?: boolean;
   /** The files of the site's public/ folder, by path inside the site (catalogue/publicFolder.ts). */
   publicFiles?: readonly string[];
@@ -127,7 +125,7 @@ function sections(routes: readonly string[]): string[] {
  * joined value is two policies that both apply.
  */
 export function headerRules({ routes, embeddable = [], scriptHashes, search = false, publicFiles = [] }: HostingInput): HeaderRule[] {
-  const csp = contentSecurityPolicy(scriptHashes, search);
+  const csp = contentSecurityPolicy(scriptHashes);
   const page = (pattern: string): HeaderRule => ({
     pattern,
     headers: {
@@ -139,8 +137,8 @@ export function headerRules({ routes, embeddable = [], scriptHashes, search = fa
     { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Content-Security-Policy': csp } },
     { pattern: '/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
     { pattern: '/img/*', headers: { 'Cache-Control': CACHE.images, 'Content-Security-Policy': IMAGE_POLICY } },
-    // Some of the index's file names carry a hash and some do not (pagefind.js, the entry file): all revalidate.
-    ...(search ? [{ pattern: '/pagefind/*', headers: { 'Cache-Control': CACHE.revalidate } }] : []),
+    // The index's parts carry a hash and its entry file does not: all revalidate, as one rule names them.
+    ...(search ? [{ pattern: `/${SITE_FOLDERS.search}/*`, headers: { 'Cache-Control': CACHE.revalidate } }] : []),
     ...sections(routes).map(page),
     page('/404.html'),
     { pattern: '/sitemap.xml', headers: { 'Cache-Control': CACHE.revalidate } },
@@ -210,7 +208,7 @@ const nginxLocations = (embeddable: readonly string[], publicPatterns: readonly 
   },
   { location: '/assets/', sample: '/assets/x', directives: ['try_files $uri =404;'] },
   { location: '/img/', sample: '/img/x', directives: ['try_files $uri =404;'] },
-  { location: '/pagefind/', sample: '/pagefind/x', directives: ['try_files $uri =404;'] },
+  { location: `/${SITE_FOLDERS.search}/`, sample: `/${SITE_FOLDERS.search}/x`, directives: ['try_files $uri =404;'] },
   {
     location: '= /sitemap.xml',
     sample: '/sitemap.xml',

@@ -83,9 +83,8 @@ export class LiveSite {
     return shown;
   }
 
-  async update(input: Omit<EmitInput, 'outDir' | 'deployDir'> & { search?: Promise<ReadonlyMap<string, Uint8Array>> }): Promise<LiveUpdate> {
+  async update(input: Omit<EmitInput, 'outDir' | 'deployDir'>): Promise<LiveUpdate> {
     const tree = assembleSite(input, null);
-    for (const [path, content] of (await input.search) ?? []) tree.set(path, { content });
     tree.set(BUILD_MARKER, { content: BUILD_MARKER_TEXT });
     // Only the pages that changed are decoded (10,000 heavy pages are 185 MB of UTF-8, twice that as text).
     const documents = pagesByPath(input.pages, input.kinds);

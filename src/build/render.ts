@@ -207,7 +207,7 @@ class RenderRun {
   }
 
   /** Runs `step`, a page's synchronous work, and every tenth page lets the writes of the pages just done finish
-   *  (their bytes go) and Pagefind's messages through (search.ts); every hundredth waits for the disk. */
+   *  (their bytes go); every hundredth waits for the disk. */
   async paced(step: () => unknown) {
     step();
     if (++this.stepped % 10 === 0) await new Promise(setImmediate);

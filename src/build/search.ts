@@ -1,51 +1,98 @@
-// Stage: search. The site's search index, made by Pagefind from the records the page kinds offer
-// (`searchRecords`, e.g. one per service), written under /pagefind/. Pagefind splits the index into chunks by
-// word, so a search fetches the parts it needs, not the whole catalogue: that keeps search fast at 10,000
-// services. Its indexer is a prebuilt binary in the npm package, run as a service process; the records are
-// handed over as they are, no HTML parsed.
-//
-// The service is fed from this thread: rendering lets its messages through every 100 pages (render.ts). When
-// rendering was one synchronous stretch (4 s at 10,000 services), Pagefind began indexing only after it, and
-// a worker thread fed it instead, at 60 MB more memory (docs/decisions.md).
-import { close, createIndex } from 'pagefind';
+// Stage: search. The site's search index, made from the records the page kinds offer (`searchRecords`, e.g. one
+// per service) and written under /search-index/ in the format of src/core/siteSearch.ts: an entry file with the
+// filters and sort orders, the terms' postings in files by their first two letters (a search fetches the
+// words it asks for, not the catalogue: that keeps search fast at 10,000 services), and the results' data ten
+// records to a file. Every file but the entry is named by its content's hash, so a deploy after an edit
+// uploads the parts that changed. Pure: records in, files out.
+import { createHash } from 'node:crypto';
 import type { SearchRecord } from '../client/pageKind.ts';
 import { SITE_FOLDERS } from '../core/siteFolders.ts';
+import {
+  bitmapOf,
+  RECORDS_PER_CARD_FILE,
+  SEARCH_INDEX_VERSION,
+  shardOf,
+  termsOf,
+  TITLE_WEIGHT,
+  type SearchCard,
+  type SearchEntry,
+  type SearchShard,
+} from '../core/siteSearch.ts';
 
 export const SEARCH_FOLDER = SITE_FOLDERS.search;
-
-// Pagefind also writes its ready-made search UIs, a playground, and a WebAssembly build for pages of no known
-// language (every record here is English); the site has its own search page.
-const RUNTIME_FILE = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.en\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w.-]+)$/;
-
-// One fragment file per record, as Pagefind makes them by default: a search loads the file of each result it
-// shows. Ten records to a file (maxFragments 1,000) saved 9,000 files at 10,000 services but cost the first
-// search 63 KB more, over its budget (docs/decisions.md).
-
-/** The indexes being made in this process: builds running side by side (sibling output folders) share
- *  Pagefind's service, which only the last of them closes. */
-const indexing = new Set<object>();
+export const SEARCH_ENTRY = `${SEARCH_FOLDER}/entry.json`;
 
 /** The index's files, by path inside the site; none when no page kind offers search. */
-export async function searchIndex(records: readonly SearchRecord[]): Promise<Map<string, Uint8Array>> {
+export function searchIndex(records: readonly SearchRecord[]): Map<string, Uint8Array> {
   if (!records.length) return new Map();
-  const self = {};
-  indexing.add(self);
-  try {
-    const { index, errors } = await createIndex({ forceLanguage: 'en' });
-    if (!index) throw new Error(`Pagefind could not start an index: ${errors.join('; ')}`);
-    try {
-      const added = await Promise.all(records.map((record) => index.addCustomRecord({ ...record, language: 'en' })));
-      const failed = added.flatMap((response) => response.errors);
-      if (failed.length) throw new Error(`Pagefind refused search records: ${failed.slice(0, 3).join('; ')}`);
-      const { files, errors: writeErrors } = await index.getFiles();
-      if (writeErrors.length) throw new Error(`Pagefind could not make the index: ${writeErrors.join('; ')}`);
-      return new Map(files.filter((file) => RUNTIME_FILE.test(file.path)).map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content]));
-    } finally {
-      await index.deleteIndex();
-    }
-  } finally {
-    // The indexer keeps the memory it built the index in (400 MB at 10,000 services) until it exits.
-    indexing.delete(self);
-    if (!indexing.size) await close();
+  const files = new Map<string, Uint8Array>();
+  const add = (folder: string, name: string, value: unknown) => {
+    const bytes = new TextEncoder().encode(JSON.stringify(value));
+    const path = `${SEARCH_FOLDER}/${folder}/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.json`;
+    files.set(path, bytes);
+    return `/${path}`;
+  };
+  const words: SearchEntry['words'] = {};
+  for (const [key, shard] of shards(records)) words[key] = add('words', fileNameOf(key), shard);
+  const cards: string[] = [];
+  for (let first = 0; first < records.length; first += RECORDS_PER_CARD_FILE) {
+    const slice = records.slice(first, first + RECORDS_PER_CARD_FILE).map(({ url, meta }): SearchCard => ({ url, meta }));
+    cards.push(add('cards', String(first / RECORDS_PER_CARD_FILE), slice));
   }
+  const entry: SearchEntry = { version: SEARCH_INDEX_VERSION, count: records.length, words, cards, filters: filtersOf(records), sorts: sortsOf(records) };
+  files.set(SEARCH_ENTRY, new TextEncoder().encode(JSON.stringify(entry)));
+  return files;
+}
+
+/** Each term's postings, by shard: a term in the record's title weighs TITLE_WEIGHT, in its text 1. */
+function shards(records: readonly SearchRecord[]): Map<string, SearchShard> {
+  const postings = new Map<string, { last: number; list: number[] }>();
+  records.forEach((record, at) => {
+    const title = new Set(termsOf(record.meta.title ?? ''));
+    for (const term of new Set([...title, ...termsOf(record.content)])) {
+      let entry = postings.get(term);
+      if (!entry) postings.set(term, (entry = { last: 0, list: [] }));
+      entry.list.push((at - entry.last) * 4 + (title.has(term) ? TITLE_WEIGHT : 1));
+      entry.last = at;
+    }
+  });
+  const byShard = new Map<string, SearchShard>();
+  for (const term of [...postings.keys()].sort()) {
+    const key = shardOf(term);
+    if (!byShard.has(key)) byShard.set(key, {});
+    byShard.get(key)![term] = postings.get(term)!.list;
+  }
+  return byShard;
+}
+
+/** A shard's key in a file name: letters and digits as they are, anything else as its code point. */
+const fileNameOf = (key: string) => [...key].map((c) => (/[a-z0-9]/.test(c) ? c : `_${c.codePointAt(0)!.toString(16)}`)).join('');
+
+function filtersOf(records: readonly SearchRecord[]): SearchEntry['filters'] {
+  const found = new Map<string, Map<string, number[]>>();
+  records.forEach((record, at) => {
+    for (const [name, values] of Object.entries(record.filters)) {
+      if (!found.has(name)) found.set(name, new Map());
+      const byValue = found.get(name)!;
+      for (const value of values) {
+        if (!byValue.has(value)) byValue.set(value, []);
+        byValue.get(value)!.push(at);
+      }
+    }
+  });
+  return Object.fromEntries([...found].map(([name, byValue]) => [name, Object.fromEntries([...byValue].map(([value, list]) => [value, bitmapOf(list, records.length)]))]));
+}
+
+/** Each sort key's ranks: values compare as numbers when every one is a number, else as text. */
+function sortsOf(records: readonly SearchRecord[]): SearchEntry['sorts'] {
+  const keys = new Set(records.flatMap((record) => Object.keys(record.sort)));
+  return Object.fromEntries(
+    [...keys].map((key) => {
+      const values = records.map((record) => record.sort[key] ?? '');
+      const numeric = values.every((value) => value.trim() !== '' && Number.isFinite(Number(value)));
+      const distinct = [...new Set(values)].sort(numeric ? (a, b) => Number(a) - Number(b) : (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const rank = new Map(distinct.map((value, at) => [value, at]));
+      return [key, values.map((value) => rank.get(value)!)];
+    }),
+  );
 }

@@ -121,8 +121,8 @@ export async function lastBuildIfUnchanged(options: SiteOptions & { projectDir: 
 
 /** upToDate on the record in the file `path`. When it holds, the racy files it found as written that are now old
  *  enough to be trusted by their stamps are racy no more in the file: the next check does not read them again.
- *  The build writes Pagefind's files last, 10,000 of them at 10,000 services, and hashing them was 0.2 s of every
- *  check. The caller holds the output folder. */
+ *  At 10,000 services the build once wrote 10,000 files of its search index last, and hashing them was 0.2 s of
+ *  every check. The caller holds the output folder. */
 export async function upToDateRecord(inputs: SiteInputs, path: string, snapshot: InputSnapshot): Promise<SiteRecord | undefined> {
   const checkedAt = Date.now();
   const last = upToDate(inputs, await readFile(path, 'utf8').catch(() => undefined), snapshot);

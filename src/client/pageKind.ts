@@ -82,8 +82,8 @@ export interface PageChunk {
 }
 
 /**
- * One entry of the site's search index (Pagefind's custom record, src/build/search.ts): the page it leads to,
- * the text it is found by, and the strings its result shows, filters by and sorts by.
+ * One entry of the site's search index (src/build/search.ts): the page it leads to, the text it is found by, and
+ * the strings its result shows, filters by and sorts by. The words of `meta.title` count more than the rest.
  */
 export interface SearchRecord {
   url: string;

@@ -17,9 +17,9 @@ import { MANIFEST_NAME } from './target.ts';
 
 /**
  * What a file is to a deploy, in upload order:
- * - asset: a hashed name that never changes content (/assets/*, the hashed files of the search index);
+ * - asset: a hashed name that never changes content (/assets/*, the hashed parts of the search index);
  * - image: a name kept when the content changes (/img/*, anything else that is not a page);
- * - search: the search index's entry points, unhashed (pagefind.js, pagefind-entry.json, its worker and WebAssembly);
+ * - search: the search index's entry file, unhashed, which names its parts;
  * - page: an HTML page;
  * - final: 404.html, sitemap.xml and robots.txt, uploaded last.
  */
@@ -54,9 +54,9 @@ export interface LocalSite {
 /** Files that scripts, styles, pages and data name: text formats only. */
 const SCANNED = new Set(['html', 'htm', 'css', 'js', 'mjs', 'json', 'svg', 'webmanifest']);
 
-/** A hashed file of Pagefind's index (`en_96a7f91.pf_filter`, `pagefind.en_ce1d79544c.pf_meta`). */
-const HASHED_SEARCH_FILE = /_[0-9a-f]{7,}\.pf_\w+$/;
-const SEARCH_FOLDER = 'pagefind/';
+/** A hashed part of the search index (`search-index/words/bi.0f3a9c12d4e5.json`). */
+const HASHED_SEARCH_FILE = /\.[0-9a-f]{12}\.json$/;
+const SEARCH_FOLDER = 'search-index/';
 const FINAL = new Set(['404.html', 'sitemap.xml', 'robots.txt']);
 
 export function kindOf(path: string): Kind {
@@ -87,7 +87,7 @@ export const cacheControlOf = (path: string, rules: readonly HeaderRule[]) => he
 // JSON: after a quote, a parenthesis, '=', ',' or white space.
 const ADDRESS = /(?<=["'`(=,\s])\/(?![/\\])[^\s"'`()<>,?#\\]*\.[A-Za-z0-9]+(?=[\s"'`()<>,?#\\]|$)/g;
 /** Addresses that must be files of the site; elsewhere an address that is no file (text in a description) is ignored. */
-const SITE_FOLDERS = /^(assets|img|pagefind)\//;
+const SITE_FOLDERS = /^(assets|img|search-index)\//;
 
 /** The addresses of files that a text names, as paths inside the site (unchecked). */
 export function addressesIn(text: string): string[] {
@@ -102,16 +102,9 @@ export function addressesIn(text: string): string[] {
   return [...found];
 }
 
-/**
- * The search index is one unit: its entry file names the hashed files it was written with (its metadata names
- * the rest, in a binary format), and pagefind.js loads the entry, the worker and the WebAssembly. So the entry
- * references every hashed file of the index, and pagefind.js every other unhashed one.
- */
+/** The search index is one unit: its entry file names every hashed part it was written with. */
 function searchRefs(path: string, all: readonly string[]): string[] {
-  const inIndex = all.filter((p) => p.startsWith(SEARCH_FOLDER) && p !== path);
-  if (path === `${SEARCH_FOLDER}pagefind-entry.json`) return inIndex.filter((p) => kindOf(p) === 'asset');
-  if (path === `${SEARCH_FOLDER}pagefind.js`) return inIndex.filter((p) => kindOf(p) === 'search');
-  return [];
+  return path === `${SEARCH_FOLDER}entry.json` ? all.filter((p) => p.startsWith(SEARCH_FOLDER) && p !== path) : [];
 }
 
 const HASH_CONCURRENCY = 16;

@@ -1,5 +1,5 @@
 // The search page: words, a category, a budget and a sort over the whole catalogue. The build indexes the
-// services with Pagefind from `searchRecords` (searchIndex.ts); this page asks that index in the browser and
+// services from `searchRecords` (searchIndex.ts); this page asks that index in the browser (siteSearch.ts) and
 // shows each result as the same card as everywhere else. It loads nothing until used: the index is fetched
 // when the address asks something or the visitor focuses the field. The state is the address
 // (/search/?q=&category=&min=&max=&sort=, searchState.ts), so a search can be shared, and Back and Forward
@@ -14,7 +14,7 @@ import { ServiceCard } from '../components/ServiceCard.tsx';
 import { formatPrice } from '../format.ts';
 import { pageHead } from '../head.ts';
 import SearchBrowse from '../parts/SearchBrowse.server.tsx';
-import type { Found } from '../pagefind.ts';
+import type { Found, SiteSearch } from '../siteSearch.ts';
 import {
   BUDGET_STEPS,
   EMPTY_SEARCH,
@@ -48,8 +48,6 @@ export const head = (page: Page, site: SiteShell) => ({
 /** How long typing pauses before the search runs and the address follows. */
 const TYPING_DELAY = 250;
 
-/** What asks the index: loaded with Pagefind, on the first search or when the visitor focuses the field. */
-const loadSearch = () => import('../pagefind.ts');
 const plural = (n: number) => `${n} ${n === 1 ? 'service' : 'services'}`;
 const quoted = (q: string) => `“${q.trim()}”`;
 
@@ -83,6 +81,17 @@ export default function Search({ site }: PageProps) {
   /** The entry the visitor came back to (Back, a reload): its results are shown as they left them, and where
    *  they were when they left it by a link. */
   const returning = useRef<Location>(undefined);
+  /** The index, read as searches need it: its module is imported on the first search or when the visitor
+   *  focuses the field (a failed import is tried again). */
+  const index = useRef<Promise<SiteSearch>>(undefined);
+  const loadSearch = () =>
+    (index.current ??= import('../siteSearch.ts').then(
+      (module) => module.openSiteSearch(),
+      (error: unknown) => {
+        index.current = undefined;
+        throw error;
+      },
+    ));
 
   // The address is the state: on arrival, Back, Forward, and links to this page.
   useEffect(() => {
@@ -121,7 +130,7 @@ export default function Search({ site }: PageProps) {
     setFailed(false);
     void (async () => {
       try {
-        const next = await (await loadSearch()).findServices(query, effectiveSort(query), asked, returning.current?.state);
+        const next = await (await loadSearch()).find(query, effectiveSort(query), asked, returning.current?.state);
         if (current !== run.current) return;
         setFound(next);
       } catch (error) {
@@ -149,7 +158,7 @@ export default function Search({ site }: PageProps) {
     focusCard.current = null;
   }, [found]);
 
-  /** Starts fetching Pagefind and the index chunks a search for these words needs. */
+  /** Starts fetching the index and the postings a search for these words needs. */
   const warmUp = (next?: SearchState) => {
     loadSearch()
       .then((search) => search.warmUp(next, effectiveSort(next ?? EMPTY_SEARCH)))
@@ -209,7 +218,7 @@ export default function Search({ site }: PageProps) {
     const current = run.current;
     setLoadingMore(true);
     try {
-      const more = await (await loadSearch()).withMore(shown);
+      const more = await (await loadSearch()).more(shown);
       if (current !== run.current) return;
       focusCard.current = shown.cards.length;
       setFound(more);

@@ -1,4 +1,4 @@
-// The search page (templates/pages/search.tsx) against the real index the build writes to /pagefind/: what a
+// The search page (templates/pages/search.tsx) against the real index the build writes to /search-index/: what a
 // search finds, the budget and the sort, the address as the state, the live count, the keyboard, loading
 // nothing until used, the page without JavaScript, the header's entry points, and axe once results show.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,11 +58,11 @@ async function showAll(page: Page) {
   }
 }
 
-const pagefindRequests = (page: Page) => {
+const indexRequests = (page: Page) => {
   const seen: string[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/pagefind/')) seen.push(url.pathname);
+    if (url.pathname.startsWith('/search-index/')) seen.push(url.pathname);
   });
   return seen;
 };
@@ -113,11 +113,11 @@ describe('searching', () => {
 
   it('offers to try again when the index cannot be fetched, and keeps the focus in the field', async () => {
     const { page, close } = await open('/search/');
-    await page.route('**/pagefind/**', (route) => route.abort());
+    await page.route('**/search-index/**', (route) => route.abort());
     await field(page).fill('listing');
     const again = page.getByRole('button', { name: 'try again' });
     await again.waitFor();
-    await page.unroute('**/pagefind/**');
+    await page.unroute('**/search-index/**');
     await again.press('Enter');
     await announced(page, found);
     // The button went with its message: focus is in the field, not lost to the body.
@@ -331,21 +331,21 @@ describe('the live region', () => {
 });
 
 describe('loading', () => {
-  it('fetches nothing from /pagefind/ until the visitor uses the field', async () => {
+  it('fetches nothing from /search-index/ until the visitor uses the field', async () => {
     const { page, close } = await openPage(browser());
-    const seen = pagefindRequests(page);
+    const seen = indexRequests(page);
     await page.goto(siteUrl('/search/'));
     await hydrated(page);
     await page.waitForLoadState('networkidle');
     expect(seen).toEqual([]);
     await field(page).focus();
-    await expect.poll(() => seen.includes('/pagefind/pagefind.js')).toBe(true);
+    await expect.poll(() => seen.includes('/search-index/entry.json')).toBe(true);
     await close();
   });
 
-  it('fetches nothing from /pagefind/ on other pages', async () => {
+  it('fetches nothing from /search-index/ on other pages', async () => {
     const { page, close } = await openPage(browser());
-    const seen = pagefindRequests(page);
+    const seen = indexRequests(page);
     await page.goto(siteUrl('/'));
     await hydrated(page);
     await page.waitForLoadState('networkidle');
@@ -355,10 +355,10 @@ describe('loading', () => {
 
   it('searches at once when the address asks something', async () => {
     const { page, close } = await openPage(browser());
-    const seen = pagefindRequests(page);
+    const seen = indexRequests(page);
     await page.goto(siteUrl('/search/?category=billboards'));
     await announced(page, /^5 services found$/);
-    expect(seen).toContain('/pagefind/pagefind.js');
+    expect(seen).toContain('/search-index/entry.json');
     await close();
   });
 
@@ -465,7 +465,7 @@ describe('entry points in the header', () => {
 
   it("home: the hero's field searches, on a phone too, and loads nothing until submitted", async () => {
     const { page, errors, close } = await open('/', { viewport: { width: 375, height: 740 } });
-    const requests = pagefindRequests(page);
+    const requests = indexRequests(page);
     const hero = page.locator('.hero').getByRole('searchbox', { name: 'Search services' });
     expect(await hero.isVisible()).toBe(true);
     await hero.fill('sticker');

@@ -48,9 +48,8 @@ const v1 = siteOf(
   file('assets/page-AAA.js', 'page-a'),
   file('img/services/a.svg'),
   file('favicon.svg'),
-  file('pagefind/pagefind.js', 'pagefind.js', ['pagefind/pagefind-entry.json']),
-  file('pagefind/pagefind-entry.json', 'entry-1', ['pagefind/pagefind.en_1111111.pf_meta']),
-  file('pagefind/pagefind.en_1111111.pf_meta'),
+  file('search-index/entry.json', 'entry-1', ['search-index/words/bi.111111111111.json']),
+  file('search-index/words/bi.111111111111.json'),
   file('index.html', 'home-1', ['assets/styles-AAA.css', 'assets/loader-AAA.js', 'favicon.svg']),
   file('service/a/1/index.html', 'service-a-1', ['assets/styles-AAA.css', 'img/services/a.svg']),
   file('service/b/2/index.html', 'service-b-2', ['assets/styles-AAA.css']),
@@ -71,14 +70,13 @@ const input = (over: Partial<PlanInput> & Pick<PlanInput, 'files'>): PlanInput =
 const paths = (phase: readonly { file: LocalFile }[]) => phase.map((u) => u.file.path);
 
 describe('makePlan: what to upload, in which order', () => {
-  it('uploads a whole site into an empty bucket: hashed assets, images, the search entry points, pages, then 404, sitemap and robots', () => {
+  it('uploads a whole site into an empty bucket: hashed assets, images, the search entry, pages, then 404, sitemap and robots', () => {
     const plan = makePlan(input({ files: v1 }));
     expect(plan.number).toBe(1);
     expect(plan.phases.map(paths)).toEqual([
-      ['assets/font-F.woff2', 'assets/loader-AAA.js', 'assets/page-AAA.js', 'assets/styles-AAA.css', 'pagefind/pagefind.en_1111111.pf_meta'],
+      ['assets/font-F.woff2', 'assets/loader-AAA.js', 'assets/page-AAA.js', 'assets/styles-AAA.css', 'search-index/words/bi.111111111111.json'],
       ['favicon.svg', 'img/services/a.svg'],
-      ['pagefind/pagefind-entry.json'],
-      ['pagefind/pagefind.js'],
+      ['search-index/entry.json'],
       ['index.html', 'service/a/1/index.html', 'service/b/2/index.html'],
       ['404.html', 'robots.txt', 'sitemap.xml'],
     ]);
@@ -151,10 +149,10 @@ describe('makePlan: what to upload, in which order', () => {
 
 describe('makePlan: what to delete, and when', () => {
   const v2 = siteOf(
-    ...[...v1.values()].filter((f) => !['service/b/2/index.html', 'assets/styles-AAA.css', 'img/services/a.svg', 'pagefind/pagefind.en_1111111.pf_meta'].includes(f.path)),
+    ...[...v1.values()].filter((f) => !['service/b/2/index.html', 'assets/styles-AAA.css', 'img/services/a.svg', 'search-index/words/bi.111111111111.json'].includes(f.path)),
     file('assets/styles-BBB.css', 'styles-b', ['assets/font-F.woff2']),
-    file('pagefind/pagefind-entry.json', 'entry-2', ['pagefind/pagefind.en_2222222.pf_meta']),
-    file('pagefind/pagefind.en_2222222.pf_meta'),
+    file('search-index/entry.json', 'entry-2', ['search-index/words/bi.222222222222.json']),
+    file('search-index/words/bi.222222222222.json'),
     file('index.html', 'home-2', ['assets/styles-BBB.css', 'assets/loader-AAA.js', 'favicon.svg']),
     file('service/a/1/index.html', 'service-a-1-v2', ['assets/styles-BBB.css']),
   );
@@ -162,15 +160,15 @@ describe('makePlan: what to delete, and when', () => {
   it('deletes a removed page after the new pages are up, and keeps the files the site stopped using', () => {
     const plan = makePlan(input({ files: v2, ...deployed(v1) }));
     expect(plan.phases.map(paths)).toEqual([
-      ['assets/styles-BBB.css', 'pagefind/pagefind.en_2222222.pf_meta'],
-      ['pagefind/pagefind-entry.json'],
+      ['assets/styles-BBB.css', 'search-index/words/bi.222222222222.json'],
+      ['search-index/entry.json'],
       ['index.html', 'service/a/1/index.html'],
     ]);
     expect(plan.deletions).toEqual([[{ path: 'service/b/2/index.html', kind: 'page', reason: 'page removed', size: 'service-b-2'.length }]]);
     expect(plan.retained).toEqual([
       { path: 'assets/styles-AAA.css', unusedDeploys: 1, retiredAt: NOW.toISOString() },
       { path: 'img/services/a.svg', unusedDeploys: 1, retiredAt: NOW.toISOString() },
-      { path: 'pagefind/pagefind.en_1111111.pf_meta', unusedDeploys: 1, retiredAt: NOW.toISOString() },
+      { path: 'search-index/words/bi.111111111111.json', unusedDeploys: 1, retiredAt: NOW.toISOString() },
     ]);
   });
 
@@ -197,7 +195,7 @@ describe('makePlan: what to delete, and when', () => {
       'service/b/2/index.html': 2,
       'assets/styles-AAA.css': 4,
       'img/services/a.svg': 4,
-      'pagefind/pagefind.en_1111111.pf_meta': 4,
+      'search-index/words/bi.111111111111.json': 4,
     });
     expect(deletedAt({ deploys: 1, ms: 0 }, 0)['assets/styles-AAA.css']).toBe(2);
   });
@@ -353,11 +351,9 @@ describe('the local manifest: kinds, exclusions, references, headers', () => {
   it('tells the kinds apart', () => {
     const kinds: Record<string, Kind> = {
       'assets/entry-ABC.js': 'asset',
-      'pagefind/fragment/en_3452363.pf_fragment': 'asset',
-      'pagefind/pagefind.en_ce1d79544c.pf_meta': 'asset',
-      'pagefind/pagefind.js': 'search',
-      'pagefind/wasm.en.pagefind': 'search',
-      'pagefind/pagefind-entry.json': 'search',
+      'search-index/cards/12.0f3a9c12d4e5.json': 'asset',
+      'search-index/words/bi.0f3a9c12d4e5.json': 'asset',
+      'search-index/entry.json': 'search',
       'img/services/a.png': 'image',
       'favicon.svg': 'image',
       'index.html': 'page',
@@ -389,7 +385,7 @@ describe('the local manifest: kinds, exclusions, references, headers', () => {
     expect(cacheControlOf('index.html', rules)).toBe(CACHE.revalidate);
     expect(cacheControlOf('service/a/1/index.html', rules)).toBe(CACHE.revalidate);
     expect(cacheControlOf('img/a.png', rules)).toBe(CACHE.images);
-    expect(cacheControlOf('pagefind/pagefind.js', rules)).toBe(CACHE.revalidate);
+    expect(cacheControlOf('search-index/entry.json', rules)).toBe(CACHE.revalidate);
     expect(cacheControlOf('unknown.txt', [])).toBe(CACHE.revalidate);
   });
 });

@@ -1,20 +1,14 @@
-// The search stage: Pagefind's index of the search records, as files of the site.
-import { readdirSync, readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+// The search stage: the search records of the example catalogue, and the index made of them as files of the site.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
-import { resultCard } from '../../templates/pagefind.ts';
+import { queryTerms, searchRecords as search, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { resultCard } from '../../templates/siteSearch.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
 import { BUDGET_STEPS } from '../../templates/searchState.ts';
 import { validate } from '../support/site.ts';
-
-/** The names of this process's child processes, from /proc. */
-const childCommands = () =>
-  readdirSync(`/proc/${process.pid}/task`)
-    .flatMap((tid) => readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean))
-    .map((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
 
 let site: Site;
 beforeAll(async () => {
@@ -63,7 +57,7 @@ describe('the search records', () => {
   it('give back the card the service has everywhere else', () => {
     const record = searchRecords(site)[0]!;
     const service = site.services.find((s) => s.route === record.url)!;
-    expect(resultCard(record.url, record.meta)).toEqual({
+    expect(resultCard(record)).toEqual({
       id: service.id, name: service.name, shortName: service.name, summary: service.summary, label: service.label, price: service.price,
       priceFrom: service.priceFrom, delivery: service.delivery, thumbnail: service.thumbnail, route: service.route,
     });
@@ -71,33 +65,51 @@ describe('the search records', () => {
 });
 
 describe('the search index', () => {
-  it('is Pagefind’s runtime and index files under /pagefind/, without its ready-made UIs', async () => {
-    const files = await searchIndex(searchRecords(site));
-    const paths = [...files.keys()];
-    expect(paths).toContain('pagefind/pagefind.js');
-    expect(paths).toContain('pagefind/pagefind-entry.json');
-    // Pagefind searches in a worker when it can; without its script, each first search logged a failed request.
-    expect(paths).toContain('pagefind/pagefind-worker.js');
-    expect(paths.filter((p) => p.startsWith('pagefind/wasm.'))).toEqual(['pagefind/wasm.en.pagefind']);
-    expect(paths.some((p) => /^pagefind\/wasm\.en\.pagefind$/.test(p))).toBe(true);
-    expect(paths.some((p) => /^pagefind\/pagefind\.en_\w+\.pf_meta$/.test(p))).toBe(true);
-    expect(paths.some((p) => p.startsWith('pagefind/filter/'))).toBe(true);
-    expect(paths.filter((p) => /ui|playground|highlight/.test(p))).toEqual([]);
-  }, 30_000);
-  it('leaves no indexer process behind, which would hold the memory it indexed in until the build ends', async () => {
-    await searchIndex(searchRecords(site));
-    // Pagefind's close() signals the process and returns; it is gone a moment later.
-    await vi.waitFor(() => expect(childCommands().filter((name) => name.startsWith('pagefind'))).toEqual([]), { timeout: 10_000 });
-  }, 30_000);
-  it('is nothing when no page kind offers search', async () => expect((await searchIndex([])).size).toBe(0));
+  const json = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  /** The example's index, searched as the browser does: the entry, then the shards the words need. */
+  function searchExample(words: string, filters: Record<string, string> = {}) {
+    const records = searchRecords(site);
+    const files = searchIndex(records);
+    const entry = json(files.get('search-index/entry.json')!) as SearchEntry;
+    const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json(files.get(path.slice(1))!) as SearchShard]));
+    return search(entry, shards, { terms: queryTerms(words), filters }).map((at) => records[at]!.meta.id);
+  }
+
+  it('is an entry file and hashed parts under /search-index/, each named by the entry', () => {
+    const files = searchIndex(searchRecords(site));
+    const entry = json(files.get('search-index/entry.json')!) as SearchEntry;
+    expect(entry.count).toBe(site.services.length);
+    const named = [...Object.values(entry.words), ...entry.cards].map((path) => path.slice(1)).sort();
+    expect(named).toEqual([...files.keys()].filter((p) => p !== 'search-index/entry.json').sort());
+    for (const path of named) expect(path).toMatch(/^search-index\/(words|cards)\/\w+\.[0-9a-f]{12}\.json$/);
+  });
+  it('finds a service by a word of its description, a plural and the beginning of a word', () => {
+    expect(searchExample('journalists')).toEqual(expect.arrayContaining(['pressreleases-8', 'pressreleases-21', 'trending-6']));
+    expect(searchExample('journalist')).toEqual(searchExample('journalists'));
+    expect(searchExample('stick').sort()).toEqual(searchExample('stickers').sort());
+    expect(searchExample('zzyzx')).toEqual([]);
+  });
+  it('lists first the services a word is in the name of', () => {
+    const found = searchExample('moderator');
+    expect(found.slice(0, 2).sort()).toEqual(['chinesemarketing-5', 'other-5']);
+  });
+  it('filters by category and budget', () => {
+    const inCategory = searchExample('', { category: 'billboards' });
+    expect(inCategory.length).toBe(site.categories.find((c) => c.anchor === 'billboards')!.services.length);
+    const cheap = searchExample('', { max: '1000' });
+    expect(cheap.every((id) => site.services.find((s) => s.id === id)!.price <= 1000)).toBe(true);
+  });
+  it('is the same files for the same records', () => {
+    const paths = (files: Map<string, Uint8Array>) => [...files].map(([path, bytes]) => `${path} ${bytes.length}`);
+    expect(paths(searchIndex(searchRecords(site)))).toEqual(paths(searchIndex(searchRecords(site))));
+  });
+  it('is nothing when no page kind offers search', () => expect(searchIndex([]).size).toBe(0));
 });
 
 describe('the headers of a site with search', () => {
-  it('let its pages run WebAssembly, and revalidate the index files', () => {
+  it('revalidate the index files, and let no page compile WebAssembly', () => {
     const rules = headerRules({ routes: ['/', '/search/'], scriptHashes: [], search: true });
-    expect(headersFor('/search/', rules)['Content-Security-Policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
-    expect(headersFor('/pagefind/pagefind.js', rules)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
-    const without = headerRules({ routes: ['/'], scriptHashes: [] });
-    expect(headersFor('/', without)['Content-Security-Policy']).not.toMatch(/wasm/);
+    expect(headersFor('/search/', rules)['Content-Security-Policy']).not.toMatch(/wasm/);
+    expect(headersFor('/search-index/entry.json', rules)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
   });
 });

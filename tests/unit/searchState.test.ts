@@ -1,6 +1,6 @@
 // The search page's address: parsed, written back, and turned into the question for the index.
 import { describe, expect, it } from 'vitest';
-import { indexQuery as askIndex } from '../../templates/pagefind.ts';
+import { indexQuery as askIndex } from '../../templates/siteSearch.ts';
 import { FILTERS, SORTS } from '../../templates/searchFields.ts';
 import {
   BUDGET_STEPS,
@@ -151,18 +151,19 @@ const indexQuery = (state: SearchState) => askIndex(state, effectiveSort(state))
 
 describe('indexQuery', () => {
   it('asks for the words with no filters and no sort: best match', () => {
-    expect(indexQuery({ q: ' listing ', category: '' })).toEqual({ term: 'listing', options: { filters: {} } });
+    expect(indexQuery({ q: ' Listings ', category: '' })).toEqual({ terms: ['list'], filters: {} });
   });
 
   it('filters by the index’s filter names, budgets as their step', () => {
     expect(indexQuery({ q: '', category: 'listing', min: 500, max: 5000 })).toEqual({
-      term: null,
-      options: { filters: { [FILTERS.category]: 'listing', [FILTERS.min]: '500', [FILTERS.max]: '5000' }, sort: { [SORTS.price]: 'asc' } },
+      terms: [],
+      filters: { [FILTERS.category]: 'listing', [FILTERS.min]: '500', [FILTERS.max]: '5000' },
+      sort: { [SORTS.price]: 'asc' },
     });
   });
 
   it('sorts by the index’s sort keys', () => {
-    const sortOf = (sort: SearchState['sort']) => indexQuery({ q: 'x', category: '', sort }).options.sort;
+    const sortOf = (sort: SearchState['sort']) => indexQuery({ q: 'x', category: '', sort }).sort;
     expect(sortOf('price-asc')).toEqual({ price: 'asc' });
     expect(sortOf('price-desc')).toEqual({ price: 'desc' });
     expect(sortOf('name')).toEqual({ name: 'asc' });

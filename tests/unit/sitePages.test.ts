@@ -30,8 +30,8 @@ describe('readPage', () => {
     expect(pageNameProblems([service], ['/']).map((p) => p.code)).toEqual(['page-name-taken']);
     // The folders the build fills: a page there would share /assets/*'s or /img/*'s headers (immutable caching, the
     // images' sandboxed CSP), or sit inside the search index.
-    const folders = ['assets', 'img', 'pagefind'].map((slug) => readPage(`../pages/${slug}.md`, `---\ntitle: ${slug}\ndescription: x\n---\nText.\n`).page);
-    expect(pageNameProblems(folders, ['/']).map((p) => `${p.file} ${p.code}`)).toEqual(['../pages/assets.md page-name-taken', '../pages/img.md page-name-taken', '../pages/pagefind.md page-name-taken']);
+    const folders = ['assets', 'img', 'search-index'].map((slug) => readPage(`../pages/${slug}.md`, `---\ntitle: ${slug}\ndescription: x\n---\nText.\n`).page);
+    expect(pageNameProblems(folders, ['/']).map((p) => `${p.file} ${p.code}`)).toEqual(['../pages/assets.md page-name-taken', '../pages/img.md page-name-taken', '../pages/search-index.md page-name-taken']);
   });
 });
 
