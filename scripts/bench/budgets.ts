@@ -21,8 +21,8 @@ export const BUDGETS = {
      * All JavaScript a page loads once the visitor's first intent has started the client, brotli (React and
      * React DOM are 59.8 KB of it), on the kinds in `afterIntentKinds`: the owner's budget, which `npm run bench`
      * reports and tests/integration/byteBudgets.test.ts checks. What loads on a later use is not in it: the
-     * basket's panel (its first opening or addition), and the search page's Pagefind with the module that asks
-     * it (its first search, or the focus of its field).
+     * basket's panel (its first opening or addition), and the search page's reader of the index (its first search,
+     * or the focus of its field).
      */
     afterIntentJsBrotli: 76 * KB,
     afterIntentKinds: ['home', 'service', 'category', 'search'],
@@ -71,7 +71,7 @@ export const BUDGETS = {
     servicePageHtmlBrotliAt10000: 6 * KB,
     /** A first search on the search page, cold cache, over HTTP/2 on this machine: Enter to the first card. */
     firstSearchResultMs: 1_000,
-    /** What that first search fetches: Pagefind's script, WebAssembly and the index chunks it needs. */
+    /** What that first search fetches: the index's reader, its entry, and the parts the word and the results need. */
     firstSearchBytes: 250 * KB,
   },
   dev: {

@@ -1,6 +1,7 @@
 // The first search on a built site, in Chromium with a cold cache, as a visitor makes it: open /search/, type a
 // word, press Enter. Measured: the time from Enter until the first result card shows, and the bytes fetched
-// for it (Pagefind's script, WebAssembly and the index chunks the word needs, as a CDN would send them).
+// for it (the search page's reader of the index, the index's entry, the postings of the word and the results'
+// data, as a CDN would send them).
 import { chromium, type Response } from 'playwright-core';
 import { CHROMIUM_FLAGS, compressedSizes } from './bytes.ts';
 

@@ -46,15 +46,19 @@ export function searchIndex(records: readonly SearchRecord[]): Map<string, Uint8
 
 /** Each term's postings, by shard: a term in the record's title weighs TITLE_WEIGHT, in its text 1. */
 function shards(records: readonly SearchRecord[]): Map<string, SearchShard> {
+  // `last`: the record the term was last found in (its first posting's gap counts from 0).
   const postings = new Map<string, { last: number; list: number[] }>();
+  const known = new Map<string, readonly string[]>();
   records.forEach((record, at) => {
-    const title = new Set(termsOf(record.meta.title ?? ''));
-    for (const term of new Set([...title, ...termsOf(record.content)])) {
+    const add = (term: string, weight: number) => {
       let entry = postings.get(term);
-      if (!entry) postings.set(term, (entry = { last: 0, list: [] }));
-      entry.list.push((at - entry.last) * 4 + (title.has(term) ? TITLE_WEIGHT : 1));
+      if (!entry) postings.set(term, (entry = { last: -1, list: [] }));
+      if (entry.last === at) return; // in the title already
+      entry.list.push((at - Math.max(entry.last, 0)) * 4 + weight);
       entry.last = at;
-    }
+    };
+    for (const term of termsOf(record.meta.title ?? '', known)) add(term, TITLE_WEIGHT);
+    for (const term of termsOf(record.content, known)) add(term, 1);
   });
   const byShard = new Map<string, SearchShard>();
   for (const term of [...postings.keys()].sort()) {

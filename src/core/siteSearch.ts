@@ -43,16 +43,21 @@ const stem = (word: string) => (/^[a-z]+$/.test(word) ? stemmer(word) : word);
 /**
  * The terms of a text, stemmed ("stickers" and "sticker" are one term). A word joined by a hyphen or an
  * apostrophe gives its parts and the parts run together: "multi-channel" is found by "multi", "channel" and
- * "multichannel".
+ * "multichannel". `known`: the terms of the words seen before, for a caller that reads many texts.
  */
-export function termsOf(text: string): string[] {
+export function termsOf(text: string, known = new Map<string, readonly string[]>()): string[] {
   const terms = new Set<string>();
   for (const word of wordsOf(text)) {
-    const parts = word.split(/['’-]/).filter(Boolean);
-    for (const part of parts) terms.add(stem(part));
-    if (parts.length > 1) terms.add(stem(parts.join('')));
+    let found = known.get(word);
+    if (!found) known.set(word, (found = termsOfWord(word)));
+    for (const term of found) terms.add(term);
   }
   return [...terms];
+}
+
+function termsOfWord(word: string): string[] {
+  const parts = word.split(/['’-]/).filter(Boolean);
+  return parts.length > 1 ? [...parts.map(stem), stem(parts.join(''))] : [stem(word)];
 }
 
 /** The shard a term's postings are in: its first two letters (characters, not UTF-16 units). */
