@@ -106,6 +106,16 @@ export interface BuildOptions {
    *  esbuild's service process (50 MB) is stopped once both bundles are made rather than idling until the
    *  process ends. The next call to esbuild starts it again. */
   stopBundler?: boolean;
+  /** The CLI's Ctrl+C (or SIGTERM, SIGHUP), aborted with a StopReason: by the time abort() returns, the build has
+   *  removed its staging folder and let go of the output folder's lock, so that the process can end at once with
+   *  the output folder as it was; or, when emit has already begun to swap the new site in, it has set `finishing`
+   *  and ends as usual. */
+  signal?: AbortSignal;
+}
+
+/** What a build's `signal` is aborted with: the build says whether it is too far on to stop. */
+export interface StopReason {
+  finishing: boolean;
 }
 
 export interface BuildResult {

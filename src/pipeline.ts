@@ -3,6 +3,7 @@
 // → render → emit, each as soon as what it needs is there); then keep the build's record, tidy the cache folder
 // and say what was built. A failure removes the half-made site and says why; the catalogue's problems are
 // printed, and nothing is written. The same table serves a build, a warm build and dev.
+import { renameSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { PAGE_KINDS_DIR, bundleRenderer } from './build/bundle.ts';
 import { BuildCacheDir, DEFAULT_CACHE_DIR, TOOL } from './build/cache.ts';
 import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
 import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
-import { asReadError, asUserError, checkOutDir, claimOutDir, type Claim } from './build/outDir.ts';
+import { asReadError, asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
 import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeProblems } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
@@ -21,14 +22,14 @@ import { validateCatalogue } from './catalogue/validate.ts';
 import { fixedRoutes } from './client/routeTable.ts';
 import { makeFolder } from './makeFolder.ts';
 import { buildModel, type Site } from './model/model.ts';
-import { createBuildCache, type BuildOptions, type BuildResult, type Reporter } from './buildOptions.ts';
+import { createBuildCache, type BuildOptions, type BuildResult, type Reporter, type StopReason } from './buildOptions.ts';
 import type { BuildContext, BuildState, Built } from './buildContext.ts';
 import { categoryCount, describeCache, describeOptions, printProblems, reportTo, shown } from './buildReport.ts';
 import { buildStages } from './buildStages.ts';
 import { assertPageKinds, CatalogueProblems, readCatalogue } from './buildSteps.ts';
 import { runStages } from './stages.ts';
 
-export { createBuildCache, type BuildCache, type BuildOptions, type BuildResult, type Reporter } from './buildOptions.ts';
+export { createBuildCache, type BuildCache, type BuildOptions, type BuildResult, type Reporter, type StopReason } from './buildOptions.ts';
 
 /** A build's context before it knows whether it keeps a record, with what only the pipeline itself reads. */
 interface BuildSetup extends Omit<BuildContext, 'snapshot'> {
@@ -43,6 +44,7 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   const setup = await setUp(options, io);
   const { outDir } = options;
   let claim: Claim | undefined;
+  const stopListening = onStop(setup, () => claim);
   try {
     // One build at a time into one output folder; a second one waits here, before any stage starts.
     claim = await claimOutDir(outDir, {
@@ -57,12 +59,59 @@ export async function buildSite(options: BuildOptions, io: Reporter): Promise<Bu
   } catch (error) {
     return await failed(setup, error);
   } finally {
+    stopListening();
     await claim?.release();
     await setup.workers.close();
     await setup.store?.settle();
     if (setup.scratch) await rm(setup.scratch, { recursive: true, force: true });
   }
 }
+
+/**
+ * A stop (BuildOptions.signal): at once, before the process ends, what the build wrote beside the output folder is
+ * removed, the staging folder and the lock, and with --no-cache the scratch folder; the output folder is as it
+ * was. Once emit has begun to swap the new site in, the build is too far on: it says so (`finishing`) and ends as
+ * usual. A write still under way on libuv's threads may yet make a folder in the staging folder again after the
+ * last look; the next build into this folder removes it, as it does what a killed build left.
+ */
+function onStop({ options, state, scratch }: BuildSetup, claim: () => Claim | undefined): () => void {
+  const stop = () => {
+    const reason = options.signal?.reason as StopReason | undefined;
+    if (state.staging?.swapping) {
+      if (reason) reason.finishing = true;
+      return;
+    }
+    // Where the cache keeps the site this build started from, the folder goes back, for the next build to start
+    // from: it holds whole files of either site, or files being written, which that build's checks replace.
+    // What cannot be removed now (a permission taken away meanwhile) the next build removes.
+    const staging = stagingFolder(options.outDir);
+    const keep = state.staging?.keepOldIn;
+    if (!keep || !movedSync(staging, keep)) removeSync(staging);
+    // Once more: a write under way on libuv's threads may have made a folder of it again meanwhile.
+    removeSync(staging);
+    if (scratch) removeSync(scratch);
+    claim()?.releaseSync();
+  };
+  options.signal?.addEventListener('abort', stop, { once: true });
+  return () => options.signal?.removeEventListener('abort', stop);
+}
+
+const removeSync = (path: string) => {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // left for the next build
+  }
+};
+
+const movedSync = (from: string, to: string) => {
+  try {
+    renameSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** The cache, in memory and on disk, and the folders checked; the build's first lines printed. */
 async function setUp(options: BuildOptions, io: Reporter): Promise<BuildSetup> {

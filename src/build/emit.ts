@@ -167,6 +167,7 @@ export async function emitSite(
     await staging.removeLeftovers();
     // The complete new site, before anyone can see it: what the next build's "nothing changed" check compares.
     input.beforeSwap?.(staging.dir);
+    staging.swapping = true;
     await swapIn(staging.dir, outDir, staging.keepOldIn);
     const nginx = join(input.deployDir ?? defaultDeployDir(outDir), 'nginx.conf');
     // Sibling builds (-o out/a, -o out/b) share this file: each writes its own temporary file.

@@ -2,7 +2,7 @@
 // wrote, or an empty one: never the project, the catalogue or a folder of the maintainer's files. One build at a
 // time writes into a folder (a lock file beside it), and the next build cleans up what a killed one left beside
 // it: its staging folder, and the old site it had moved aside, which is put back if no output folder followed.
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -111,20 +111,22 @@ export function inside(child: string, dir: string): boolean {
 
 export interface Claim {
   release(): Promise<void>;
+  /** The same, at once: for a build stopped by a signal, whose process ends before any promise could settle. */
+  releaseSync(): void;
 }
 
 /** Takes outDir for this build: makes its parent folder, waits while another build holds it, and clears what
  *  killed builds left beside it. `release` lets the next build in. */
 export async function claimOutDir(outDir: string, report: { waiting: (pid: number) => void; restored: (from: string) => void }): Promise<Claim> {
   await makeFolder(dirname(outDir));
-  const release = await lock(outDir, report.waiting);
+  const claim = await lock(outDir, report.waiting);
   try {
     await clearLeftovers(outDir, report.restored);
   } catch (error) {
-    await release();
+    await claim.release();
     throw error;
   }
-  return { release };
+  return claim;
 }
 
 // The lock is a file beside the output folder holding the pid of the build that holds it and a token for that
@@ -133,7 +135,7 @@ export async function claimOutDir(outDir: string, report: { waiting: (pid: numbe
 const heldHere = new Set<string>();
 const POLL_MS = 100;
 
-async function lock(outDir: string, waiting: (pid: number) => void): Promise<() => Promise<void>> {
+async function lock(outDir: string, waiting: (pid: number) => void): Promise<Claim> {
   const file = lockFile(outDir);
   const token = `${process.pid} ${randomUUID()}`;
   let told = false;
@@ -141,9 +143,19 @@ async function lock(outDir: string, waiting: (pid: number) => void): Promise<() 
     try {
       await writeFile(file, token, { flag: 'wx' });
       heldHere.add(token);
-      return async () => {
-        heldHere.delete(token);
-        if ((await readFile(file, 'utf8').catch(() => '')) === token) await rm(file, { force: true });
+      return {
+        release: async () => {
+          heldHere.delete(token);
+          if ((await readFile(file, 'utf8').catch(() => '')) === token) await rm(file, { force: true });
+        },
+        releaseSync: () => {
+          heldHere.delete(token);
+          try {
+            if (readIfThere(file) === token) rmSync(file, { force: true });
+          } catch {
+            // stale once this process has ended: the next build takes it
+          }
+        },
       };
     } catch (error) {
       if (codeOf(error) !== 'EEXIST') throw error;
@@ -168,6 +180,14 @@ async function isStale(file: string, holder: string, pid: number): Promise<boole
   if (!Number.isInteger(pid) || pid <= 0) return Date.now() - (await stat(file).catch(() => ({ mtimeMs: 0 }))).mtimeMs > 5000;
   return pid === process.pid ? !heldHere.has(holder) : !isRunning(pid);
 }
+
+const readIfThere = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** Whether a process with this pid is running (EPERM: it is, under another user). */
 export function isRunning(pid: number): boolean {

@@ -34,6 +34,8 @@ export class Staging {
   kept = 0;
   /** Whether the folder started as an earlier build's site. */
   readonly recycled: boolean;
+  /** Set once emit begins to swap the folder in: a build stopped from then on finishes rather than removing it. */
+  swapping = false;
 
   private constructor(dir: string, keepOldIn: string | undefined, previous: { files: Set<string>; folders: Set<string> }) {
     this.dir = dir;

@@ -7,7 +7,7 @@ import type { InputSnapshot } from '../build/upToDate.ts';
 import { EXIT } from '../errors.ts';
 import { commandOutput, type Format } from '../output.ts';
 import type { BuildResult, Reporter } from '../pipeline.ts';
-import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, formatOption, shownPath, workersOption, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
+import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, formatOption, shownPath, stopSignals, workersOption, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
 
 interface BuildFlags extends CacheFlags {
   catalogue: string;
@@ -46,11 +46,24 @@ async function build(io: CliIO, options: BuildFlags): Promise<number> {
   const output = commandOutput(io, options.format, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
   const site = siteOptions(io, options);
   if (!(await cacheAccepted(io, options, site))) return EXIT.usage;
-  const result = await output.settle(buildUnlessUpToDate(site, options.out, output.reporter)).catch((error: unknown) => {
-    if (!(error instanceof FolderRefused)) throw error;
-    io.err(error.message);
-    return undefined;
-  });
+  // Ctrl+C in the CLI's own process: the build removes its half-made site and lets go of the output folder, then
+  // the process ends at once, rather than leaving the staging folder and the lock beside the output folder for
+  // the next build to clear. Its stages are not waited for: esbuild's process got the Ctrl+C too, and a build
+  // winding down would report its failure.
+  const stop = io.ownsProcess
+    ? stopSignals((exitCode) => {
+        io.err(`Stopped: nothing was written, ${options.out} is as it was.`);
+        process.exit(exitCode);
+      })
+    : undefined;
+  const result = await output
+    .settle(buildUnlessUpToDate({ ...site, signal: stop?.signal }, options.out, output.reporter))
+    .catch((error: unknown) => {
+      if (!(error instanceof FolderRefused)) throw error;
+      io.err(error.message);
+      return undefined;
+    })
+    .finally(() => stop?.dispose());
   if (!result) return EXIT.usage;
   return result.ok ? EXIT.ok : EXIT.problems;
 }
@@ -72,7 +85,7 @@ const siteOptions = (io: CliIO, options: BuildFlags) => ({
 
 type SiteOptions = ReturnType<typeof siteOptions>;
 
-async function buildUnlessUpToDate(site: SiteOptions, shownOut: string, reporter: Reporter): Promise<BuildResult> {
+async function buildUnlessUpToDate(site: SiteOptions & { signal?: AbortSignal }, shownOut: string, reporter: Reporter): Promise<BuildResult> {
   // What the check compared, which the build records (taken before anything is read).
   let checked: InputSnapshot | undefined;
   if (site.cacheDir !== false) {

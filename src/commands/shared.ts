@@ -2,10 +2,12 @@
 // folder, and serving a built site until stopped.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { FolderRefused, isRunning } from '../build/outDir.ts';
 import { EXIT } from '../errors.ts';
 import { FORMATS, type Terminal } from '../output.ts';
+import type { StopReason } from '../buildOptions.ts';
 
 /** The CLI's output streams: the same terminal validate's and build's reports print to (output.ts). */
 export type CliIO = Terminal;
@@ -31,6 +33,10 @@ export const shownPath = (cwd: string, path: string) => {
   return rel && !rel.startsWith('..') ? rel : path;
 };
 
+/** The signals that stop a build or a server: Ctrl+C, a polite kill, the terminal closing (SIGHUP: dev's scratch
+ *  site, in RAM in /dev/shm, must still be removed). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 // Noted when the CLI loads, before any build, so a parent that goes away during `start`'s build is noticed too.
 const parentAtStart = process.ppid;
 
@@ -39,11 +45,9 @@ const parentAtStart = process.ppid;
  *  without this check the server would outlive `npm start` and keep its port. */
 export const untilStopped = () =>
   new Promise<void>((done) => {
-    // SIGHUP: the terminal was closed; dev's scratch site (in RAM, /dev/shm) must still be removed.
-    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
     const stop = () => {
       clearInterval(watch);
-      for (const signal of signals) process.off(signal, stop);
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
       done();
     };
     // An orphan gets a new parent (init or a subreaper); on Windows the old one just stops existing. A check is
@@ -51,8 +55,33 @@ export const untilStopped = () =>
     const watch = setInterval(() => {
       if (process.ppid !== parentAtStart || !isRunning(parentAtStart)) stop();
     }, 500).unref();
-    for (const signal of signals) process.once(signal, stop);
+    for (const signal of STOP_SIGNALS) process.once(signal, stop);
   });
+
+/** While a command runs in its own process: the first stop signal aborts `signal` with a StopReason and, unless
+ *  the build answers that it is `finishing`, calls `stopped` with the signal's exit code (128 + its number, as a
+ *  shell reports a process the signal ended). Only the first is caught: a second Ctrl+C ends the process at once,
+ *  as Node does by default. `dispose` lets them go. */
+export function stopSignals(stopped: (exitCode: number) => void): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const handlers = STOP_SIGNALS.map(
+    (name) =>
+      [
+        name,
+        () => {
+          dispose();
+          const reason: StopReason = { finishing: false };
+          controller.abort(reason);
+          if (!reason.finishing) stopped(128 + osConstants.signals[name]);
+        },
+      ] as const,
+  );
+  const dispose = () => {
+    for (const [name, handler] of handlers) process.off(name, handler);
+  };
+  for (const [name, handler] of handlers) process.once(name, handler);
+  return { signal: controller.signal, dispose };
+}
 
 export const catalogueOption = () => new Option('-c, --catalogue <dir>', 'the catalogue folder').default('catalogue');
 
