@@ -1,6 +1,6 @@
-// What site search finds and shows. One record per service goes into the search index (Pagefind, built by the
-// build's search stage from the search page kind's `searchRecords`); the search page asks the index with the
-// filters and sort keys named here and shows each result as the same card as everywhere else.
+// What site search finds and shows. One record per service goes into the search index (built by the build's
+// search stage, src/build/search.ts, from the search page kind's `searchRecords`); the search page asks the
+// index with the filters and sort keys named here and shows each result as the same card as everywhere else.
 import type { SearchRecord } from '../src/client/api.ts';
 import { wordsOf } from '../src/core/searchTerms.ts';
 import type { Category, Service, Site } from '../src/model/model.ts';
@@ -41,8 +41,8 @@ const recordOf = (s: Service, category: Category): SearchRecord => ({
 /**
  * What search finds a service by: its name, summary, category, label and option labels, then the first
  * DESCRIPTION_WORDS terms of its description that they do not have (src/core/searchTerms.ts: words of three
- * letters or more but the commonest English ones, once each). Pagefind keeps each record's text in the files a
- * search loads, so every word is paid for by the visitor's first search: a repeated word finds nothing new.
+ * letters or more but the commonest English ones, once each). Every word is a posting in the index's file of its
+ * first two letters, which a search for it fetches: a word that finds nothing new costs the visitor bytes.
  */
 function searchText(s: Service, category: Category): string {
   const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');

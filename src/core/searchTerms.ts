@@ -1,6 +1,5 @@
-// The words a text gives site search (templates/searchIndex.ts): Pagefind keeps each record's text in the files a
-// search loads, so every word is paid for by the visitor's first search, and a repeated or common word finds
-// nothing new. A description's terms are worked out when it is compiled (catalogue/markdown.ts) and kept with it
+// The words a text gives site search (templates/searchIndex.ts): every word is a posting in the index's files a
+// search fetches, so a repeated or common word costs the visitor bytes and finds nothing new. A description's terms are worked out when it is compiled (catalogue/markdown.ts) and kept with it
 // in the build cache: walking 10,000 description trees for them took 1.5 s of every build.
 
 /** Words in lowercase, a hyphen or an apostrophe inside one kept ("multi-channel", "service's"). */
