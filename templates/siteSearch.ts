@@ -3,7 +3,7 @@
 // visitor focuses the field, so a visitor who came to browse the categories downloads none of it. A search
 // fetches the entry file, the postings of the words it asks for, and the result data of the cards it shows.
 import type { SiteImage } from '../src/core/images.ts';
-import { queryTerms, searchRecords, shardsFor, type SearchCard, type SearchEntry, type SearchShard, cardPlace } from '../src/core/siteSearch.ts';
+import { cardPlace, findRecords, queryTerms, shardsFor, type SearchCard, type SearchEntry, type SearchShard } from '../src/core/siteSearch.ts';
 import type { ServiceCard } from '../src/model/shell.ts';
 import { FILTERS, SORTS } from './searchFields.ts';
 import type { SearchState, SortKey } from './searchState.ts';
@@ -113,7 +113,7 @@ export function openSiteSearch(load: (url: string) => Promise<unknown> = fetchJs
     async find(state, sort, asked, kept) {
       const index = await entry();
       const query = indexQuery(state, sort);
-      const all = searchRecords(index, await shardsOf(index, query.terms), query);
+      const all = findRecords(index, await shardsOf(index, query.terms), query);
       const shown = (kept as { shown?: unknown } | null)?.shown;
       const count = Number.isInteger(shown) ? Math.max(PAGE_SIZE, shown as number) : PAGE_SIZE;
       return { asked, all, cards: await cardsOf(index, all.slice(0, count)) };

@@ -122,7 +122,7 @@ function filtered(entry: SearchEntry, filters: SearchQuery['filters'] = {}): ((r
  * matches, each times its weight), then the filters. Best match first, or by the sort key; equal ones in
  * record order, so the same search always lists the same results the same way.
  */
-export function searchRecords(entry: SearchEntry, shards: ReadonlyMap<string, SearchShard>, query: SearchQuery): number[] {
+export function findRecords(entry: SearchEntry, shards: ReadonlyMap<string, SearchShard>, query: SearchQuery): number[] {
   let scores: Map<number, number> | null = null;
   for (const term of new Set(query.terms)) {
     const found = scoresFor(term, entry, shards);

@@ -4,7 +4,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
-import { queryTerms, searchRecords as search, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { findRecords, queryTerms, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { resultCard } from '../../templates/siteSearch.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
 import { BUDGET_STEPS } from '../../templates/searchState.ts';
@@ -66,17 +66,19 @@ describe('the search records', () => {
 
 describe('the search index', () => {
   const json = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  let files: Map<string, Uint8Array>;
+  beforeAll(async () => {
+    files = await searchIndex(searchRecords(site));
+  });
   /** The example's index, searched as the browser does: the entry, then the shards the words need. */
   function searchExample(words: string, filters: Record<string, string> = {}) {
     const records = searchRecords(site);
-    const files = searchIndex(records);
     const entry = json(files.get('search-index/entry.json')!) as SearchEntry;
     const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json(files.get(path.slice(1))!) as SearchShard]));
-    return search(entry, shards, { terms: queryTerms(words), filters }).map((at) => records[at]!.meta.id);
+    return findRecords(entry, shards, { terms: queryTerms(words), filters }).map((at) => records[at]!.meta.id);
   }
 
   it('is an entry file and hashed parts under /search-index/, each named by the entry', () => {
-    const files = searchIndex(searchRecords(site));
     const entry = json(files.get('search-index/entry.json')!) as SearchEntry;
     expect(entry.count).toBe(site.services.length);
     const named = [...Object.values(entry.words), ...entry.cards].map((path) => path.slice(1)).sort();
@@ -99,11 +101,11 @@ describe('the search index', () => {
     const cheap = searchExample('', { max: '1000' });
     expect(cheap.every((id) => site.services.find((s) => s.id === id)!.price <= 1000)).toBe(true);
   });
-  it('is the same files for the same records', () => {
-    const paths = (files: Map<string, Uint8Array>) => [...files].map(([path, bytes]) => `${path} ${bytes.length}`);
-    expect(paths(searchIndex(searchRecords(site)))).toEqual(paths(searchIndex(searchRecords(site))));
+  it('is the same files for the same records', async () => {
+    const paths = (made: Map<string, Uint8Array>) => [...made].map(([path, bytes]) => `${path} ${bytes.length}`);
+    expect(paths(await searchIndex(searchRecords(site)))).toEqual(paths(files));
   });
-  it('is nothing when no page kind offers search', () => expect(searchIndex([]).size).toBe(0));
+  it('is nothing when no page kind offers search', async () => expect((await searchIndex([])).size).toBe(0));
 });
 
 describe('the headers of a site with search', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_ENTRY, searchIndex } from '../../src/build/search.ts';
 import type { SearchRecord } from '../../src/client/pageKind.ts';
-import { queryTerms, searchRecords, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { findRecords, queryTerms, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { openSiteSearch, SEARCH_ENTRY_URL } from '../../templates/siteSearch.ts';
 
 const record = (title: string, content: string, price: number, category: string): SearchRecord => ({
@@ -22,12 +22,12 @@ const RECORDS = [
   record('Billboard Truck', 'A truck with billboards drives through the city.', 3_000, 'billboards'),
 ];
 
-const files = searchIndex(RECORDS);
+const files = await searchIndex(RECORDS);
 const json = <T,>(path: string) => JSON.parse(new TextDecoder().decode(files.get(path.replace(/^\//, ''))!)) as T;
 const entry = json<SearchEntry>(SEARCH_ENTRY_URL);
 const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json<SearchShard>(path)]));
 const titles = (found: number[]) => found.map((at) => RECORDS[at]!.meta.title);
-const find = (words: string, rest: Omit<Parameters<typeof searchRecords>[2], 'terms'> = {}) => titles(searchRecords(entry, shards, { terms: queryTerms(words), ...rest }));
+const find = (words: string, rest: Omit<Parameters<typeof findRecords>[2], 'terms'> = {}) => titles(findRecords(entry, shards, { terms: queryTerms(words), ...rest }));
 
 describe('terms', () => {
   it('are words stemmed, a hyphenated word also in parts and run together', () => {
@@ -65,6 +65,19 @@ describe('a search', () => {
     expect(find('', { sort: { price: 'asc' } })).toEqual(['Sticker Pack', 'Press Release', 'Community Moderators', 'Billboard Truck', 'Billboard in Times Square']);
     expect(find('billboard', { sort: { price: 'desc' } })).toEqual(['Billboard in Times Square', 'Billboard Truck']);
     expect(find('', { sort: { name: 'asc' } })[0]).toBe('Billboard in Times Square');
+  });
+});
+
+describe('a large index', () => {
+  it('holds every record, across the pauses it makes for the event loop', async () => {
+    const many = Array.from({ length: 2_500 }, (_, at) => record(`Service ${at}`, at % 2 ? 'Odd words.' : 'Even words.', at, at % 2 ? 'odd' : 'even'));
+    const made = await searchIndex(many);
+    const read = <T,>(path: string) => JSON.parse(new TextDecoder().decode(made.get(path.replace(/^\//, ''))!)) as T;
+    const index = read<SearchEntry>(SEARCH_ENTRY_URL);
+    const loaded = new Map(Object.entries(index.words).map(([key, path]) => [key, read<SearchShard>(path)]));
+    expect(findRecords(index, loaded, { terms: queryTerms('odd') })).toHaveLength(1_250);
+    expect(findRecords(index, loaded, { terms: queryTerms('2345') })).toEqual([2_345]);
+    expect(findRecords(index, loaded, { terms: [], filters: { category: 'even' }, sort: { price: 'desc' } })[0]).toBe(2_498);
   });
 });
 
