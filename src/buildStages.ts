@@ -86,7 +86,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // dev: the pages open in a browser, rendered and written first, so that they reload before the site's other
     // work is done (the search records and link-preview cards of 10,000 services took 130 ms before them).
     openPages: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'socialLook'], run: (built) => showOpenPages(context, built) },
-    // The index, ready. Its line's time starts late when rendering holds this thread: the summary has the index's own.
+    // The site's search index (build/search.ts), made again only when the records changed.
     search: { needs: ['model', 'templates', ...afterOpenPages], run: (built) => siteSearch(context, built), summary: searchLine },
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
     social: { needs: ['socialLook', 'model', 'templates', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },

@@ -207,7 +207,7 @@ export async function cachedSearchIndex(records: readonly SearchRecord[], store:
 
 async function storedSearchIndex(records: readonly SearchRecord[], store: BuildCacheDir | undefined): Promise<Map<string, Uint8Array>> {
   if (!store || !records.length) return searchIndex(records);
-  const key = keyOf('search', codeVersion(['src/build/search.ts', 'src/core/siteSearch.ts', 'src/core/searchTerms.ts']), sha256(JSON.stringify(records)));
+  const key = keyOf('search', codeVersion(['src/build/search.ts']), sha256(JSON.stringify(records)));
   const record = await store.readRecord<{ blob: string }>(`search-${key}`);
   const bytes = record && (await store.readBlob(record.blob));
   if (bytes) {

@@ -5,13 +5,12 @@
 // records to a file. Every file but the entry is named by its content's hash, so a deploy after an edit
 // uploads the parts that changed. Records in, files out; it lets the event loop run every thousand records (0.5 s
 // at 10,000 services), so that dev's server answers the reload of a page while the index is made again.
-import { createHash } from 'node:crypto';
 import type { SearchRecord } from '../client/pageKind.ts';
 import { SITE_FOLDERS } from '../core/siteFolders.ts';
+import { sha256 } from './cache.ts';
 import {
   bitmapOf,
   RECORDS_PER_CARD_FILE,
-  SEARCH_INDEX_VERSION,
   shardOf,
   termsOf,
   TITLE_WEIGHT,
@@ -29,7 +28,7 @@ export async function searchIndex(records: readonly SearchRecord[]): Promise<Map
   const files = new Map<string, Uint8Array>();
   const add = (folder: string, name: string, value: unknown) => {
     const bytes = new TextEncoder().encode(JSON.stringify(value));
-    const path = `${SEARCH_FOLDER}/${folder}/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.json`;
+    const path = `${SEARCH_FOLDER}/${folder}/${name}.${sha256(bytes).slice(0, 12)}.json`;
     files.set(path, bytes);
     return `/${path}`;
   };
@@ -40,7 +39,7 @@ export async function searchIndex(records: readonly SearchRecord[]): Promise<Map
     const slice = records.slice(first, first + RECORDS_PER_CARD_FILE).map(({ url, meta }): SearchCard => ({ url, meta }));
     cards.push(add('cards', String(first / RECORDS_PER_CARD_FILE), slice));
   }
-  const entry: SearchEntry = { version: SEARCH_INDEX_VERSION, count: records.length, words, cards, filters: filtersOf(records), sorts: sortsOf(records) };
+  const entry: SearchEntry = { count: records.length, words, cards, filters: filtersOf(records), sorts: sortsOf(records) };
   files.set(SEARCH_ENTRY, new TextEncoder().encode(JSON.stringify(entry)));
   return files;
 }
@@ -49,18 +48,18 @@ export async function searchIndex(records: readonly SearchRecord[]): Promise<Map
 async function shards(records: readonly SearchRecord[]): Promise<Map<string, SearchShard>> {
   // `last`: the record the term was last found in (its first posting's gap counts from 0).
   const postings = new Map<string, { last: number; list: number[] }>();
+  const add = (term: string, at: number, weight: number) => {
+    let entry = postings.get(term);
+    if (!entry) postings.set(term, (entry = { last: -1, list: [] }));
+    if (entry.last === at) return; // in the title already
+    entry.list.push((at - Math.max(entry.last, 0)) * 4 + weight);
+    entry.last = at;
+  };
   const known = new Map<string, readonly string[]>();
   for (const [at, record] of records.entries()) {
     if (at % 1000 === 999) await new Promise(setImmediate);
-    const add = (term: string, weight: number) => {
-      let entry = postings.get(term);
-      if (!entry) postings.set(term, (entry = { last: -1, list: [] }));
-      if (entry.last === at) return; // in the title already
-      entry.list.push((at - Math.max(entry.last, 0)) * 4 + weight);
-      entry.last = at;
-    };
-    for (const term of termsOf(record.meta.title ?? '', known)) add(term, TITLE_WEIGHT);
-    for (const term of termsOf(record.content, known)) add(term, 1);
+    for (const term of termsOf(record.meta.title ?? '', known)) add(term, at, TITLE_WEIGHT);
+    for (const term of termsOf(record.content, known)) add(term, at, 1);
   }
   const byShard = new Map<string, SearchShard>();
   for (const term of [...postings.keys()].sort()) {

@@ -8,12 +8,10 @@
 import { stemmer } from 'stemmer';
 import { wordsOf } from './searchTerms.ts';
 
-export const SEARCH_INDEX_VERSION = 1;
 export const RECORDS_PER_CARD_FILE = 10;
 
 /** The entry file: what every search needs, and where the rest is. Paths are the site's, from its root. */
 export interface SearchEntry {
-  version: number;
   /** The number of records; a record is its place in the index, 0 to count - 1. */
   count: number;
   /** The postings file of each term shard (the first two letters of its terms). */
@@ -144,9 +142,6 @@ export function findRecords(entry: SearchEntry, shards: ReadonlyMap<string, Sear
   }
   return kept.sort((a, b) => (scores ? scores.get(b)! - scores.get(a)! : 0) || a - b);
 }
-
-/** The query terms of the visitor's words. */
-export const queryTerms = (words: string | null) => (words ? termsOf(words) : []);
 
 export function bitmapOf(records: Iterable<number>, count: number): string {
   const bits = new Uint8Array(Math.ceil(count / 8));

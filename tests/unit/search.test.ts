@@ -4,7 +4,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts';
 import { headerRules, headersFor } from '../../src/build/headers.ts';
 import { searchIndex } from '../../src/build/search.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
-import { findRecords, queryTerms, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { findRecords, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { resultCard } from '../../templates/siteSearch.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
 import { BUDGET_STEPS } from '../../templates/searchState.ts';
@@ -75,7 +75,7 @@ describe('the search index', () => {
     const records = searchRecords(site);
     const entry = json(files.get('search-index/entry.json')!) as SearchEntry;
     const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json(files.get(path.slice(1))!) as SearchShard]));
-    return findRecords(entry, shards, { terms: queryTerms(words), filters }).map((at) => records[at]!.meta.id);
+    return findRecords(entry, shards, { terms: termsOf(words), filters }).map((at) => records[at]!.meta.id);
   }
 
   it('is an entry file and hashed parts under /search-index/, each named by the entry', () => {

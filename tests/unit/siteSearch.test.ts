@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_ENTRY, searchIndex } from '../../src/build/search.ts';
 import type { SearchRecord } from '../../src/client/pageKind.ts';
-import { findRecords, queryTerms, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { findRecords, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { openSiteSearch, SEARCH_ENTRY_URL } from '../../templates/siteSearch.ts';
 
 const record = (title: string, content: string, price: number, category: string): SearchRecord => ({
@@ -27,7 +27,7 @@ const json = <T,>(path: string) => JSON.parse(new TextDecoder().decode(files.get
 const entry = json<SearchEntry>(SEARCH_ENTRY_URL);
 const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json<SearchShard>(path)]));
 const titles = (found: number[]) => found.map((at) => RECORDS[at]!.meta.title);
-const find = (words: string, rest: Omit<Parameters<typeof findRecords>[2], 'terms'> = {}) => titles(findRecords(entry, shards, { terms: queryTerms(words), ...rest }));
+const find = (words: string, rest: Omit<Parameters<typeof findRecords>[2], 'terms'> = {}) => titles(findRecords(entry, shards, { terms: termsOf(words), ...rest }));
 
 describe('terms', () => {
   it('are words stemmed, a hyphenated word also in parts and run together', () => {
@@ -75,8 +75,8 @@ describe('a large index', () => {
     const read = <T,>(path: string) => JSON.parse(new TextDecoder().decode(made.get(path.replace(/^\//, ''))!)) as T;
     const index = read<SearchEntry>(SEARCH_ENTRY_URL);
     const loaded = new Map(Object.entries(index.words).map(([key, path]) => [key, read<SearchShard>(path)]));
-    expect(findRecords(index, loaded, { terms: queryTerms('odd') })).toHaveLength(1_250);
-    expect(findRecords(index, loaded, { terms: queryTerms('2345') })).toEqual([2_345]);
+    expect(findRecords(index, loaded, { terms: termsOf('odd') })).toHaveLength(1_250);
+    expect(findRecords(index, loaded, { terms: termsOf('2345') })).toEqual([2_345]);
     expect(findRecords(index, loaded, { terms: [], filters: { category: 'even' }, sort: { price: 'desc' } })[0]).toBe(2_498);
   });
 });
