@@ -206,12 +206,10 @@ class RenderRun {
     return !this.options.memo?.pages?.has(key) && !this.index[key];
   }
 
-  /** Runs `step`, a page's synchronous work, and every tenth page lets the writes of the pages just done finish
-   *  (their bytes go); every hundredth waits for the disk. */
+  /** Runs `step`, a page's synchronous work; every hundredth page waits for the disk to take the writes so far. */
   async paced(step: () => unknown) {
     step();
-    if (++this.stepped % 10 === 0) await new Promise(setImmediate);
-    if (this.stepped % 100 === 0) await this.paceWrites();
+    if (++this.stepped % 100 === 0) await this.paceWrites();
   }
 
   /** Renders the pages no cache holds: on the worker pool when there are enough of them to repay starting its
