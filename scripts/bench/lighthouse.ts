@@ -48,7 +48,9 @@ async function runOnce(chromiumPath: string, url: string, publicKeyHash: string 
 async function measureOnce(chromiumPath: string, url: string, publicKeyHash: string | undefined, work: string): Promise<LighthouseRun> {
   const output = join(work, 'report.json');
   const args = [join(ROOT, 'node_modules/lighthouse/cli/index.js'), url, `--chrome-flags=${flags(publicKeyHash)}`, '--only-categories=performance', '--output=json', `--output-path=${output}`, '--quiet'];
-  const child = spawn(join(ROOT, 'node_modules/.bin/node'), args, { env: { ...process.env, CHROME_PATH: chromiumPath } });
+  // Lighthouse ends Chromium with a kill, which leaves Chromium's own folder (org.chromium.Chromium.*) in the
+  // temporary folder: in `work`, removed after the runs, rather than one in /tmp for every run.
+  const child = spawn(join(ROOT, 'node_modules/.bin/node'), args, { env: { ...process.env, CHROME_PATH: chromiumPath, TMPDIR: work } });
   let log = '';
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
