@@ -54,6 +54,10 @@ const KEEP_BUILDS = 4;
 
 export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** A file's text, decoded at once: `readFile(path, 'utf8')` decodes it 512 KB at a time and joins the pieces, and
+ *  JSON.parse of such a joined string is slower (the records of a warm build at 10,000 services: 45 MB). */
+export const readText = async (path: string): Promise<string> => (await readFile(path)).toString('utf8');
+
 /** A stable hash of any JSON-able value list. */
 export const keyOf = (...parts: unknown[]) => sha256(JSON.stringify(parts));
 
@@ -272,7 +276,7 @@ export class BuildCacheDir {
 
   async readRecord<T>(name: string): Promise<T | undefined> {
     try {
-      const value = JSON.parse(await readFile(join(this.dir, 'records', `${name}.json`), 'utf8')) as T;
+      const value = JSON.parse(await readText(join(this.dir, 'records', `${name}.json`))) as T;
       this.used.add(`records/${name}`);
       return value;
     } catch {

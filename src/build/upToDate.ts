@@ -24,7 +24,7 @@ import { join, resolve, sep } from 'node:path';
 import { besideCatalogue, isCatalogueText, isPageName, textOfFile, type CatalogueSource } from '../catalogue/load.ts';
 import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
-import { atomicWrite, keyOf, PACKAGE_ROOT, sha256, toolRelease } from './cache.ts';
+import { atomicWrite, keyOf, PACKAGE_ROOT, readText, sha256, toolRelease } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
 import { themeDirOf } from './theme.ts';
@@ -126,7 +126,7 @@ export async function lastBuildIfUnchanged(options: SiteOptions & { projectDir: 
  *  every check. The caller holds the output folder. */
 export async function upToDateRecord(inputs: SiteInputs, path: string, snapshot: InputSnapshot): Promise<SiteRecord | undefined> {
   const checkedAt = Date.now();
-  const last = upToDate(inputs, await readFile(path, 'utf8').catch(() => undefined), snapshot);
+  const last = upToDate(inputs, await readText(path).catch(() => undefined), snapshot);
   const settled = last && settledRecord(last, checkedAt);
   if (settled) await atomicWrite(path, JSON.stringify(settled)).catch(() => undefined);
   return last;
