@@ -206,10 +206,13 @@ class RenderRun {
     return !this.options.memo?.pages?.has(key) && !this.index[key];
   }
 
-  /** Runs `step`, a page's synchronous work; every hundredth page waits for the disk to take the writes so far. */
+  /** Runs `step`, a page's synchronous work. Every tenth page lets the event loop run, so that dev's server answers
+   *  the page a reload asks for while the rest of the site is rendered (docs/decisions.md); every hundredth waits
+   *  for the disk to take the writes so far. */
   async paced(step: () => unknown) {
     step();
-    if (++this.stepped % 100 === 0) await this.paceWrites();
+    if (++this.stepped % 10 === 0) await new Promise(setImmediate);
+    if (this.stepped % 100 === 0) await this.paceWrites();
   }
 
   /** Renders the pages no cache holds: on the worker pool when there are enough of them to repay starting its
