@@ -68,10 +68,9 @@ log(`Benchmark on ${machine.cpu} (${machine.cores} cores, ${machine.memory}), ${
 if (loadAverage > 0.5) log(`Note: the load average is ${loadAverage.toFixed(2)}: something else is running, and timings will suffer.`);
 
 // The package's prebuilt files (the client bundle, the prerenderer, their compressed files, the font subset: see
-// src/build/prebuilt.ts) are made afresh, as packing the package makes them: `npm ci` made the repository's, and
-// any change to src/ or templates/ since leaves them unmatched, so that every cold build measured would bundle
-// and compress what an installed copy takes ready-made (150 services, three interleaved pairs, one template
-// changed: 2.77-2.85 s against 3.02-3.44 s).
+// src/build/prebuilt.ts) are made afresh, as packing the package makes them: `npm ci` made the repository's, and a
+// change since to what they are made of leaves them unmatched, so that every cold build measured would bundle and
+// compress what an installed copy takes ready-made (docs/decisions.md has the figures).
 log('\n▶ the prebuilt files, made afresh (scripts/prebuild.ts)');
 if (spawnSync(process.execPath, ['scripts/prebuild.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('scripts/prebuild.ts failed');
 
