@@ -65,15 +65,20 @@ export const shardOf = (term: string) => [...term].slice(0, 2).join('');
 export const shardsFor = (term: string, entry: SearchEntry) =>
   [...term].length > 1 ? (entry.words[shardOf(term)] ? [shardOf(term)] : []) : Object.keys(entry.words).filter((key) => key.startsWith(term));
 
+/** The endings the stemmer takes off a word (Porter's), between spaces: what a word typed past its stem goes on with. */
+const ENDINGS = ' s es ies ed ing ly y ity ities ation ational ator ence ance ency ancy izer ization alism iveness fulness ousness ality ivity bility logy icate ative alize ical ful ness al er ic able ible ant ement ment ent ion ism ate ous ive ize e';
+
 /**
  * How well an indexed term answers a query term: 2 when it is the same, 1 when the query is its beginning
- * ("billb", "billboard"), or when the query goes a few letters past a stem ("communit" typed, "commun" the stem of
- * "community"), 0 otherwise.
+ * ("billb", "billboard"), or when the query is a word typed a few letters past a stem, into an ending the stemmer
+ * takes off ("communit" typed, "commun" the stem of "community"), 0 otherwise. Any letters past a stem matched
+ * unrelated words: "market" found "mark", "start" "star", "15000" "1500".
  */
 export function termMatch(indexed: string, asked: string): number {
   if (indexed === asked) return 2;
   if (indexed.startsWith(asked)) return 1;
-  return indexed.length >= 4 && asked.startsWith(indexed) && asked.length - indexed.length <= 3 ? 1 : 0;
+  const past = asked.slice(indexed.length);
+  return indexed.length >= 4 && past.length <= 3 && asked.startsWith(indexed) && /^[a-z]+$/.test(asked) && ENDINGS.includes(` ${past}`) ? 1 : 0;
 }
 
 export interface SearchQuery {

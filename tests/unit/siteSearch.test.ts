@@ -42,6 +42,15 @@ describe('terms', () => {
     expect(termMatch('bill', 'billboard')).toBe(0);
     expect(termMatch('press', 'sticker')).toBe(0);
   });
+  it('match a stem a query goes past only into an ending the stemmer takes off, and never past a number', () => {
+    expect(termMatch('verif', 'verifi')).toBe(1);
+    expect(termMatch('organ', 'organis')).toBe(1);
+    expect(termMatch('mark', 'market')).toBe(0);
+    expect(termMatch('star', 'start')).toBe(0);
+    expect(termMatch('cart', 'cartoon')).toBe(0);
+    expect(termMatch('1500', '15000')).toBe(0);
+    expect(termMatch('15000', '1500')).toBe(1);
+  });
 });
 
 describe('a search', () => {
