@@ -61,6 +61,15 @@ if (wanted('functions')) {
   tallies.push({ suite: 'functions', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
+// The package's prebuilt files (src/build/prebuilt.ts), made afresh: npm ci made them from the sources as they
+// were then, and the suites below build sites, which take them as an installed copy does. After a change to
+// what they are made of, a build would make its own, and the tests that a cold build takes them would fail.
+if (wanted('integration') || wanted('e2e')) {
+  console.log('\n▶ the prebuilt files, made afresh (scripts/prebuild.ts)');
+  const status = runStep(process.execPath, ['scripts/prebuild.ts']);
+  tallies.push({ suite: 'prebuilt', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
 for (const [suite, config] of [
   ['unit', 'vitest.config.ts'],
   ['integration', 'vitest.integration.config.ts'],
