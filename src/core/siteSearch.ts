@@ -39,9 +39,9 @@ export const TITLE_WEIGHT = 2;
 const stem = (word: string) => (/^[a-z]+$/.test(word) ? stemmer(word) : word);
 
 /**
- * The terms of a text, stemmed ("stickers" and "sticker" are one term). A word joined by a hyphen or an
- * apostrophe gives its parts and the parts run together: "multi-channel" is found by "multi", "channel" and
- * "multichannel". `known`: the terms of the words seen before, for a caller that reads many texts.
+ * The terms of a text, stemmed ("stickers" and "sticker" are one term) and without accents. A word joined by a
+ * hyphen or an apostrophe gives its parts and the parts run together: "multi-channel" is found by "multi",
+ * "channel" and "multichannel". `known`: the terms of the words seen before, for a caller that reads many texts.
  */
 export function termsOf(text: string, known = new Map<string, readonly string[]>()): string[] {
   const terms = new Set<string>();
@@ -53,7 +53,9 @@ export function termsOf(text: string, known = new Map<string, readonly string[]>
   return [...terms];
 }
 
-function termsOfWord(word: string): string[] {
+function termsOfWord(accented: string): string[] {
+  // A visitor types "cafe" and "zurich" for "Café" and "Zürich"; without accents, such words are stemmed too.
+  const word = accented.normalize('NFD').replace(/\p{M}/gu, '');
   const parts = word.split(/['’-]/).filter(Boolean);
   return parts.length > 1 ? [...parts.map(stem), stem(parts.join(''))] : [stem(word)];
 }

@@ -22,10 +22,15 @@ const RECORDS = [
   record('Billboard Truck', 'A truck with billboards drives through the city.', 3_000, 'billboards'),
 ];
 
-const files = await searchIndex(RECORDS);
-const json = <T,>(path: string) => JSON.parse(new TextDecoder().decode(files.get(path.replace(/^\//, ''))!)) as T;
-const entry = json<SearchEntry>(SEARCH_ENTRY_URL);
-const shards = new Map(Object.entries(entry.words).map(([key, path]) => [key, json<SearchShard>(path)]));
+/** The index of these records, as the reader has it once it has fetched every file. */
+async function indexOf(records: SearchRecord[]) {
+  const files = await searchIndex(records);
+  const json = <T,>(path: string) => JSON.parse(new TextDecoder().decode(files.get(path.replace(/^\//, ''))!)) as T;
+  const entry = json<SearchEntry>(SEARCH_ENTRY_URL);
+  return { files, json, entry, shards: new Map(Object.entries(entry.words).map(([key, path]) => [key, json<SearchShard>(path)])) };
+}
+
+const { files, json, entry, shards } = await indexOf(RECORDS);
 const titles = (found: number[]) => found.map((at) => RECORDS[at]!.meta.title);
 const find = (words: string, rest: Omit<Parameters<typeof findRecords>[2], 'terms'> = {}) => titles(findRecords(entry, shards, { terms: termsOf(words), ...rest }));
 
@@ -33,7 +38,14 @@ describe('terms', () => {
   it('are words stemmed, a hyphenated word also in parts and run together', () => {
     expect(termsOf('Stickers, sticker')).toEqual(['sticker']);
     expect(termsOf('Multi-channel')).toEqual(['multi', 'channel', 'multichannel']);
-    expect(termsOf('Café 24/7')).toEqual(['café', '24', '7']);
+    expect(termsOf('Café 24/7')).toEqual(['cafe', '24', '7']);
+  });
+  it('are words without their accents, so that a query typed without them finds them', async () => {
+    expect(termsOf('Crème brûlée, Zürich, Cafés')).toEqual(['creme', 'brule', 'zurich', 'cafe']);
+    const accented = await indexOf([record('Café Billboard', 'A screen above the café in Zürich.', 700, 'billboards')]);
+    const found = (words: string) => findRecords(accented.entry, accented.shards, { terms: termsOf(words) });
+    expect(found('cafe zurich')).toEqual([0]);
+    expect(found('Café Zürich')).toEqual([0]);
   });
   it('match the same term, its beginning, and a stem a few letters short of the query', () => {
     expect(termMatch('billboard', 'billboard')).toBe(2);
