@@ -3,7 +3,7 @@
 // visitor focuses the field, so a visitor who came to browse the categories downloads none of it. A search
 // fetches the entry file, the postings of the words it asks for, and the result data of the cards it shows.
 import type { SiteImage } from '../src/core/images.ts';
-import { cardPlace, findRecords, shardsFor, termsOf, type SearchCard, type SearchEntry, type SearchShard } from '../src/core/siteSearch.ts';
+import { cardPlace, findRecords, queryTerms, shardsFor, type SearchCard, type SearchEntry, type SearchShard } from '../src/core/siteSearch.ts';
 import type { ServiceCard } from '../src/model/shell.ts';
 import { FILTERS, SORTS } from './searchFields.ts';
 import type { SearchState, SortKey } from './searchState.ts';
@@ -35,7 +35,7 @@ export function indexQuery(state: SearchState, sort: SortKey): IndexQuery {
     name: { [SORTS.name]: 'asc' },
   };
   const order = sorts[sort];
-  return { terms: termsOf(state.q), filters, ...(order && { sort: order }) };
+  return { terms: queryTerms(state.q), filters, ...(order && { sort: order }) };
 }
 
 /** A search result's card, from the record's URL and meta (written by searchIndex.ts's searchRecords). */

@@ -53,9 +53,26 @@ export function termsOf(text: string, known = new Map<string, readonly string[]>
   return [...terms];
 }
 
+/**
+ * Words a visitor's query holds that say nothing of a service ("a billboard in the city", "how much is a press
+ * release"): every query term must match, so a search with one found nothing where the text lacked it.
+ */
+const QUERY_STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from how i if in into is it many me much my no not of on or our such that the their then there these they this to us was we what where which who why will with you your'.split(' '),
+);
+
+/** The terms a visitor's query asks for: its words' terms (termsOf), without the stop words unless it has only those. */
+export function queryTerms(query: string): string[] {
+  const words = wordsOf(query);
+  const telling = words.filter((word) => !QUERY_STOP_WORDS.has(withoutAccents(word)));
+  return termsOf((telling.length ? telling : words).join(' '));
+}
+
+const withoutAccents = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
 function termsOfWord(accented: string): string[] {
   // A visitor types "cafe" and "zurich" for "Café" and "Zürich"; without accents, such words are stemmed too.
-  const word = accented.normalize('NFD').replace(/\p{M}/gu, '');
+  const word = withoutAccents(accented);
   const parts = word.split(/['’-]/).filter(Boolean);
   return parts.length > 1 ? [...parts.map(stem), stem(parts.join(''))] : [stem(word)];
 }

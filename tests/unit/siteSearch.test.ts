@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_ENTRY, searchIndex } from '../../src/build/search.ts';
 import type { SearchRecord } from '../../src/client/pageKind.ts';
-import { findRecords, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
+import { findRecords, queryTerms, termMatch, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { openSiteSearch, SEARCH_ENTRY_URL } from '../../templates/siteSearch.ts';
 
 const record = (title: string, content: string, price: number, category: string): SearchRecord => ({
@@ -62,6 +62,21 @@ describe('terms', () => {
     expect(termMatch('cart', 'cartoon')).toBe(0);
     expect(termMatch('1500', '15000')).toBe(0);
     expect(termMatch('15000', '1500')).toBe(1);
+  });
+});
+
+describe('a query', () => {
+  it('leaves out the words that say nothing of a service, unless it has only those', () => {
+    expect(queryTerms('How much is a billboard in the city?')).toEqual(['billboard', 'citi']);
+    expect(queryTerms('Press release for my token')).toEqual(['press', 'releas', 'token']);
+    expect(queryTerms('TV')).toEqual(['tv']);
+    expect(queryTerms('the')).toEqual(['the']);
+  });
+  it('finds what its telling words find', () => {
+    const asked = (words: string) => titles(findRecords(entry, shards, { terms: queryTerms(words) }));
+    expect(asked('a billboard truck for my launch')).toEqual([]);
+    expect(asked('a billboard truck in the city')).toEqual(['Billboard Truck']);
+    expect(asked('how much is a press release')).toEqual(['Press Release']);
   });
 });
 
