@@ -43,9 +43,11 @@ const stem = (word: string) => (/^[a-z]+$/.test(word) ? stemmer(word) : word);
  * hyphen or an apostrophe gives its parts and the parts run together: "multi-channel" is found by "multi",
  * "channel" and "multichannel". `known`: the terms of the words seen before, for a caller that reads many texts.
  */
-export function termsOf(text: string, known = new Map<string, readonly string[]>()): string[] {
+export const termsOf = (text: string, known?: Map<string, readonly string[]>): string[] => termsOfWords(wordsOf(text), known);
+
+function termsOfWords(words: readonly string[], known = new Map<string, readonly string[]>()): string[] {
   const terms = new Set<string>();
-  for (const word of wordsOf(text)) {
+  for (const word of words) {
     let found = known.get(word);
     if (!found) known.set(word, (found = termsOfWord(word)));
     for (const term of found) terms.add(term);
@@ -65,7 +67,7 @@ const QUERY_STOP_WORDS = new Set(
 export function queryTerms(query: string): string[] {
   const words = wordsOf(query);
   const telling = words.filter((word) => !QUERY_STOP_WORDS.has(withoutAccents(word)));
-  return termsOf((telling.length ? telling : words).join(' '));
+  return termsOfWords(telling.length ? telling : words);
 }
 
 const withoutAccents = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
