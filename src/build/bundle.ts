@@ -11,7 +11,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { atomicWrite, codeVersion, filesHash, keyOf, installedPath, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
-import { prebuiltStore } from './prebuilt.ts';
+import { prebuiltFolder, prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
 import { themeCompileError, themeKey, themePlugin, type Theme } from './theme.ts';
@@ -42,6 +42,8 @@ export interface BundleOptions {
   fontCache?: string;
   /** The site's theme/ folder: built-in files it replaces (theme.ts). */
   theme?: Theme;
+  /** The folder of prebuilt files read when the cache lacks a bundle (default: the package's, prebuilt.ts). */
+  prebuilt?: string;
 }
 
 /** What a page of one route kind needs from the bundle. */
@@ -117,17 +119,17 @@ async function memoised<T>(memos: BundleMemo | undefined, key: string, make: () 
   return value;
 }
 
-export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE, theme }: BundleOptions = {}): Promise<ClientBundle> =>
+export const bundleClient = ({ development = false, characters = TEMPLATE_CHARACTERS, pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, fontCache = FONT_CACHE, theme, prebuilt }: BundleOptions = {}): Promise<ClientBundle> =>
   memoised(memo, `client-${development}-${characters}-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
     const name = `client-${keyOf(development, inLatinFile(characters), kindsKey(pageKinds), BUNDLER_VERSION(), themeKey(theme))}`;
-    const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, name, async (record, from) => {
+    const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, prebuilt, name, async (record, from) => {
       const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await from.readBlob(blob)]));
       if (files.some(([, bytes]) => !bytes)) return undefined;
       return { files: new Map(files as [string, Uint8Array][]), ...assetMap(record.metafile, pageKinds), metafile: record.metafile };
     });
     if (kept) return { value: kept, metafile: kept.metafile };
     const started = Date.now();
-    const bundle = await makeClientBundle(development, characters, pageKinds, fontCache, theme);
+    const bundle = await makeClientBundle(development, characters, pageKinds, fontCache, theme, prebuilt);
     toCache(store, name, bundle.metafile, started, () => ({ files: [...bundle.files].map(([path, bytes]) => [path, store!.putBlob(bytes)]), metafile: bundle.metafile }));
     return { value: bundle, metafile: bundle.metafile };
   });
@@ -162,9 +164,9 @@ const fileSha = (path: string) => {
  * else from the package's prebuilt one (prebuilt.ts: the bundles of a site without its own templates, made when
  * the package was packed), even for a build without a cache. `open` reads what the record names from `from`.
  */
-async function fromCache<R extends { inputs: [string, string][] }, T = unknown>(store: BuildCacheDir | undefined, name: string, open: (record: R, from: BuildCacheDir) => Promise<T | undefined>): Promise<T | undefined> {
+async function fromCache<R extends { inputs: [string, string][] }, T = unknown>(store: BuildCacheDir | undefined, prebuilt: string | undefined, name: string, open: (record: R, from: BuildCacheDir) => Promise<T | undefined>): Promise<T | undefined> {
   let value: T | undefined;
-  for (const from of store ? [store, prebuiltStore()] : [prebuiltStore()]) {
+  for (const from of store ? [store, prebuiltStore(prebuilt)] : [prebuiltStore(prebuilt)]) {
     const record = await from.readRecord<R>(name);
     value = record && Array.isArray(record.inputs) && record.inputs.every(([path, hash]) => fileSha(path) === hash) ? await open(record, from).catch(() => undefined) : undefined;
     if (value !== undefined) break;
@@ -184,7 +186,7 @@ function toCache(store: BuildCacheDir | undefined, name: string, metafile: Metaf
   );
 }
 
-async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[], fontCache: string, theme: Theme | undefined): Promise<ClientBundle & { metafile: Metafile }> {
+async function makeClientBundle(development: boolean, characters: string, pageKinds: readonly PageKindFile[], fontCache: string, theme: Theme | undefined, prebuilt: string | undefined): Promise<ClientBundle & { metafile: Metafile }> {
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: {
@@ -214,7 +216,7 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     // so the content hash in each file's name covers it. Other browsers ignore the comment.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
-    plugins: [serverOnlyPlugin, ...themePlugin(theme), pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters)],
+    plugins: [serverOnlyPlugin, ...themePlugin(theme), pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters, prebuilt && prebuiltFolder('fonts', prebuilt))],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
     metafile: true,
     write: false,
@@ -285,11 +287,11 @@ const withHashes = (module: PrerendererModule, kindHashes: Record<string, string
  * use it; without a cache, in the system's temporary folder (RENDERERS_WITHOUT_CACHE). Nothing is written into
  * the package, which may be installed where the user cannot write.
  */
-export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme'> = {}): Promise<Renderer> =>
+export const bundleRenderer = ({ pageKinds = findPageKinds([PAGE_KINDS_DIR]), memo, store, theme, prebuilt }: Pick<BundleOptions, 'pageKinds' | 'memo' | 'store' | 'theme' | 'prebuilt'> = {}): Promise<Renderer> =>
   memoised(memo, `renderer-${JSON.stringify(pageKinds)}-${themeKey(theme)}`, async () => {
     const name = `renderer-${keyOf(kindsKey(pageKinds), BUNDLER_VERSION(), themeKey(theme))}`;
     let inputs: Metafile['inputs'] = {};
-    const kept = await fromCache<RendererRecord, Renderer>(store, name, async (record, from) => {
+    const kept = await fromCache<RendererRecord, Renderer>(store, prebuilt, name, async (record, from) => {
       inputs = Object.fromEntries(record.inputs.map(([file]) => [file, { bytes: 0, imports: [] }]));
       // The module is in the folder of the cache whose record names it (the build's, or the package's prebuilt one).
       const outfile = join(from.dir, basename(record.outfile));

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from 'svgo';
 import { emojiCode } from '../core/emoji.ts';
-import { atomicWrite, libraryVersion, PACKAGE_ROOT } from './cache.ts';
+import { atomicWrite, libraryVersion } from './cache.ts';
+import { PREBUILT_DIR } from './prebuilt.ts';
 import { contentHash } from './shell.ts';
 
 interface IconSet {
@@ -103,7 +104,7 @@ interface EmojiIndex {
   icons: Record<string, [number, number]>;
 }
 
-export const EMOJI_INDEX = join(PACKAGE_ROOT, 'prebuilt', 'emoji-index.json');
+export const EMOJI_INDEX = join(PREBUILT_DIR, 'emoji-index.json');
 
 /** The index of the installed set (scripts/prebuild.ts writes it): each code of chars.json whose icon it has,
  *  with the bytes of the icon's object in icons.json, each checked to read back as the set's own. */

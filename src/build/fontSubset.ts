@@ -77,11 +77,11 @@ function inWorker(font: Uint8Array, characters: string): Promise<Uint8Array> {
 }
 
 /** An esbuild plugin that hands the bundle the subset instead of the whole latin file. */
-export const interSubsetPlugin = (cacheDir: string, characters: string): Plugin => ({
+export const interSubsetPlugin = (cacheDir: string, characters: string, prebuilt?: string): Plugin => ({
   name: 'inter-subset',
   setup(build) {
     build.onLoad({ filter: /inter-latin-wght-normal\.woff2$/ }, async (args) => ({
-      contents: await subsetInter(await readFile(args.path), cacheDir, characters),
+      contents: await subsetInter(await readFile(args.path), cacheDir, characters, prebuilt),
       loader: 'file',
     }));
   },

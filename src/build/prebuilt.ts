@@ -10,11 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWrite, BuildCacheDir, PACKAGE_ROOT } from './cache.ts';
 
+/** The package's prebuilt files. scripts/prebuild.ts makes them in a folder beside it and puts that in its place,
+ *  so that a build reading them meanwhile (`npm pack` in a checkout while a test builds) finds them all. */
+export const PREBUILT_DIR = join(PACKAGE_ROOT, 'prebuilt');
+
 /** The folder of prebuilt files of one cache (`compressed`, `fonts`). */
-export const prebuiltFolder = (name: 'compressed' | 'fonts') => join(PACKAGE_ROOT, 'prebuilt', name);
+export const prebuiltFolder = (name: 'compressed' | 'fonts', root = PREBUILT_DIR) => join(root, name);
 
 /** The prebuilt bundles (bundle.ts), in the layout of a build cache; a build only reads it. */
-export const prebuiltStore = () => new BuildCacheDir(join(PACKAGE_ROOT, 'prebuilt', 'cache'));
+export const prebuiltStore = (root = PREBUILT_DIR) => new BuildCacheDir(join(root, 'cache'));
 
 /** A file of a cache that keeps files by name (compress.ts, fontSubset.ts): from its folder, else from `prebuilt`
  *  (none there for a site with other inputs, or a package packed without them), else made and kept in its folder
