@@ -9,6 +9,9 @@ const COMMON_WORDS = new Set(
   'the and for you your are with that this from our can will have has not but all any its was were been more than into per each who what when which also one two get out use'.split(' '),
 );
 
+/** One of the commonest English words, which no description gives search (searchTerms). */
+export const isCommonWord = (word: string) => COMMON_WORDS.has(word);
+
 /** Terms kept of a text: search takes 80 of a description's, after those its service's name and summary have. */
 export const TERMS_KEPT = 200;
 

@@ -6,7 +6,7 @@
 // the postings of the terms, in files by their first two letters, so that a search fetches the words it asks
 // for and not the catalogue; and the records' result data (a card's name, price, image), ten records to a file.
 import { stemmer } from 'stemmer';
-import { wordsOf } from './searchTerms.ts';
+import { isCommonWord, wordsOf } from './searchTerms.ts';
 
 export const RECORDS_PER_CARD_FILE = 10;
 
@@ -57,16 +57,15 @@ function termsOfWords(words: readonly string[], known = new Map<string, readonly
 
 /**
  * Words a visitor's query holds that say nothing of a service ("a billboard in the city", "how much is a press
- * release"): every query term must match, so a search with one found nothing where the text lacked it.
+ * release"): every query term must match, so a search with one found nothing where the text lacked it. The
+ * commonest words, which descriptions do not give search (isCommonWord), are such words too.
  */
-const QUERY_STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it many me much my no not of on or our such that the their then there these they this to us was we what where which who why will with you your'.split(' '),
-);
+const QUERY_STOP_WORDS = new Set('a an as at be by do does how i if in is it many me much my no of on or such their then there these they to us we where why'.split(' '));
 
 /** The terms a visitor's query asks for: its words' terms (termsOf), without the stop words unless it has only those. */
 export function queryTerms(query: string): string[] {
   const words = wordsOf(query);
-  const telling = words.filter((word) => !QUERY_STOP_WORDS.has(withoutAccents(word)));
+  const telling = words.filter((word) => !QUERY_STOP_WORDS.has(withoutAccents(word)) && !isCommonWord(withoutAccents(word)));
   return termsOfWords(telling.length ? telling : words);
 }
 

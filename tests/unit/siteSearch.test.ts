@@ -71,12 +71,16 @@ describe('a query', () => {
     expect(queryTerms('Press release for my token')).toEqual(['press', 'releas', 'token']);
     expect(queryTerms('TV')).toEqual(['tv']);
     expect(queryTerms('the')).toEqual(['the']);
+    // The words no description gives search, too.
+    expect(queryTerms('Billboards that have screens')).toEqual(['billboard', 'screen']);
+    expect(queryTerms('all of it')).toEqual(['all', 'of', 'it']);
   });
   it('finds what its telling words find', () => {
     const asked = (words: string) => titles(findRecords(entry, shards, { terms: queryTerms(words) }));
     expect(asked('a billboard truck for my launch')).toEqual([]);
     expect(asked('a billboard truck in the city')).toEqual(['Billboard Truck']);
     expect(asked('how much is a press release')).toEqual(['Press Release']);
+    expect(asked('all the billboard trucks')).toEqual(['Billboard Truck']);
   });
 });
 
