@@ -6,8 +6,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { EMOJI_INDEX } from '../../src/build/emoji.ts';
+import { PREBUILT_DIR } from '../../src/build/prebuilt.ts';
 import { PACKAGE_NAME } from '../../src/init/site.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-package-'));
@@ -34,14 +37,53 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((node) => existsS
 const npmRun = (...args: string[]) => run('npm', ['run', '--silent', ...args], site);
 const npx = (...args: string[]) => run('npx', ['--no-install', ...args], site);
 
-beforeAll(() => {
-  const packed = ok(run('npm', ['pack', '--silent', '--pack-destination', work], PACKAGE_ROOT)).trim().split('\n').at(-1)!;
+/**
+ * Runs `command` and looks at prebuilt/ every few milliseconds meanwhile, as a build in another test would read it.
+ * A look counts while prepack's new files are being made beside it (scripts/prebuild.ts), both before and after
+ * it, with no old folder moved aside yet: the swap had not begun, so prebuilt/ had to be there, whole.
+ */
+async function lookingAtPrebuilt(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; looks: boolean[] }> {
+  const count = (folder: string) => (existsSync(folder) ? readdirSync(folder).length : 0);
+  const whole = () => existsSync(EMOJI_INDEX) && count(join(PREBUILT_DIR, 'cache/records')) === 2 && count(join(PREBUILT_DIR, 'compressed')) >= 82;
+  const left = new Set(readdirSync(PACKAGE_ROOT)); // folders a killed run left are not this one's
+  const beside = () => readdirSync(PACKAGE_ROOT).filter((name) => name.startsWith('.prebuilt-') && !left.has(name));
+  const child = spawn(command, args, { cwd: PACKAGE_ROOT, env: { ...env, CI: 'true' } });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  let status: number | null | undefined;
+  child.once('close', (code) => (status = code));
+  const looks: boolean[] = [];
+  while (status === undefined) {
+    const before = beside();
+    const wasWhole = whole();
+    const after = beside();
+    if (before.length === 1 && after.length === 1 && before[0] === after[0]) looks.push(wasWhole);
+    await sleep(5);
+  }
+  return { status, stdout, stderr, looks };
+}
+
+let packLooks: boolean[] = [];
+
+beforeAll(async () => {
+  const pack = await lookingAtPrebuilt('npm', ['pack', '--silent', '--pack-destination', work]);
+  expect(pack.status, `${pack.stdout}\n${pack.stderr}`).toBe(0);
+  packLooks = pack.looks;
+  const packed = pack.stdout.trim().split('\n').at(-1)!;
   expect(existsSync(join(PACKAGE_ROOT, 'lib')), 'npm pack removes the compiled lib/ it made').toBe(false);
   mkdirSync(site);
   writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true }));
   ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed), 'node@22'], site));
 }, 900_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('npm pack in this repository', () => {
+  it('makes the prebuilt files beside prebuilt/, which stays whole for a build reading it meanwhile', () => {
+    expect(packLooks.length).toBeGreaterThan(0);
+    expect(packLooks.every(Boolean)).toBe(true);
+  });
+});
 
 describe('the packed package, installed into a folder of its own', () => {
   it('ships compiled JavaScript, no tests, and runs on Node 22', () => {

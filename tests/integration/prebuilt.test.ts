@@ -1,9 +1,7 @@
 // The files made when the package is packed (src/build/prebuilt.ts): a cache folder that lacks a file finds it
 // there, a site whose inputs differ finds nothing and makes its own, and the example's cold build uses them.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +9,6 @@ import { PACKAGE_ROOT } from '../../src/build/cache.ts';
 import { precompress } from '../../src/build/compress.ts';
 import { EMOJI_INDEX } from '../../src/build/emoji.ts';
 import { INTER_FILE, inLatinFile, subsetInter, TEMPLATE_CHARACTERS } from '../../src/build/fontSubset.ts';
-import { PREBUILT_DIR } from '../../src/build/prebuilt.ts';
 import { buildSite } from '../../src/pipeline.ts';
 
 const folders: string[] = [];
@@ -72,33 +69,5 @@ describe('a cold build of the example catalogue', () => {
     expect(Number(/(\d+) from the cache/.exec(lines.join('\n'))?.[1])).toBeGreaterThanOrEqual(82);
     // Its cache folder was empty: the client bundle and the prerenderer came from the prebuilt cache.
     expect(lines.join('\n')).toMatch(/from the cache .*renderer 1\/1,.* client 1\/1,/);
-  }, 120_000);
-});
-
-describe('making the prebuilt files again (npm pack in a checkout)', () => {
-  it('leaves prebuilt/ whole while it runs, for a build reading it meanwhile', async () => {
-    const count = (folder: string) => (existsSync(folder) ? readdirSync(folder).length : 0);
-    const whole = () => existsSync(EMOJI_INDEX) && count(join(PREBUILT_DIR, 'cache/records')) === 2 && count(join(PREBUILT_DIR, 'compressed')) >= 82;
-    // Folders left by a run that was killed are not this one's.
-    const left = new Set(readdirSync(PACKAGE_ROOT));
-    const beside = () => readdirSync(PACKAGE_ROOT).filter((name) => name.startsWith('.prebuilt-') && !left.has(name));
-    const script = spawn(process.execPath, [join(PACKAGE_ROOT, 'scripts/prebuild.ts')], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
-    const exited = new Promise<number | null>((resolve) => script.once('exit', resolve));
-    let running = true;
-    void exited.then(() => (running = false));
-    // A sample counts while the new files are being made beside prebuilt/ before and after it is looked at, with
-    // no old folder moved aside yet: the swap had not begun, so prebuilt/ had to be there, whole.
-    const samples: boolean[] = [];
-    while (running) {
-      const before = beside();
-      const wasWhole = whole();
-      const after = beside();
-      if (before.length === 1 && after.length === 1 && before[0] === after[0]) samples.push(wasWhole);
-      await sleep(5);
-    }
-    expect(await exited).toBe(0);
-    expect(samples.length).toBeGreaterThan(0);
-    expect(samples.every(Boolean)).toBe(true);
-    expect(whole()).toBe(true);
   }, 120_000);
 });
