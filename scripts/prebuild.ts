@@ -6,7 +6,7 @@
 // They are made in a folder beside prebuilt/, from nothing (the folder is their only cache), and then put in its
 // place by two renames: a build reading prebuilt/ meanwhile (a test, while another packs the package) finds the
 // old files or the new ones, never a folder half-made.
-import { chmod, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { stop } from 'esbuild';
 import { loadCatalogue } from '../src/catalogue/load.ts';
@@ -16,6 +16,13 @@ import { precompress } from '../src/build/compress.ts';
 import { EMOJI_INDEX, makeEmojiIndex } from '../src/build/emoji.ts';
 import { siteCharacters } from '../src/build/fontSubset.ts';
 import { PREBUILT_DIR, prebuiltFolder, prebuiltStore } from '../src/build/prebuilt.ts';
+
+// What a run that was killed left beside prebuilt/: a run takes seconds, so one older than this is not in use.
+const LEFT_AFTER_MS = 15 * 60_000;
+for (const name of await readdir(dirname(PREBUILT_DIR))) {
+  const folder = join(dirname(PREBUILT_DIR), name);
+  if (name.startsWith('.prebuilt-') && Date.now() - (await stat(folder)).mtimeMs > LEFT_AFTER_MS) await rm(folder, { recursive: true, force: true });
+}
 
 const made = await mkdtemp(join(dirname(PREBUILT_DIR), '.prebuilt-'));
 try {

@@ -2,7 +2,7 @@
 // published, installed with plain npm into a folder outside this repository, and used from there as a
 // maintainer would, on the oldest Node line it supports (22, installed into the site from the npm registry).
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +66,13 @@ async function lookingAtPrebuilt(command: string, args: string[]): Promise<{ sta
 
 let packLooks: boolean[] = [];
 
+// As a run of scripts/prebuild.ts that was killed an hour ago would have left it.
+const LEFT_BY_A_KILLED_RUN = join(PACKAGE_ROOT, '.prebuilt-killed-test');
+
 beforeAll(async () => {
+  mkdirSync(join(LEFT_BY_A_KILLED_RUN, 'cache'), { recursive: true });
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(LEFT_BY_A_KILLED_RUN, hourAgo, hourAgo);
   const pack = await lookingAtPrebuilt('npm', ['pack', '--silent', '--pack-destination', work]);
   expect(pack.status, `${pack.stdout}\n${pack.stderr}`).toBe(0);
   packLooks = pack.looks;
@@ -76,12 +82,18 @@ beforeAll(async () => {
   writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true }));
   ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed), 'node@22'], site));
 }, 900_000);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(LEFT_BY_A_KILLED_RUN, { recursive: true, force: true });
+});
 
 describe('npm pack in this repository', () => {
   it('makes the prebuilt files beside prebuilt/, which stays whole for a build reading it meanwhile', () => {
     expect(packLooks.length).toBeGreaterThan(0);
     expect(packLooks.every(Boolean)).toBe(true);
+  });
+  it('removes the folder a killed run of it left there', () => {
+    expect(existsSync(LEFT_BY_A_KILLED_RUN)).toBe(false);
   });
 });
 
