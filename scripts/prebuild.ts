@@ -19,9 +19,11 @@ import { PREBUILT_DIR, prebuiltFolder, prebuiltStore } from '../src/build/prebui
 
 // What a run that was killed left beside prebuilt/: a run takes seconds, so one older than this is not in use.
 const LEFT_AFTER_MS = 15 * 60_000;
-for (const name of await readdir(dirname(PREBUILT_DIR))) {
+for (const name of (await readdir(dirname(PREBUILT_DIR))).filter((name) => name.startsWith('.prebuilt-'))) {
   const folder = join(dirname(PREBUILT_DIR), name);
-  if (name.startsWith('.prebuilt-') && Date.now() - (await stat(folder)).mtimeMs > LEFT_AFTER_MS) await rm(folder, { recursive: true, force: true });
+  // Gone meanwhile (another run's, removed by it) is not in use either.
+  const age = await stat(folder).then((stats) => Date.now() - stats.mtimeMs, () => 0);
+  if (age > LEFT_AFTER_MS) await rm(folder, { recursive: true, force: true });
 }
 
 const made = await mkdtemp(join(dirname(PREBUILT_DIR), '.prebuilt-'));
@@ -33,7 +35,8 @@ try {
     bundleClient({ characters: siteCharacters(example.texts.values()), store, fontCache: prebuiltFolder('fonts', made), prebuilt: made }),
     bundleRenderer({ store, prebuilt: made }),
   ]);
-  await precompress(bundle.files, prebuiltFolder('compressed', made), undefined, prebuiltFolder('compressed', made));
+  const compressed = prebuiltFolder('compressed', made);
+  await precompress(bundle.files, compressed, undefined, compressed);
   await writeFile(join(made, relative(PREBUILT_DIR, EMOJI_INDEX)), JSON.stringify(await makeEmojiIndex()));
   await store.settle();
   const old = `${made}-old`;

@@ -65,7 +65,10 @@ const QUERY_STOP_WORDS = new Set('a an as at be by do does how i if in is it man
 /** The terms a visitor's query asks for: its words' terms (termsOf), without the stop words unless it has only those. */
 export function queryTerms(query: string): string[] {
   const words = wordsOf(query);
-  const telling = words.filter((word) => !QUERY_STOP_WORDS.has(withoutAccents(word)) && !isCommonWord(withoutAccents(word)));
+  const telling = words.filter((word) => {
+    const plain = withoutAccents(word);
+    return !QUERY_STOP_WORDS.has(plain) && !isCommonWord(plain);
+  });
   return termsOfWords(telling.length ? telling : words);
 }
 
