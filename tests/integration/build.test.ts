@@ -169,10 +169,10 @@ describe('storefront build', () => {
   it("lets what siteReady wrote leave before it writes the cache's records (Node sends a response's chunk after the task)", async () => {
     const [outDir, cacheDir] = [join(work, 'ready-turn'), join(work, 'ready-turn-cache')];
     const order: string[] = [];
-    const original = BuildCacheDir.prototype.writeRecord;
-    const spy = vi.spyOn(BuildCacheDir.prototype, 'writeRecord').mockImplementation(function (this: BuildCacheDir, name: string, value: unknown) {
-      if (name.startsWith('descriptions-') && !order.includes('descriptions record')) order.push('descriptions record');
-      original.call(this, name, value);
+    const original = BuildCacheDir.prototype.writeRecordsInTurn;
+    const spy = vi.spyOn(BuildCacheDir.prototype, 'writeRecordsInTurn').mockImplementation(function (this: BuildCacheDir, records) {
+      if (records.some(([name]) => name.startsWith('descriptions-')) && !order.includes('descriptions record')) order.push('descriptions record');
+      original.call(this, records);
     });
     const siteReady = () => {
       order.push('site ready');

@@ -98,6 +98,26 @@ describe('the cache folder', () => {
     expect(await store.readRecord('x')).toBeUndefined();
   });
 
+  it('writes records in turn, each made into JSON only once the one before is written', async () => {
+    const store = new BuildCacheDir(join(work, 'in-turn'));
+    const writtenBefore: boolean[] = [];
+    const record = (name: string, before?: string) => ({
+      toJSON: () => {
+        writtenBefore.push(before === undefined || existsSync(join(work, 'in-turn/records', `${before}.json`)));
+        return { name };
+      },
+    });
+    store.writeRecordsInTurn([
+      ['a', record('a')],
+      ['b', record('b', 'a')],
+      ['c', record('c', 'b')],
+    ]);
+    expect(writtenBefore).toEqual([true]);
+    await store.settle();
+    expect(writtenBefore).toEqual([true, true, true]);
+    for (const name of ['a', 'b', 'c']) expect(await store.readRecord(name)).toEqual({ name });
+  });
+
   it('prunes what none of the last builds used, and keeps what they did', async () => {
     const dir = join(work, 'prune');
     expect(await markCacheDir(dir)).toBeUndefined(); // only a marked folder is pruned
