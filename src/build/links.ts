@@ -42,8 +42,8 @@ export const documentScan = (document: string | PageScan | undefined): PageScan 
 
 /** Checks every HTML document (by file path in the site) against the site's files; or only the documents
  *  `only` names (dev, after an edit: the pages that changed, see liveSite.ts). A link broken on a page is named
- *  once for it. */
-export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>, only?: Iterable<string>): BrokenLink[] {
+ *  once for it. The files the links resolve to go into `linked`. */
+export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>, only?: Iterable<string>, linked?: Set<string>): BrokenLink[] {
   const broken: BrokenLink[] = [];
   const ids = new Map<string, Set<string>>();
   const idsIn = (file: string) => {
@@ -56,6 +56,7 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
   const problemWith = (link: string): string | undefined => {
     if (problems.has(link)) return problems.get(link);
     const target = resolveUrl(link, files);
+    if (target) linked?.add(target);
     const anchor = link.split('#')[1];
     let problem: string | undefined;
     if (!target) problem = NO_FILE;

@@ -2,23 +2,26 @@
 // rendered now comes with its scan, but one taken from the cache unread would have to be read for it (100 MB of
 // HTML at 10,000 services, 0.45 s), and after one description changed all but a few pages are the same bytes as
 // last time (the same blob hash, render.ts).
-// - Links: a page whose bytes are the same as in the last build, in a site with the same set of files, has the
-//   same links, resolving to the same files, as when that build checked them (and found none broken). Only the
-//   changed pages are checked, unless the set of files changed, or a changed page's ids did (an unchanged page
-//   may link to one of them by #id): then every page is, as always.
+// - Links: a page whose bytes are the same as in the last build has the same links as when that build checked
+//   them (and found none broken), and a link resolves to the one file its path names (links.ts resolveUrl). The
+//   record keeps the files the pages linked to; while each is still there, only the changed pages are checked.
+//   Files that come and go unlinked (a search index's parts, a card renamed by a price edit) change nothing;
+//   a linked file gone, or a changed page whose ids changed (an unchanged page may link to one by #id), makes
+//   every page checked, as always.
 // - Inline scripts: each page's set of hashes is kept by page; the union is the same as one scan of all pages.
 // The record is written only after a build that passed, and read only by the next build into the same folder.
 import { createHash } from 'node:crypto';
 import type { KindInfo } from '../client/pageKind.ts';
-import { sha256, type BuildCacheDir } from './cache.ts';
+import type { BuildCacheDir } from './cache.ts';
 import { pagePaths } from './emit.ts';
 import { documentScan, findBrokenLinks, type BrokenLink, type Documents } from './links.ts';
 import { idsOf } from './pageScan.ts';
 import { scanOf, type RenderedPage } from './render.ts';
 
 interface FactsRecord {
-  /** Hash of the sorted names of the site's files. */
-  files: string;
+  /** The files the pages' links resolved to: after a check of every page, theirs; after a check of the changed
+   *  pages, those of the record before (each still there) and theirs. */
+  linked: string[];
   /** Each page document, by path: its hash, and the index of its inline scripts' hashes in `scripts`. */
   pages: Record<string, [hash: string, scripts: number]>;
   scripts: (readonly string[])[];
@@ -30,7 +33,7 @@ export class PageFacts {
   private readonly name: string;
   /** Path → page hash, for this build's documents (a page without a hash is never taken as unchanged). */
   private readonly hashes = new Map<string, string | undefined>();
-  private files = '';
+  private linked: Set<string> | undefined;
   private scripts = new Map<string, number>();
   private scriptSets: (readonly string[])[] = [];
   private pageScripts = new Map<string, number>();
@@ -44,7 +47,7 @@ export class PageFacts {
 
   static async read(store: BuildCacheDir, name: string, pages: readonly RenderedPage[], kinds: Readonly<Record<string, KindInfo>>): Promise<PageFacts> {
     const last = await store.readRecord<FactsRecord>(name);
-    const valid = last && typeof last.files === 'string' && last.pages && Array.isArray(last.scripts) ? last : undefined;
+    const valid = last && Array.isArray(last.linked) && last.pages && Array.isArray(last.scripts) ? last : undefined;
     return new PageFacts(store, name, valid, pages, kinds);
   }
 
@@ -55,16 +58,16 @@ export class PageFacts {
 
   /** findBrokenLinks, looking again only at what may have changed since the last build. */
   checkLinks = (documents: Documents, files: ReadonlySet<string>): BrokenLink[] => {
-    this.files = sha256([...files].sort().join('\n'));
     const changed = [...documents.keys()].filter((path) => !this.unchanged(path));
-    const partial = this.last?.files === this.files && changed.every((path) => this.sameIds(path, documents.get(path)));
-    return findBrokenLinks(documents, files, partial ? changed : undefined);
+    const partial = this.last !== undefined && this.last.linked.every((file) => files.has(file)) && changed.every((path) => this.sameIds(path, documents.get(path)));
+    this.linked = new Set(partial ? this.last!.linked : []);
+    return findBrokenLinks(documents, files, partial ? changed : undefined, this.linked);
   };
 
   /** Whether a changed page has the ids its previous version had (read from the cache; gone: no). */
   private sameIds(path: string, document: ReturnType<Documents['get']>): boolean {
     const before = this.last?.pages[path]?.[0];
-    if (!before) return false; // a new page: the set of files changed anyway
+    if (!before) return false; // a new page: every page is checked, as before the record
     const old = this.store.readBlobSync(before);
     if (!old) return false;
     const [a, b] = [idsOf(old.toString('utf8')), new Set(documentScan(document)?.ids)];
@@ -99,7 +102,7 @@ export class PageFacts {
       const scripts = this.pageScripts.get(path);
       if (hash !== undefined && scripts !== undefined) pages[path] = [hash, scripts];
     }
-    if (this.files) this.store.writeRecord(this.name, { files: this.files, pages, scripts: this.scriptSets } satisfies FactsRecord);
+    if (this.linked) this.store.writeRecord(this.name, { linked: [...this.linked], pages, scripts: this.scriptSets } satisfies FactsRecord);
   }
 }
 
