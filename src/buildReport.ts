@@ -64,8 +64,8 @@ export const modelLine = ({ site, pages }: { site: Site; pages: readonly unknown
 export const searchLine = (files: ReadonlyMap<string, Uint8Array>) => (files.size ? `${files.size} index files, ${kilobytes(sizeOf(files))}` : 'no page kind offers search');
 
 /** The emit stage's line: a build's files and where its headers went, or what dev wrote into its folder. */
-export const emitLine = (r: { files: number; nginxConf?: string; written?: number }, staging: { recycled: boolean; kept: number } | undefined) =>
-  r.nginxConf ? `${r.files} files in all${staging?.recycled ? ` (${count(staging.kept)} kept as they were)` : ''}, headers in _headers and ${shown(r.nginxConf)}` : `${r.files} files in all, ${count(r.written ?? 0)} written now`;
+export const emitLine = (r: { files: number; nginxConf?: string; written?: number }, staging: { recycled: boolean; kept: ReadonlyMap<string, unknown> } | undefined) =>
+  r.nginxConf ? `${r.files} files in all${staging?.recycled ? ` (${count(staging.kept.size)} kept as they were)` : ''}, headers in _headers and ${shown(r.nginxConf)}` : `${r.files} files in all, ${count(r.written ?? 0)} written now`;
 
 /** Paths as the maintainer typed them: relative to the current folder when inside it. */
 export const shown = (path: string) => {

@@ -216,7 +216,7 @@ export async function emitBuilt(context: BuildContext, built: EmitInputs): Promi
     clientFiles: client.files,
     publicFiles,
     staging: staging!,
-    ...(snapshot && { beforeSwap: (dir: string) => void (state.output = recordOutput(dir, staging!.written)) }),
+    ...(snapshot && { beforeSwap: (dir: string) => void (state.output = recordOutput(dir, staging!.written, staging!.kept)) }),
     ...(facts && { facts: { checkLinks: facts.checkLinks, scriptHashes: (pages: readonly RenderedPage[]) => facts.scriptHashes(pages, templates.kindInfo) } }),
   }).catch((error: unknown) => {
     throw asLinkProblems(error, load, context);

@@ -221,10 +221,11 @@ function inputsKey(inputs: SiteInputs): string {
  *  the ones too recent to trust with their content hashes (folders: to be listed). `written`: the files the build
  *  wrote there (it was empty before, or an earlier site whose leftovers it removed), so no folder is listed (0.2
  *  s at 20,000 folders); a file that got there some other way makes the next check find a name the record does
- *  not have, which is a real build. */
-export function recordOutput(stagingDir: string, written: Iterable<string>): Pick<SiteRecord, 'output' | 'outputAt' | 'racy' | 'folders' | 'racyFolders'> {
+ *  not have, which is a real build. `kept`: what lstat said of the files the build found there as they should be
+ *  and left alone (Staging.kept). */
+export function recordOutput(stagingDir: string, written: Iterable<string>, kept: ReadonlyMap<string, Stats> = new Map()): Pick<SiteRecord, 'output' | 'outputAt' | 'racy' | 'folders' | 'racyFolders'> {
   const paths = [...new Set([...written, BUILD_MARKER])];
-  const stamps = paths.map((path): [string, FileStamp] => [path, stampOf(lstatSync(join(stagingDir, path)))]);
+  const stamps = paths.map((path): [string, FileStamp] => [path, stampOf(kept.get(path) ?? lstatSync(join(stagingDir, path)))]);
   const folderStamps = [...foldersOf(paths)].map((folder): [string, FileStamp] => [folder, stampOf(lstatSync(join(stagingDir, folder)))]);
   const outputAt = Date.now();
   const output: Record<string, FileStamp> = {};

@@ -151,4 +151,26 @@ describe('a build that finds nothing changed', () => {
     const pages = readdirSync(join(work, 'dist-changing/service'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('index.html'));
     expect(pages.filter((f) => readFileSync(join(work, 'dist-changing/service', f), 'utf8').includes('One more line.'))).toHaveLength(1);
   }, 60_000);
+
+  it('records the files it kept from the site before as they are: the next build finds nothing changed', async () => {
+    const catalogue = join(work, 'changing-twice');
+    cpSync(join(fixtures, 'valid'), catalogue, { recursive: true, preserveTimestamps: true });
+    const args = ['build', '-c', catalogue, '-o', join(work, 'dist-twice'), '--cache-dir', join(work, 'cache-twice'), '--deploy-dir', join(work, 'deploy-twice'), '--verbose'];
+    const runOnce = async () => {
+      const out: string[] = [];
+      const code = await run(args, { out: (t) => out.push(t), err: (t) => out.push(t), cwd: work });
+      return { code, text: out.join('\n') };
+    };
+    const description = join(catalogue, 'descriptions/alpha-2.md');
+    const edit = (line: string) => writeFileSync(description, `${readFileSync(description, 'utf8')}\n${line}\n`);
+    expect((await runOnce()).code).toBe(0);
+    edit('One more line.');
+    expect((await runOnce()).code).toBe(0);
+    // This build starts from the site the one before replaced, and keeps most of its files.
+    edit('And another.');
+    const third = await runOnce();
+    expect(third.code).toBe(0);
+    expect(Number(/\(([\d,]+) kept as they were\)/.exec(third.text)?.[1]?.replace(',', ''))).toBeGreaterThan(10);
+    expect((await runOnce()).text).toMatch(/Nothing changed since the last build/);
+  }, 60_000);
 });
