@@ -285,8 +285,7 @@ export class BuildCacheDir {
   }
 
   writeRecord(name: string, value: unknown) {
-    this.used.add(`records/${name}`);
-    this.later(atomicWrite(join(this.dir, 'records', `${name}.json`), JSON.stringify(value)));
+    this.writeRecordsInTurn([[name, value]]);
   }
 
   /** Writes records one after another, each turned into JSON only when its turn comes: the 16 shards of 10,000
