@@ -180,8 +180,9 @@ class RenderRun {
   private readonly staging: RenderOptions['staging'];
   private readonly index: PageIndex;
   private readonly nextIndex: PageIndex = {};
-  /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
-  private readonly written: [key: string, hash: string][] = [];
+  /** Pages put into the cache now, with their blobs' stamps once on disk (undefined if the write failed): their
+   *  index entries. */
+  private readonly written: [key: string, hash: string, stamp: Promise<string | undefined>][] = [];
   private readonly failures: { page: Page; cause: unknown }[] = [];
   private readonly scanStrings = new ScanStrings();
   private done = 0;
@@ -256,9 +257,9 @@ class RenderRun {
       this.options.progress?.(++this.done, this.total);
       return [this.linkCached(page, assets, staging, store.blobPath(hash), { hash }), key];
     }
-    const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
+    const { bytes, extra, putting } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
     this.options.progress?.(++this.done, this.total);
-    return [this.handOver(page, bytes, extra), key];
+    return [this.handOver(page, bytes, extra, putting), key];
   }
 
   /** Links the cache's copy of a page into the new site's folder, rendering it should the copy be gone. */
@@ -280,6 +281,7 @@ class RenderRun {
     let scan: PageScan | undefined;
     let stored = false;
     let blob: string | undefined;
+    let putting: Promise<string | undefined> | undefined;
     if (store && hash && stamp) {
       // From the cache folder: read and checked by its stamp. From memory (dev): linked only while its blob is
       // as it was written.
@@ -292,21 +294,29 @@ class RenderRun {
         store!.keep(hash!);
         this.nextIndex[key] = entry!;
         blob = hash;
-      } else if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
+      } else if (store) [blob, putting] = this.putBlob(key, bytes);
     } else {
       store?.count('pages', false);
       try {
         const made = rendered ? madeByWorker(rendered) : this.renderHere(page, assets);
         bytes = made.bytes;
         scan = this.scanStrings.own(made.scan);
-        if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
+        if (store) [blob, putting] = this.putBlob(key, bytes);
       } catch (cause) {
         this.failures.push({ page, cause });
         bytes = Buffer.alloc(0);
       }
     }
     const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }), ...(scan && { scan }) };
-    return { bytes, extra };
+    return { bytes, extra, putting };
+  }
+
+  /** Puts a page's bytes into the cache folder: its hash, and its stamp once on disk. */
+  private putBlob(key: string, bytes: Buffer): [hash: string, stamp: Promise<string | undefined>] {
+    const hash = sha256(bytes);
+    const stamp = this.store!.writeBlob(bytes, hash).catch(() => undefined);
+    this.written.push([key, hash, stamp]);
+    return [hash, stamp];
   }
 
   /** The pages that failed, the first with what it threw where renderToString said only that it suspended. */
@@ -331,12 +341,21 @@ class RenderRun {
 
   /** A page as emit gets it: written into the new site's folder at once when staging (not when the cache's copy
    *  is to be linked, or it failed), else holding its bytes. */
-  private handOver(page: Page, bytes: Buffer, extra: Extra): RenderedPage {
+  private handOver(page: Page, bytes: Buffer, extra: Extra, putting?: Promise<string | undefined>): RenderedPage {
     const { staging } = this;
     if (!staging || extra.file || !bytes.length) return renderedPage(page, bytes, extra);
     const paths = staging.paths(renderedPage(page, bytes));
-    for (const path of paths) this.writes.push(staging.write(path, { content: bytes }));
+    for (const path of paths) this.writes.push(putting && this.linkFiles ? this.linkStored(path, bytes, extra.hash!, putting) : staging.write(path, { content: bytes }));
     return stagedPage(page, join(staging.dir, paths[0]!), extra);
+  }
+
+  /** Links a page just put into the cache folder into the new site, once its blob is on disk (written when that
+   *  failed): the page is written once, not twice, and the site the next build starts from holds the very files
+   *  it links, so its pages need not be replaced. */
+  private async linkStored(path: string, bytes: Buffer, hash: string, stored: Promise<string | undefined>) {
+    const staging = this.staging!;
+    const file = (await stored) ? { copyFrom: this.store!.blobPath(hash), content: bytes } : { content: bytes };
+    await staging.write(path, file);
   }
 
   /** At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
@@ -366,8 +385,8 @@ class RenderRun {
   /** The page index once the new blobs are written (their stamps), unless it is the same as before. */
   private async writeIndex(store: BuildCacheDir) {
     const { memo, indexName = 'pages' } = this.options;
-    for (const [key, hash] of this.written) {
-      const stamp = await store.stamp(hash);
+    for (const [key, hash, stamped] of this.written) {
+      const stamp = await stamped;
       if (!stamp) continue;
       this.nextIndex[key] = `${hash}:${stamp}`;
       const remembered = memo?.pages?.get(key);

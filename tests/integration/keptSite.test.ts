@@ -100,3 +100,20 @@ describe('a build that starts from the site an earlier build replaced', () => {
     await buildAndCompare();
   }, 120_000);
 });
+
+describe('a first build with the cache', () => {
+  it("puts its pages into the site as the cache's copies, which the build two edits later keeps as they are", async () => {
+    const first = join(work, 'first');
+    const options = { catalogueDir: catalogue, precompress: false, projectDir: work, outDir: first, deployDir: join(work, 'deploy-first'), cacheDir: join(work, 'cache-first') };
+    const build = async () => expect((await buildSite(options, io)).ok, log.join('\n')).toBe(true);
+    const unchanged = join(first, 'sitemap/index.html');
+    await build();
+    const page = statSync(unchanged);
+    expect(page.nlink).toBe(2); // the page in the site and its blob in the cache: one file written, not two
+    touchDescription();
+    await build(); // into a new folder: no site was replaced before it
+    touchDescription();
+    await build(); // from the first build's site
+    expect(statSync(unchanged).ino).toBe(page.ino);
+  }, 120_000);
+});
