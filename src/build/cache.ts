@@ -10,7 +10,7 @@
 // JSON records that map keys to blobs, and the folders of the older per-stage caches (fonts/, images/, emoji/,
 // compressed/), whose file names are their keys.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,8 +177,13 @@ export class BuildCacheDir {
     return join(this.dir, name);
   }
 
+  /** Where blobs go: what a worker that stores them is given (storeBlobSync). */
+  get blobs(): string {
+    return join(this.dir, 'blobs');
+  }
+
   blobPath(hash: string): string {
-    return join(this.dir, 'blobs', hash.slice(0, 2), hash);
+    return blobPathIn(this.blobs, hash);
   }
 
   /**
@@ -375,6 +380,37 @@ export class BuildCacheDir {
 const PRUNE_CONCURRENCY = 32;
 
 const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`;
+
+const blobPathIn = (blobs: string, hash: string) => join(blobs, hash.slice(0, 2), hash);
+
+/** A blob a worker stored: its hash, and its stamp (BuildCacheDir.readBlob). The main thread marks it used. */
+export interface StoredBlob {
+  hash: string;
+  stamp: string;
+}
+
+/**
+ * What BuildCacheDir.writeBlob does, for a worker thread, which has no BuildCacheDir: stores bytes under their
+ * hash in `blobs` (a blob already there is kept only if its bytes are right), written whole or not at all.
+ * Undefined when that fails (a full disk, a read-only folder): the caller then hands over the bytes.
+ */
+export function storeBlobSync(blobs: string, bytes: Uint8Array): StoredBlob | undefined {
+  const hash = sha256(bytes);
+  const path = blobPathIn(blobs, hash);
+  const temporary = temporaryPath(path);
+  try {
+    if (!existsSync(path) || sha256(readFileSync(path)) !== hash) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(temporary, bytes, { mode: 0o444 });
+      renameSync(temporary, path);
+    }
+    return { hash, stamp: stampOf(statSync(path)) };
+  } catch {
+    // Nothing to remove where the folder could not be made (force still throws for a file in the path).
+    if (existsSync(temporary)) rmSync(temporary, { force: true });
+    return undefined;
+  }
+}
 
 /** A name for a file written before it is renamed to path: beside it (a rename within one folder is atomic), and
  *  of this write alone, so builds writing the same file at once (two processes, or two builds in one) never

@@ -4,6 +4,7 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledDescription } from '../catalogue/markdown.ts';
+import type { StoredBlob } from './cache.ts';
 import type { RenderOutcome, RenderTask } from './renderWorker.ts';
 import type { SocialTask } from './socialWorker.ts';
 
@@ -15,4 +16,4 @@ const task = async <Input, Output>(name: string, input: Input): Promise<Output> 
 
 export const compileDescriptions = (texts: readonly string[]) => task<readonly string[], CompiledDescription[]>('markdownWorker', texts);
 export const renderPages = (input: RenderTask) => task<RenderTask, RenderOutcome[]>('renderWorker', input);
-export const drawCards = (input: SocialTask) => task<SocialTask, Uint8Array[]>('socialWorker', input);
+export const drawCards = (input: SocialTask) => task<SocialTask, (Uint8Array | StoredBlob)[]>('socialWorker', input);

@@ -167,6 +167,9 @@ class PageKeys {
 
 type Extra = { file?: string; hash?: string; scan?: PageScan };
 
+/** A worker's page that it did not store: its bytes, or its error. */
+type MadeOutcome = Exclude<RenderOutcome, { stored: unknown }>;
+
 /** One renderPages: the pages rendered or taken from the cache, the writes into the new site's folder, the
  *  pages that failed, and the page index the cache keeps for the next build. */
 class RenderRun {
@@ -202,6 +205,11 @@ class RenderRun {
     this.staging = options.memo ? undefined : options.staging;
   }
 
+  /** Whether the new site links its pages from the cache's blobs: a one-off build with the cache. */
+  private get linkable(): boolean {
+    return this.staging !== undefined && this.store !== undefined && this.linkFiles;
+  }
+
   /** Whether neither the memo nor the cache's index holds the page. */
   isNew({ key }: Keyed): boolean {
     return !this.options.memo?.pages?.has(key) && !this.index[key];
@@ -232,7 +240,7 @@ class RenderRun {
     await Promise.all(
       batches.map((batch) =>
         limit(async () => {
-          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]) };
+          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]), ...(this.linkable && { blobs: this.store!.blobs }) };
           const outcomes = await workers.run<RenderTask, RenderOutcome[]>('renderPages', task);
           batch.forEach(({ at, keyed }, i) => place(at, this.renderOne(keyed, outcomes[i])));
           await this.paceWrites();
@@ -250,6 +258,14 @@ class RenderRun {
     // 10,000 pages (185 MB) to keep them for emit was a third of a warm build's render stage. Should the copy go
     // (another build's prune) before it is linked, the page is rendered after all.
     const { staging, store } = this;
+    if (rendered && 'stored' in rendered) {
+      // Stored by the worker (renderFresh asks for it only when the page is to be linked).
+      store!.count('pages', false);
+      store!.keep(rendered.stored.hash);
+      this.nextIndex[key] = `${rendered.stored.hash}:${rendered.stored.stamp}`;
+      this.options.progress?.(++this.done, this.total);
+      return [this.linkCached(page, assets, staging!, store!.blobPath(rendered.stored.hash), { hash: rendered.stored.hash, scan: this.scanStrings.own(rendered.scan) }), key];
+    }
     if (staging && store && hash && stamp && this.linkFiles && store.stampSync(hash) === stamp) {
       store.count('pages', true);
       store.keep(hash);
@@ -274,7 +290,7 @@ class RenderRun {
 
   /** A page's bytes: remembered (dev), read from the cache folder, or rendered now (put into the cache; a failure
    *  is collected and has none); with the cache's copy and hash when there is one. */
-  private bytesOf(page: Page, assets: DocumentAssets, key: string, remembered: { bytes: Buffer } | undefined, found: { entry?: string; hash?: string; stamp?: string }, rendered?: RenderOutcome) {
+  private bytesOf(page: Page, assets: DocumentAssets, key: string, remembered: { bytes: Buffer } | undefined, found: { entry?: string; hash?: string; stamp?: string }, rendered?: MadeOutcome) {
     const { store, linkFiles } = this;
     const { entry, hash, stamp } = found;
     let bytes = remembered?.bytes;
@@ -422,7 +438,7 @@ function stagedPage(page: Page, staged: string, extra: Extra): RenderedPage {
 }
 
 /** A worker's page as bytes (not copied) with its scan, or its error thrown here. */
-function madeByWorker(outcome: RenderOutcome): { bytes: Buffer; scan: PageScan } {
+function madeByWorker(outcome: MadeOutcome): { bytes: Buffer; scan: PageScan } {
   if ('bytes' in outcome) return { bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength), scan: outcome.scan };
   const error = new Error(outcome.error);
   if (outcome.stack) error.stack = outcome.stack;

@@ -6,7 +6,7 @@
 import pLimit from 'p-limit';
 import { socialCardText, socialImagePath, type SocialCard } from '../client/socialCard.ts';
 import type { Site } from '../model/model.ts';
-import { codeVersion, sha256, type BuildCacheDir } from './cache.ts';
+import { codeVersion, sha256, type BuildCacheDir, type StoredBlob } from './cache.ts';
 import { cardParts, type CardMemo, type SocialLook } from './cardPainter.ts';
 import type { EmojiAssets } from './emoji.ts';
 import type { SiteFile } from './staging.ts';
@@ -46,7 +46,13 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
       next[path] = kept;
     } else missing.push([path, card]);
   }
-  if (missing.length > 0) await drawCards(look, missing, workers, memo, async (path, png) => {
+  if (missing.length > 0) await drawCards(look, missing, workers, memo, cache?.store.blobs, async (path, png) => {
+    if (!(png instanceof Uint8Array)) {
+      cache!.store.keep(png.hash);
+      next[path] = { blob: png.hash, stamp: png.stamp };
+      files.set(path, { copyFrom: cache!.store.blobPath(png.hash) });
+      return;
+    }
     const blob = cache && sha256(png);
     const stamp = blob && (await cache.store.writeBlob(png, blob).catch(() => undefined));
     if (blob && stamp) next[path] = { blob, stamp };
@@ -56,8 +62,9 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
   return { files, drawn: missing.length };
 }
 
-/** Draws the cards by path, in batches on the worker pool, and hands each PNG to `drawn` as it comes. */
-async function drawCards(look: SocialLook, cards: [string, SocialCard][], workers: Workers, memo: CardMemo, drawn: (path: string, png: Uint8Array) => Promise<void>): Promise<void> {
+/** Draws the cards by path, in batches on the worker pool, and hands each PNG (or, given `blobs`, the blob it is
+ *  stored in) to `drawn` as it comes. */
+async function drawCards(look: SocialLook, cards: [string, SocialCard][], workers: Workers, memo: CardMemo, blobs: string | undefined, drawn: (path: string, png: Uint8Array | StoredBlob) => Promise<void>): Promise<void> {
   const { parts, glyphs } = await cardParts(new Typesetter(await interSfnt()), look, cards.map(([, card]) => card), memo);
   const size = Math.min(BATCH, Math.ceil(cards.length / workers.size));
   const batches: number[][] = [];
@@ -67,8 +74,8 @@ async function drawCards(look: SocialLook, cards: [string, SocialCard][], worker
   await Promise.all(
     batches.map((batch) =>
       limit(async () => {
-        const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })) };
-        const pngs = workers.worth(cards.length) ? await workers.run<SocialTask, Uint8Array[]>('drawCards', task) : paintTask(task);
+        const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })), ...(blobs !== undefined && { blobs }) };
+        const pngs = workers.worth(cards.length) ? await workers.run<SocialTask, (Uint8Array | StoredBlob)[]>('drawCards', task) : paintTask(task);
         await Promise.all(batch.map((i, n) => drawn(cards[i]![0], pngs[n]!)));
       }),
     ),

@@ -1,11 +1,11 @@
 // The build cache's keys and folder: what a key covers, that writes are whole, reads of damage are misses,
 // prune keeps what recent builds used, and the CLI's --cache-dir and --no-cache.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindCodeHashes, PACKAGE_ROOT } from '../../src/build/bundle.ts';
-import { BuildCacheDir, codeVersion, keyOf, markCacheDir, sha256, TOOL } from '../../src/build/cache.ts';
+import { BuildCacheDir, codeVersion, keyOf, markCacheDir, sha256, storeBlobSync, TOOL } from '../../src/build/cache.ts';
 import { runCli, snapshot } from '../support/cliRun.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-cache-keys-'));
@@ -87,6 +87,28 @@ describe('the cache folder', () => {
     expect((await store.readBlob(hash))?.toString()).toBe('<p>page</p>');
     expect(await store.readBlob(sha256('never written'))).toBeUndefined();
     expect(readdirSync(join(store.blobPath(hash), '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it("stores a worker's blob as the main thread would, keeps one that is right, and says so when it cannot", async () => {
+    const store = new BuildCacheDir(join(work, 'worker-blobs'));
+    const bytes = new TextEncoder().encode('<p>card</p>');
+    const stored = storeBlobSync(store.blobs, bytes)!;
+    expect(stored.hash).toBe(sha256(bytes));
+    expect((await store.readBlob(stored.hash, stored.stamp))?.toString()).toBe('<p>card</p>');
+    const { ino } = statSync(store.blobPath(stored.hash));
+    expect(storeBlobSync(store.blobs, bytes)).toEqual(stored);
+    expect(statSync(store.blobPath(stored.hash)).ino).toBe(ino);
+    // Damaged (written through the site's link): replaced.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    writeFileSync(store.blobPath(stored.hash), '<p>CARD</p>');
+    const again = storeBlobSync(store.blobs, bytes)!;
+    expect(readFileSync(store.blobPath(stored.hash), 'utf8')).toBe('<p>card</p>');
+    expect((await store.readBlob(again.hash, again.stamp))?.toString()).toBe('<p>card</p>');
+    // A file where the blobs' folder goes: nothing stored, nothing left behind.
+    const blocked = join(work, 'blocked-blobs');
+    writeFileSync(blocked, 'not a folder');
+    expect(storeBlobSync(blocked, bytes)).toBeUndefined();
+    expect(readdirSync(join(store.blobPath(stored.hash), '..')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('reads a record that does not parse as a miss', async () => {

@@ -2,7 +2,7 @@
 // is built: a site built with one thread, with two, and with two from a warm cache is the same, byte for byte.
 // The catalogue has enough descriptions and pages (450 services) for the pool to take them (more than
 // ON_THE_MAIN_THREAD of each), so the pool's threads do the work.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,10 @@ describe('the worker pool', () => {
     const cold = await build('cold', 2, cache);
     expect(cold.result.cache?.descriptions?.misses).toBe(SERVICES);
     expectSameSite(cold.files, one.files);
+    // The threads stored the pages and cards in the cache, and the site links them: one file, two names or more.
+    const made = [...cold.files.keys()].filter((path) => path.endsWith('index.html') || /^assets\/social-.*\.png$/.test(path));
+    expect(made.length).toBeGreaterThan(2 * SERVICES);
+    expect(made.filter((path) => statSync(join(work, 'cold', path)).nlink < 2)).toEqual([]);
     const warm = await build('warm', 2, cache);
     expect(warm.result.cache?.descriptions?.misses).toBe(0);
     expectSameSite(warm.files, one.files);
