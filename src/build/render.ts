@@ -15,7 +15,7 @@ import { deepFreeze, type Site } from '../model/model.ts';
 import { siteShell } from '../model/shell.ts';
 import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
-import type { RenderOutcome, RenderTask } from './renderWorker.ts';
+import { renderOutcome, type RenderOutcome, type RenderTask } from './renderWorker.ts';
 import { scanPage, ScanStrings, type PageScan } from './pageScan.ts';
 import { keyJson, sameKeyJson, type TreeKeys } from './treeKeys.ts';
 import type { Workers } from './workers.ts';
@@ -167,7 +167,7 @@ class PageKeys {
 
 type Extra = { file?: string; hash?: string; scan?: PageScan };
 
-/** A worker's page that it did not store: its bytes, or its error. */
+/** A page rendered just now (here or by a worker) and not stored: its bytes, or its error. */
 type MadeOutcome = Exclude<RenderOutcome, { stored: unknown }>;
 
 /** One renderPages: the pages rendered or taken from the cache, the writes into the new site's folder, the
@@ -183,9 +183,8 @@ class RenderRun {
   private readonly staging: RenderOptions['staging'];
   private readonly index: PageIndex;
   private readonly nextIndex: PageIndex = {};
-  /** Pages put into the cache now, with their blobs' stamps once on disk (undefined if the write failed): their
-   *  index entries. */
-  private readonly written: [key: string, hash: string, stamp: Promise<string | undefined>][] = [];
+  /** Pages put into the cache now: their index entries are made once the blobs are written (their stamps). */
+  private readonly written: [key: string, hash: string][] = [];
   private readonly failures: { page: Page; cause: unknown }[] = [];
   private readonly scanStrings = new ScanStrings();
   private done = 0;
@@ -228,8 +227,9 @@ class RenderRun {
    *  threads (Workers.worth: a thread takes 0.3-0.5 s to start and load React and the templates), else here. */
   async renderFresh(fresh: readonly Fresh[], place: (at: number, result: [RenderedPage, string]) => void) {
     const { workers } = this.options;
+    const blobs = this.linkable ? this.store!.blobs : undefined;
     if (!workers?.worth(fresh.length)) {
-      for (const { at, keyed } of fresh) await this.paced(() => place(at, this.renderOne(keyed)));
+      for (const { at, keyed } of fresh) await this.paced(() => place(at, this.renderOne(keyed, renderOutcome(() => this.renderer.renderPage(keyed.page, this.shell, keyed.assets), blobs))));
       return;
     }
     // Two batches per thread in flight: one rendering, one waiting, and no more pages held than that.
@@ -240,7 +240,7 @@ class RenderRun {
     await Promise.all(
       batches.map((batch) =>
         limit(async () => {
-          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]), ...(this.linkable && { blobs: this.store!.blobs }) };
+          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]), ...(blobs !== undefined && { blobs }) };
           const outcomes = await workers.run<RenderTask, RenderOutcome[]>('renderPages', task);
           batch.forEach(({ at, keyed }, i) => place(at, this.renderOne(keyed, outcomes[i])));
           await this.paceWrites();
@@ -249,7 +249,7 @@ class RenderRun {
     );
   }
 
-  /** A page, from the memo, the cache or `rendered` (a worker's), else rendered now. */
+  /** A page, from the memo, the cache or `rendered` (just now, here or by a worker), else rendered now. */
   renderOne({ page, assets, key }: Keyed, rendered?: RenderOutcome): [RenderedPage, string] {
     const remembered = this.options.memo?.pages?.get(key);
     const entry = remembered?.blob ?? this.index[key];
@@ -257,35 +257,31 @@ class RenderRun {
     // A one-off build links the cache's copy into the new site, checked by its stamp but not read: reading
     // 10,000 pages (185 MB) to keep them for emit was a third of a warm build's render stage. Should the copy go
     // (another build's prune) before it is linked, the page is rendered after all.
-    const { staging, store } = this;
-    if (rendered && 'stored' in rendered) {
-      // Stored by the worker (renderFresh asks for it only when the page is to be linked).
-      store!.count('pages', false);
-      store!.keep(rendered.stored.hash);
-      this.nextIndex[key] = `${rendered.stored.hash}:${rendered.stored.stamp}`;
-      this.options.progress?.(++this.done, this.total);
-      return [this.linkCached(page, assets, staging!, store!.blobPath(rendered.stored.hash), { hash: rendered.stored.hash, scan: this.scanStrings.own(rendered.scan) }), key];
-    }
-    if (staging && store && hash && stamp && this.linkFiles && store.stampSync(hash) === stamp) {
-      store.count('pages', true);
-      store.keep(hash);
-      this.nextIndex[key] = entry!;
-      this.options.progress?.(++this.done, this.total);
-      return [this.linkCached(page, assets, staging, store.blobPath(hash), { hash }), key];
-    }
-    const { bytes, extra, putting } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
+    // Stored just now (renderFresh asks for it only when the page is to be linked).
+    if (rendered && 'stored' in rendered) return [this.linkCached({ page, assets, key }, `${rendered.stored.hash}:${rendered.stored.stamp}`, false, this.scanStrings.own(rendered.scan)), key];
+    if (this.linkable && hash && stamp && this.store!.stampSync(hash) === stamp) return [this.linkCached({ page, assets, key }, entry!, true), key];
+    const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
     this.options.progress?.(++this.done, this.total);
-    return [this.handOver(page, bytes, extra, putting), key];
+    return [this.handOver(page, bytes, extra), key];
   }
 
-  /** Links the cache's copy of a page into the new site's folder, rendering it should the copy be gone. */
-  private linkCached(page: Page, assets: DocumentAssets, staging: NonNullable<RenderOptions['staging']>, blob: string, extra: Extra): RenderedPage {
+  /** Links a page's copy in the cache (its index entry, `hash:stamp`) into the new site's folder, rendering the
+   *  page should the copy be gone. */
+  private linkCached({ page, assets, key }: Keyed, entry: string, fromCache: boolean, scan?: PageScan): RenderedPage {
+    const store = this.store!;
+    const staging = this.staging!;
+    const hash = entry.slice(0, entry.indexOf(':'));
+    store.count('pages', fromCache);
+    store.keep(hash);
+    this.nextIndex[key] = entry;
+    this.options.progress?.(++this.done, this.total);
+    const blob = store.blobPath(hash);
     const paths = staging.paths({ page, html: '' });
     for (const path of paths) {
       const linked = staging.write(path, { copyFrom: blob });
       this.writes.push(linked.catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? writeFile(join(staging.dir, path), this.renderer.renderPage(page, this.shell, assets)) : Promise.reject(error))));
     }
-    return stagedPage(page, join(staging.dir, paths[0]!), extra);
+    return stagedPage(page, join(staging.dir, paths[0]!), { hash, ...(scan && { scan }) });
   }
 
   /** A page's bytes: remembered (dev), read from the cache folder, or rendered now (put into the cache; a failure
@@ -297,7 +293,6 @@ class RenderRun {
     let scan: PageScan | undefined;
     let stored = false;
     let blob: string | undefined;
-    let putting: Promise<string | undefined> | undefined;
     if (store && hash && stamp) {
       // From the cache folder: read and checked by its stamp. From memory (dev): linked only while its blob is
       // as it was written.
@@ -310,29 +305,21 @@ class RenderRun {
         store!.keep(hash!);
         this.nextIndex[key] = entry!;
         blob = hash;
-      } else if (store) [blob, putting] = this.putBlob(key, bytes);
+      } else if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
     } else {
       store?.count('pages', false);
       try {
-        const made = rendered ? madeByWorker(rendered) : this.renderHere(page, assets);
+        const made = rendered ? madeNow(rendered) : this.renderHere(page, assets);
         bytes = made.bytes;
         scan = this.scanStrings.own(made.scan);
-        if (store) [blob, putting] = this.putBlob(key, bytes);
+        if (store) this.written.push([key, (blob = store.putBlob(bytes))]);
       } catch (cause) {
         this.failures.push({ page, cause });
         bytes = Buffer.alloc(0);
       }
     }
     const extra: Extra = { ...(stored && linkFiles && { file: store!.blobPath(hash!) }), ...(blob && { hash: blob }), ...(scan && { scan }) };
-    return { bytes, extra, putting };
-  }
-
-  /** Puts a page's bytes into the cache folder: its hash, and its stamp once on disk. */
-  private putBlob(key: string, bytes: Buffer): [hash: string, stamp: Promise<string | undefined>] {
-    const hash = sha256(bytes);
-    const stamp = this.store!.writeBlob(bytes, hash).catch(() => undefined);
-    this.written.push([key, hash, stamp]);
-    return [hash, stamp];
+    return { bytes, extra };
   }
 
   /** The pages that failed, the first with what it threw where renderToString said only that it suspended. */
@@ -357,21 +344,12 @@ class RenderRun {
 
   /** A page as emit gets it: written into the new site's folder at once when staging (not when the cache's copy
    *  is to be linked, or it failed), else holding its bytes. */
-  private handOver(page: Page, bytes: Buffer, extra: Extra, putting?: Promise<string | undefined>): RenderedPage {
+  private handOver(page: Page, bytes: Buffer, extra: Extra): RenderedPage {
     const { staging } = this;
     if (!staging || extra.file || !bytes.length) return renderedPage(page, bytes, extra);
     const paths = staging.paths(renderedPage(page, bytes));
-    for (const path of paths) this.writes.push(putting && this.linkFiles ? this.linkStored(path, bytes, extra.hash!, putting) : staging.write(path, { content: bytes }));
+    for (const path of paths) this.writes.push(staging.write(path, { content: bytes }));
     return stagedPage(page, join(staging.dir, paths[0]!), extra);
-  }
-
-  /** Links a page just put into the cache folder into the new site, once its blob is on disk (written when that
-   *  failed): the page is written once, not twice, and the site the next build starts from holds the very files
-   *  it links, so its pages need not be replaced. */
-  private async linkStored(path: string, bytes: Buffer, hash: string, stored: Promise<string | undefined>) {
-    const staging = this.staging!;
-    const file = (await stored) ? { copyFrom: this.store!.blobPath(hash), content: bytes } : { content: bytes };
-    await staging.write(path, file);
   }
 
   /** At most two hundred pages' bytes waiting for the disk: rendering outran the writes (and the cache's copies,
@@ -401,8 +379,8 @@ class RenderRun {
   /** The page index once the new blobs are written (their stamps), unless it is the same as before. */
   private async writeIndex(store: BuildCacheDir) {
     const { memo, indexName = 'pages' } = this.options;
-    for (const [key, hash, stamped] of this.written) {
-      const stamp = await stamped;
+    for (const [key, hash] of this.written) {
+      const stamp = await store.stamp(hash);
       if (!stamp) continue;
       this.nextIndex[key] = `${hash}:${stamp}`;
       const remembered = memo?.pages?.get(key);
@@ -437,8 +415,8 @@ function stagedPage(page: Page, staged: string, extra: Extra): RenderedPage {
   };
 }
 
-/** A worker's page as bytes (not copied) with its scan, or its error thrown here. */
-function madeByWorker(outcome: MadeOutcome): { bytes: Buffer; scan: PageScan } {
+/** A page rendered just now as bytes (not copied) with its scan, or its error thrown here. */
+function madeNow(outcome: MadeOutcome): { bytes: Buffer; scan: PageScan } {
   if ('bytes' in outcome) return { bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength), scan: outcome.scan };
   const error = new Error(outcome.error);
   if (outcome.stack) error.stack = outcome.stack;

@@ -23,14 +23,18 @@ const encoder = new TextEncoder();
 
 export default async ({ module, shell, pages, blobs }: RenderTask): Promise<RenderOutcome[]> => {
   const renderer = (await import(module)) as PrerendererModule;
-  return pages.map(([page, assets]) => {
-    try {
-      const html = renderer.renderPage(page, shell, assets);
-      const bytes = encoder.encode(html);
-      const stored = blobs === undefined ? undefined : storeBlobSync(blobs, bytes);
-      return stored ? { stored, scan: scanPage(html) } : { bytes, scan: scanPage(html) };
-    } catch (cause) {
-      return cause instanceof Error ? { error: cause.message, ...(cause.stack && { stack: cause.stack }) } : { error: String(cause) };
-    }
-  });
+  return pages.map(([page, assets]) => renderOutcome(() => renderer.renderPage(page, shell, assets), blobs));
 };
+
+/** A page rendered by `render`, stored in `blobs` when given (and possible), as a thread or the main thread
+ *  hands it to render.ts. */
+export function renderOutcome(render: () => string, blobs?: string): RenderOutcome {
+  try {
+    const html = render();
+    const bytes = encoder.encode(html);
+    const stored = blobs === undefined ? undefined : storeBlobSync(blobs, bytes);
+    return stored ? { stored, scan: scanPage(html) } : { bytes, scan: scanPage(html) };
+  } catch (cause) {
+    return cause instanceof Error ? { error: cause.message, ...(cause.stack && { stack: cause.stack }) } : { error: String(cause) };
+  }
+}

@@ -46,17 +46,13 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
       next[path] = kept;
     } else missing.push([path, card]);
   }
-  if (missing.length > 0) await drawCards(look, missing, workers, memo, cache?.store.blobs, async (path, png) => {
-    if (!(png instanceof Uint8Array)) {
-      cache!.store.keep(png.hash);
-      next[path] = { blob: png.hash, stamp: png.stamp };
-      files.set(path, { copyFrom: cache!.store.blobPath(png.hash) });
-      return;
-    }
-    const blob = cache && sha256(png);
-    const stamp = blob && (await cache.store.writeBlob(png, blob).catch(() => undefined));
-    if (blob && stamp) next[path] = { blob, stamp };
-    files.set(path, blob && stamp ? { copyFrom: cache.store.blobPath(blob) } : { content: png });
+  // With the cache, each card comes back stored in it (by whichever thread drew it), or as its PNG when it could
+  // not be stored there.
+  if (missing.length > 0) await drawCards(look, missing, workers, memo, cache?.store.blobs, (path, drawn) => {
+    if (drawn instanceof Uint8Array) return void files.set(path, { content: drawn });
+    cache!.store.keep(drawn.hash);
+    next[path] = { blob: drawn.hash, stamp: drawn.stamp };
+    files.set(path, { copyFrom: cache!.store.blobPath(drawn.hash) });
   });
   if (cache) cache.store.writeRecord(cache.indexName, next);
   return { files, drawn: missing.length };
@@ -64,7 +60,7 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
 
 /** Draws the cards by path, in batches on the worker pool, and hands each PNG (or, given `blobs`, the blob it is
  *  stored in) to `drawn` as it comes. */
-async function drawCards(look: SocialLook, cards: [string, SocialCard][], workers: Workers, memo: CardMemo, blobs: string | undefined, drawn: (path: string, png: Uint8Array | StoredBlob) => Promise<void>): Promise<void> {
+async function drawCards(look: SocialLook, cards: [string, SocialCard][], workers: Workers, memo: CardMemo, blobs: string | undefined, drawn: (path: string, card: Uint8Array | StoredBlob) => void): Promise<void> {
   const { parts, glyphs } = await cardParts(new Typesetter(await interSfnt()), look, cards.map(([, card]) => card), memo);
   const size = Math.min(BATCH, Math.ceil(cards.length / workers.size));
   const batches: number[][] = [];
@@ -76,7 +72,7 @@ async function drawCards(look: SocialLook, cards: [string, SocialCard][], worker
       limit(async () => {
         const task: SocialTask = { parts, cards: batch.map((i) => ({ glyphs: glyphs[i]!, text: socialCardText(cards[i]![1]) })), ...(blobs !== undefined && { blobs }) };
         const pngs = workers.worth(cards.length) ? await workers.run<SocialTask, (Uint8Array | StoredBlob)[]>('drawCards', task) : paintTask(task);
-        await Promise.all(batch.map((i, n) => drawn(cards[i]![0], pngs[n]!)));
+        batch.forEach((i, n) => drawn(cards[i]![0], pngs[n]!));
       }),
     ),
   );
