@@ -21,7 +21,7 @@ import { CatalogueReads } from './devLoad.ts';
 import { devClientScript, EVENTS, OpenPages } from './devPages.ts';
 import { DevTerminal } from './devTerminal.ts';
 import type { LoadOptions } from './catalogue/load.ts';
-import { buildSite, createBuildCache, type Reporter } from './pipeline.ts';
+import { buildSite, createBuildCache, removeSync, type Reporter } from './pipeline.ts';
 import { startServer, type RunningServer } from './serve.ts';
 import { watchTree, type TreeWatcher } from './watchTree.ts';
 
@@ -39,6 +39,9 @@ export interface DevOptions {
   cacheDir?: string | false;
   /** Threads for the work per description (see BuildOptions.workers). */
   workers?: number;
+  /** The CLI's Ctrl+C (or SIGTERM, SIGHUP): once aborted, the scratch site is removed at once, for the process to
+   *  end; a build may be writing into it (the first one, seconds long on a big catalogue), so it is not waited for. */
+  signal?: AbortSignal;
 }
 
 export interface DevServer {
@@ -69,7 +72,9 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   if (folderIdentity(options.catalogueDir) === undefined) {
     throw new CatalogueNotFoundError(`There is no catalogue folder at ${options.catalogueDir}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
   }
-  const scratch = await mkdtemp(join(scratchFolder(), 'storefront-dev-'));
+  // Named by the process, so a folder a killed dev left behind can be told from one in use.
+  const scratch = await mkdtemp(join(scratchFolder(), `storefront-dev-${process.pid}-`));
+  removedOnStop(scratch, options.signal);
   const dev = new DevSession(options, io, scratch);
   // The watchers start before the server and the first build: Node may set up a recursive watch asynchronously,
   // and an edit made while the first build runs must not be lost.
@@ -95,6 +100,17 @@ export async function startDev(options: DevOptions, io: Reporter): Promise<DevSe
   io.out(`\nDev server: ${server.url}/  (watching ${watched.map(shown).join(', ')}; Ctrl+C to stop)`);
   io.out('Changes to the catalogue, the templates and the client runtime apply on rebuild; restart dev after changing the generator itself (src/catalogue, src/model, src/core, src/build).');
   return { url: server.url, settled: () => dev.settled(), close: () => dev.close(server) };
+}
+
+/** A stopped dev's scratch site goes at once, and again: a write under way on libuv's threads may have made a
+ *  folder of it again meanwhile (as in a stopped build, pipeline.ts). */
+function removedOnStop(scratch: string, signal: AbortSignal | undefined): void {
+  const remove = () => {
+    removeSync(scratch);
+    removeSync(scratch);
+  };
+  if (signal?.aborted) remove();
+  else signal?.addEventListener('abort', remove, { once: true });
 }
 
 const NOT_LOCAL = '403 Forbidden: storefront dev answers only requests for localhost, 127.0.0.1, [::1] or the --host it was started with.\n';

@@ -96,11 +96,13 @@ function onStop({ options, state, scratch }: BuildSetup, claim: () => Claim | un
   return () => options.signal?.removeEventListener('abort', stop);
 }
 
-const removeSync = (path: string) => {
+/** Removes a folder now, on the thread the stop came to; what cannot be removed (a permission taken away
+ *  meanwhile) is left. */
+export const removeSync = (path: string) => {
   try {
     rmSync(path, { recursive: true, force: true });
   } catch {
-    // left for the next build
+    // left for the next build, or for the maintainer
   }
 };
 

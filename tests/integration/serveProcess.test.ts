@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { writeSyntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'storefront-serve-process-'));
@@ -113,29 +114,55 @@ describe('the server process ends with the process that started it', () => {
   }, 60_000);
 });
 
-describe('storefront dev, when its terminal is closed (SIGHUP)', () => {
-  it('ends, and removes its scratch site', async () => {
-    const scratchPlaces = ['/dev/shm', tmpdir()].filter((dir) => existsSync(dir));
-    const scratches = () => new Set(scratchPlaces.flatMap((dir) => readdirSync(dir).filter((name) => name.startsWith('storefront-dev-')).map((name) => join(dir, name))));
-    const before = scratches();
-    const child = spawn(process.execPath, [join(root, 'bin/storefront.js'), 'dev', '-c', 'tests/fixtures/valid', '-p', '0', '--cache-dir', join(work, 'dev-cache')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    started.add(child.pid!);
-    const closed = new Promise<void>((resolve) => child.stdout!.on('close', resolve));
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (/Dev server: http/.test(output)) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`dev exited (${code}) before serving:\n${output}`)));
+/** The scratch sites (in /dev/shm, or the temporary folder) of the dev whose process is `pid`: named by it. */
+const scratchesOf = (pid: number) =>
+  ['/dev/shm', tmpdir()].filter((dir) => existsSync(dir)).flatMap((dir) => readdirSync(dir).filter((name) => name.startsWith(`storefront-dev-${pid}-`)).map((name) => join(dir, name)));
+
+/** `storefront dev` as a terminal runs it, in a process group of its own; `until` resolves once its output matches. */
+function startDevProcess(args: string[]) {
+  const child = spawn(process.execPath, [join(root, 'bin/storefront.js'), 'dev', '-p', '0', ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child.pid!);
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const until = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const look = () => pattern.test(output) && resolve();
+      child.stdout!.on('data', look);
+      child.stderr!.on('data', look);
+      void exited.then((code) => reject(new Error(`dev exited (${code}) before ${pattern}:\n${output}`)));
     });
-    // Another test's dev may have made one meanwhile: this one's holds the fixture's service alpha-1.
-    const ours = [...scratches()].filter((dir) => !before.has(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((path) => path.includes('alpha-1')));
-    expect(ours).toHaveLength(1);
-    child.kill('SIGHUP');
-    expect(await settles(closed)).toBe(true);
-    expect(existsSync(ours[0]!)).toBe(false);
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, exited, until, output: () => output };
+}
+
+describe('storefront dev, when stopped', () => {
+  it('by its terminal closing (SIGHUP), ends and removes its scratch site', async () => {
+    const dev = startDevProcess(['-c', 'tests/fixtures/valid', '--cache-dir', join(work, 'dev-cache')]);
+    await dev.until(/Dev server: http/);
+    const scratch = scratchesOf(dev.child.pid!);
+    expect(scratch).toHaveLength(1);
+    expect(readdirSync(scratch[0]!, { recursive: true, encoding: 'utf8' }).some((path) => path.includes('alpha-1'))).toBe(true);
+    dev.child.kill('SIGHUP');
+    expect(await settles(dev.exited)).toBe(true);
+    expect(existsSync(scratch[0]!)).toBe(false);
+  }, 120_000);
+
+  // The first build of a big catalogue takes seconds: a Ctrl+C then ended the process before dev caught signals,
+  // and left the scratch site in memory.
+  it('by Ctrl+C during its first build, ends at once and removes its scratch site', async () => {
+    const catalogue = join(work, 'many-services');
+    writeSyntheticCatalogue(catalogue, { services: 400, heavy: true });
+    const dev = startDevProcess(['-c', catalogue, '--no-cache']);
+    await dev.until(/^ {2}model /m);
+    const scratch = scratchesOf(dev.child.pid!);
+    expect(scratch).toHaveLength(1);
+    process.kill(-dev.child.pid!, 'SIGINT');
+    expect(await settles(dev.exited)).toBe(true);
+    expect(await dev.exited, dev.output()).toBe(130);
+    expect(dev.output()).not.toContain('Dev server:');
+    expect(dev.output()).not.toMatch(/Internal error|EPIPE|ECANCELED|panicked/);
+    expect(existsSync(scratch[0]!)).toBe(false);
   }, 120_000);
 });
 
