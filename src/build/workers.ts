@@ -41,7 +41,9 @@ export class Workers {
 
   run<Input, Output>(task: TaskName, input: Input): Promise<Output> {
     // One pool for every kind of task: its threads load each task's libraries on its first call (poolWorker.ts).
-    this.pool ??= new Piscina({ filename: POOL_WORKER, minThreads: 0, maxThreads: this.size, idleTimeout: 1000 });
+    // Idle threads wait on their message port, not in Atomics.wait: a thread parked there may miss the
+    // terminate of process.exit, which then waits for it for ever (a Ctrl+C that never ended the build).
+    this.pool ??= new Piscina({ filename: POOL_WORKER, minThreads: 0, maxThreads: this.size, idleTimeout: 1000, atomics: 'disabled' });
     return this.pool.run(input, { name: task }) as Promise<Output>;
   }
 
