@@ -419,6 +419,7 @@ function stagedPage(page: Page, staged: string, extra: Extra): RenderedPage {
 function madeNow(outcome: MadeOutcome): { bytes: Buffer; scan: PageScan } {
   if ('bytes' in outcome) return { bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength), scan: outcome.scan };
   const error = new Error(outcome.error);
+  if (outcome.name) error.name = outcome.name;
   if (outcome.stack) error.stack = outcome.stack;
   throw error;
 }

@@ -17,7 +17,8 @@ export interface RenderTask {
   blobs?: string;
 }
 
-export type RenderOutcome = { bytes: Uint8Array; scan: PageScan } | { stored: StoredBlob; scan: PageScan } | { error: string; stack?: string };
+/** A failure keeps its error's name (TypeError, …): the build's report of the pages that failed shows it. */
+export type RenderOutcome = { bytes: Uint8Array; scan: PageScan } | { stored: StoredBlob; scan: PageScan } | { error: string; name?: string; stack?: string };
 
 const encoder = new TextEncoder();
 
@@ -35,6 +36,6 @@ export function renderOutcome(render: () => string, blobs?: string): RenderOutco
     const stored = blobs === undefined ? undefined : storeBlobSync(blobs, bytes);
     return stored ? { stored, scan: scanPage(html) } : { bytes, scan: scanPage(html) };
   } catch (cause) {
-    return cause instanceof Error ? { error: cause.message, ...(cause.stack && { stack: cause.stack }) } : { error: String(cause) };
+    return cause instanceof Error ? { error: cause.message, name: cause.name, ...(cause.stack && { stack: cause.stack }) } : { error: String(cause) };
   }
 }
