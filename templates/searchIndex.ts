@@ -48,8 +48,9 @@ function searchText(s: Service, category: Category): string {
   const lead = [s.name, s.summary, category.name, s.label, ...(s.options?.map((o) => o.label) ?? [])].filter(Boolean).join('. ');
   const seen = new Set(wordsOf(lead));
   const added: string[] = [];
-  for (let i = 0; i < s.searchTerms.length && added.length < DESCRIPTION_WORDS; i++) {
-    if (!seen.has(s.searchTerms[i]!)) added.push(s.searchTerms[i]!);
+  for (const term of s.searchTerms ? s.searchTerms.split(' ') : []) {
+    if (added.length === DESCRIPTION_WORDS) break;
+    if (!seen.has(term)) added.push(term);
   }
   return added.length ? `${lead}. ${added.join(' ')}` : lead;
 }

@@ -19,8 +19,9 @@ export interface CompiledDescription {
   /** The catalogue images the text names by their site address (img/…), each once: an image a description shows
    *  is in use (checks.ts). */
   images?: string[];
-  /** What site search finds a service's description by (core/searchTerms.ts); none for a refused text. */
-  terms?: string[];
+  /** What site search finds a service's description by (core/searchTerms.ts), separated by spaces: one string
+   *  rather than a hundred, in every description the build keeps; none for a refused text. */
+  terms?: string;
   refused?: BoundExceeded;
 }
 
@@ -35,7 +36,7 @@ export function compileDescription(text: string): CompiledDescription {
   const beyondTree = beyondTreeBounds(parsed.tokens);
   if (beyondTree) return { links: [], words, tree: [], images, refused: beyondTree };
   const tree = compileMarkdown(parsed);
-  return { links: linksOf(parsed), words, tree, images, terms: searchTerms(treeText(tree)) };
+  return { links: linksOf(parsed), words, tree, images, terms: searchTerms(treeText(tree)).join(' ') };
 }
 
 /** The img/… paths a text names anywhere (an image, a link, a word), each once. */

@@ -29,7 +29,7 @@ import { parseYaml, type YamlFile } from './yamlFile.ts';
 export interface ValidCatalogue {
   site: SiteFile;
   categories: { name: string; value: CategoryFile }[];
-  descriptions: Map<string, { file: string; tree: TreeNode[]; terms: string[] }>;
+  descriptions: Map<string, { file: string; tree: TreeNode[]; terms: string }>;
   /** The alternatives pages' own content, by competitor slug (alternativeContent.ts). */
   alternatives: Map<string, { reviewed: string; title?: string; tree: TreeNode[] }>;
   /** The site's own pages, by slug (sitePages.ts). */
@@ -206,7 +206,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     catalogue: {
       site,
       categories: site.categories.map((name) => ({ name, value: byName.get(name)!.value! })),
-      descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree, terms: d.terms ?? [] }])),
+      descriptions: new Map([...parsed.descriptions].map(([id, d]) => [id, { file: d.file, tree: d.tree, terms: d.terms ?? '' }])),
       alternatives: new Map([...parsed.alternatives].map(([slug, a]) => [slug, { reviewed: a.reviewed!, title: a.title, tree: a.tree }])),
       pages: [...parsed.pages.values()].sort((a, b) => (a.slug < b.slug ? -1 : 1)).map(({ slug, title, description, link, show, tree }) => ({ slug, title: title!, description: description!, link, ...(show && { show }), tree })),
       // Every case passed its checks, so its disclosure and each result's source and date are there.

@@ -35,8 +35,9 @@ export interface Service {
   /** One line for cards: the service's own summary, or its meta description shortened. */
   summary: string;
   description: TreeNode[];
-  /** What site search finds the description by: its distinct words but the commonest (core/searchTerms.ts). */
-  searchTerms: readonly string[];
+  /** What site search finds the description by: its distinct words but the commonest (core/searchTerms.ts),
+   *  separated by spaces. */
+  searchTerms: string;
   slug: string;
   route: string;
   categoryAnchor: string;

@@ -7,6 +7,7 @@ import { buildModel, type Site } from '../../src/model/model.ts';
 import { findRecords, termsOf, type SearchEntry, type SearchShard } from '../../src/core/siteSearch.ts';
 import { resultCard } from '../../templates/siteSearch.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
+import { wordsOf } from '../../src/core/searchTerms.ts';
 import { BUDGET_STEPS } from '../../templates/searchState.ts';
 import { validate } from '../support/site.ts';
 
@@ -46,6 +47,15 @@ describe('the search records', () => {
       // At most 80 words of a description: each costs the visitor's first search a few bytes.
       expect(added.length, record.meta.id).toBeLessThanOrEqual(80);
     }
+  });
+  it("add a description's terms after the lead, none it already has, and nothing for a description without any", () => {
+    const category = site.categories[0]!;
+    const service = category.services[0]!;
+    const contentWith = (searchTerms: string) => searchRecords({ ...site, categories: [{ ...category, services: [{ ...service, searchTerms }] }] })[0]!.content;
+    const lead = contentWith('');
+    expect(lead.endsWith(' ')).toBe(false);
+    expect(contentWith('zephyr quasar')).toBe(`${lead}. zephyr quasar`);
+    expect(contentWith(`${wordsOf(service.name)[0]} zephyr`)).toBe(`${lead}. zephyr`);
   });
   it('put each service in every budget step its price is within', () => {
     for (const record of searchRecords(site)) {
