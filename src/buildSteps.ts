@@ -169,7 +169,6 @@ export function renderSite(context: BuildContext, { model, templates, bundle, cl
   return renderPages(model.site, model.pages, templates, pageAssets({ model, bundle, client, brand, socialLook }), {
     ...(options.cache ? { memo: cache.pages } : staging && { staging: { dir: staging.dir, write: (path, file) => staging.write(path, file), paths: (page) => pagePaths(page, templates.kindInfo) } }),
     store,
-    trees: cache.descriptions.trees,
     // One page index per catalogue: two catalogues sharing the cache keep theirs.
     indexName: `pages-${keyOf(options.catalogueDir).slice(0, 16)}`,
     linkFiles: !options.live,

@@ -9,7 +9,7 @@ import type { SearchRecord } from '../client/pageKind.ts';
 import { deepFreeze } from '../model/model.ts';
 import { codeVersion, keyOf, sha256, type BuildCacheDir } from './cache.ts';
 import { searchIndex } from './search.ts';
-import { sameKeyJson, TreeKeys } from './treeKeys.ts';
+import { sameKeyJson } from './sameKeyJson.ts';
 
 /** Descriptions are kept in this many records (by their hash's first hex digit), so an edit rewrites one. */
 const SHARDS = 16;
@@ -30,8 +30,6 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
   private version = '';
   hits = 0;
   misses = 0;
-  /** The key each tree handed out was compiled under: the pages' cache keys name a tree by it (treeKeys.ts). */
-  readonly trees = new TreeKeys();
   /** Hashes by text: dev hashes the one edited description again, not 10,000 (40 ms). */
   private hashes = new Map<string, string>();
   private hashOf(text: string): string {
@@ -57,21 +55,11 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
         const name = i.toString(16);
         const shard = await store.readRecord<Shard>(`descriptions-${name}`);
         if (shard?.tool !== this.version || !Array.isArray(shard.entries)) return;
-        for (const [hash, description] of shard.entries) {
-          this.disk.set(hash, description);
-          this.trees.register(description.tree, `${this.version}:${hash}`);
-        }
+        for (const [hash, description] of shard.entries) this.disk.set(hash, description);
         this.shardLists.set(name, shard.entries.map(([hash]) => hash).join());
       }),
     ).then(() => undefined);
     return this.loaded;
-  }
-
-  /** Every description goes in here (compiled now, or validation's refill): its tree is named by its key in
-   *  the pages' cache keys (treeKeys.ts). */
-  override set(text: string, description: CompiledDescription): this {
-    if (this.version) this.trees.register(description.tree, `${this.version}:${this.hashOf(text)}`);
-    return super.set(text, description);
   }
 
   override get(text: string): CompiledDescription | undefined {

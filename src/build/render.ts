@@ -1,8 +1,7 @@
 // Stage: render. Every page to a complete HTML document with the prerenderer (src/client/prerender.tsx). A
 // page that fails is collected, not fatal at once, so one run names every broken page (as Docusaurus does).
 // A page whose inputs are unchanged comes from the build cache (cache.ts) instead: its key is the hash of the
-// source files its page kind's module graph reaches (codeHashOf), the site shell, its assets and its data (with
-// each description by its own key: treeKeys.ts).
+// source files its page kind's module graph reaches (codeHashOf), the site shell, and its data and assets as JSON.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -17,7 +16,7 @@ import { codeHashOf, type Renderer } from './bundle.ts';
 import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
 import { renderOutcome, type RenderOutcome, type RenderTask } from './renderWorker.ts';
 import { scanPage, ScanStrings, type PageScan } from './pageScan.ts';
-import { keyJson, sameKeyJson, type TreeKeys } from './treeKeys.ts';
+import { sameKeyJson } from './sameKeyJson.ts';
 import type { Workers } from './workers.ts';
 
 export interface RenderedPage {
@@ -60,8 +59,6 @@ export type PageIndex = Record<string, string>;
 
 export interface RenderOptions {
   memo?: RenderMemo;
-  /** The compiled descriptions' trees by their keys (the description cache's): a page's key names each by it. */
-  trees?: TreeKeys;
   progress?: (done: number, total: number) => void;
   store?: BuildCacheDir;
   /** The record that holds this site's page index (one per catalogue and output folder). */
@@ -83,7 +80,7 @@ export const RENDER_BATCH = 100;
 /** Renders every page that neither `memo` nor the cache holds; `progress` hears of each page done. */
 export async function renderPages(site: Site, pages: readonly Page[], renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, options: RenderOptions = {}): Promise<RenderedPage[]> {
   const shell = siteShell(site);
-  const keys = new PageKeys(keyOf('page', sha256(JSON.stringify(shell))), renderer, assetsFor, options.memo, options.trees);
+  const keys = new PageKeys(keyOf('page', sha256(JSON.stringify(shell))), renderer, assetsFor, options.memo);
   const index = (options.store && (await options.store.readRecord<PageIndex>(options.indexName ?? 'pages'))) || {};
   const run = new RenderRun(shell, pages.length, renderer, keys, index, options);
   const results = new Array<[RenderedPage, string]>(pages.length);
@@ -120,11 +117,8 @@ class PageKeys {
   // assets object of the rebuild before says which kind's assets it is compared with.
   private readonly assetsCompared = new Map<DocumentAssets, boolean>();
 
-  private readonly trees: TreeKeys | undefined;
-
-  constructor(common: string, renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, memo: RenderMemo | undefined, trees: TreeKeys | undefined) {
+  constructor(common: string, renderer: Renderer, assetsFor: (kind: string) => DocumentAssets, memo: RenderMemo | undefined) {
     this.common = common;
-    this.trees = trees;
     this.renderer = renderer;
     this.assetsFor = assetsFor;
     this.remember = memo !== undefined;
@@ -148,19 +142,19 @@ class PageKeys {
   keyOf(page: Page, assets: DocumentAssets): [Page, string] {
     const code = codeHashOf(this.renderer, page.kind);
     const last = this.last?.get(page.route);
-    if (last && last.code === code && sameKeyJson(page, last.page, this.trees) && this.sameAssets(assets, last.assets)) {
+    if (last && last.code === code && sameKeyJson(page, last.page) && this.sameAssets(assets, last.assets)) {
       this.pages.set(page.route, last);
       return [last.page, last.key];
     }
     deepFreeze(page);
-    const key = createHash('sha256').update(this.common).update(code).update(keyJson([page, assets], this.trees)).digest('base64url');
+    const key = createHash('sha256').update(this.common).update(code).update(JSON.stringify([page, assets])).digest('base64url');
     if (this.remember) this.pages.set(page.route, { page, assets, code, key });
     return [page, key];
   }
 
   private sameAssets(now: DocumentAssets, before: DocumentAssets) {
     let same = this.assetsCompared.get(before);
-    if (same === undefined) this.assetsCompared.set(before, (same = sameKeyJson(now, before, this.trees)));
+    if (same === undefined) this.assetsCompared.set(before, (same = sameKeyJson(now, before)));
     return same;
   }
 }

@@ -9,7 +9,7 @@ import type { Renderer } from '../../src/build/bundle.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
 import type { ValidCatalogue } from '../../src/catalogue/validate.ts';
 import type { Page } from '../../src/client/pageKind.ts';
-import { sameKeyJson } from '../../src/build/treeKeys.ts';
+import { sameKeyJson } from '../../src/build/sameKeyJson.ts';
 import { buildModel, createModelMemo, deepFreeze, type ModelMemo, type Site } from '../../src/model/model.ts';
 import { searchRecords } from '../../templates/searchIndex.ts';
 import { prerenderer, validate } from '../support/site.ts';
