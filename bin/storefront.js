@@ -31,7 +31,9 @@ if (!process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) &
 // os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it off), checked
 // against each file's content: every command starts 0.1-0.2 s sooner (docs/decisions.md).
 const { enableCompileCache } = await import('node:module');
-enableCompileCache();
+const { directory } = enableCompileCache();
+// A worker thread (the build's pool) uses it only when the environment names it: the call covers this thread alone.
+if (directory) process.env.NODE_COMPILE_CACHE = directory;
 // React's server renderer picks its build from NODE_ENV when first loaded: prerender with the fast one.
 process.env.NODE_ENV ??= 'production';
 const { run } = await import(compiled ? '../lib/cli.js' : '../src/cli.ts');
