@@ -1,6 +1,6 @@
 // The worker pool's one module (workers.ts): each task is a named export that loads its own module on its first
 // call, so a thread holds the libraries of the tasks it ran, and a build starts one thread per core, not one per
-// core and kind of task (each thread took 0.3-0.4 s of CPU to start and load its libraries).
+// core and kind of task (each thread takes 0.2-0.5 s of CPU to start and load its libraries).
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledDescription } from '../catalogue/markdown.ts';

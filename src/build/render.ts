@@ -218,7 +218,7 @@ class RenderRun {
   }
 
   /** Renders the pages no cache holds: on the worker pool when there are enough of them to repay starting its
-   *  threads (Workers.worth: a thread takes 0.3-0.5 s to start and load React and the templates), else here. */
+   *  threads (Workers.worth: a thread takes 0.2-0.5 s to start and load React and the templates), else here. */
   async renderFresh(fresh: readonly Fresh[], place: (at: number, result: [RenderedPage, string]) => void) {
     const { workers } = this.options;
     const blobs = this.linkable ? this.store!.blobs : undefined;

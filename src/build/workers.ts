@@ -19,8 +19,8 @@ export type TaskName = keyof typeof import('./poolWorker.ts');
 
 /**
  * Pages, cards or descriptions at most that are done on the main thread rather than the pool: a thread takes
- * 0.3-0.5 s of CPU to start and load its libraries, and on two cores that costs more than it saves below about
- * 400 (docs/decisions.md, `piscina`, has the figures).
+ * 0.2-0.5 s of CPU to start and load its libraries, and on two cores that costs more than it saves below about
+ * 400 (docs/decisions.md, `piscina` and "Node's compile cache is on", has the figures).
  */
 export const ON_THE_MAIN_THREAD = 400;
 
