@@ -89,7 +89,7 @@ export function buildStages(context: BuildContext): Stages<Built> {
     // The site's search index (build/search.ts), made again only when the records changed.
     search: { needs: ['model', 'templates', ...afterOpenPages], run: (built) => siteSearch(context, built), summary: searchLine },
     // The link-preview image of every page (build/socialImages.ts), drawn for the cards the cache lacks.
-    social: { needs: ['socialLook', 'model', 'templates', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },
+    social: { needs: ['socialLook', 'model', 'templates', 'staging', ...afterOpenPages], run: (built) => pagesSocialImages(context, built), summary: socialLine },
     // Every page's HTML (build/render.ts), those the cache lacks on the worker pool.
     render: { needs: ['model', 'templates', 'bundle', 'client', 'brand', 'staging', 'socialLook', 'theme', ...afterOpenPages], run: (built) => renderSite(context, built), summary: (r) => `${r.length} pages` },
     // The site in place: the pages and every other file, the link check, the headers, then the swap (build/emit.ts).

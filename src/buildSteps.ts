@@ -122,14 +122,14 @@ export async function siteSocialLook(context: BuildContext, { model, validate, e
 }
 
 /** Every page's link-preview image: the card its head asks for, unless it names an image of its own. */
-export function pagesSocialImages(context: BuildContext, { socialLook: { look }, model, templates }: Pick<Built, 'socialLook' | 'model' | 'templates'>): Promise<Built['social']> {
+export function pagesSocialImages(context: BuildContext, { socialLook: { look }, model, templates, staging }: Pick<Built, 'socialLook' | 'model' | 'templates' | 'staging'>): Promise<Built['social']> {
   const shell = siteShell(model.site);
   const cards = model.pages.flatMap((page) => {
     const head = templates.headFor(page, shell);
     return !head.image && head.social ? [head.social] : [];
   });
   // One card index per catalogue, as for pages.
-  return socialImages(look, cards, context.workers, context.cache.cards, context.store && { store: context.store, indexName: `social-${keyOf(context.options.catalogueDir).slice(0, 16)}` });
+  return socialImages(look, cards, context.workers, context.cache.cards, context.store && { store: context.store, indexName: `social-${keyOf(context.options.catalogueDir).slice(0, 16)}` }, staging);
 }
 
 /** The assets of each page kind's documents: the client's files, the brand's, and the look its card is named by. */

@@ -3,13 +3,14 @@
 // price and category) and the site's address, in the theme's accent (cardPainter.ts draws it). Drawn only for
 // cards the build cache lacks, on the worker pool: a cold build at 10,000 services draws 10,000
 // (docs/decisions.md has the cost), a build after an edit only the cards whose words changed.
+import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { socialCardText, socialImagePath, type SocialCard } from '../client/socialCard.ts';
 import type { Site } from '../model/model.ts';
 import { codeVersion, sha256, type BuildCacheDir, type StoredBlob } from './cache.ts';
 import { cardParts, type CardMemo, type SocialLook } from './cardPainter.ts';
 import type { EmojiAssets } from './emoji.ts';
-import type { SiteFile } from './staging.ts';
+import type { SiteFile, Staging } from './staging.ts';
 import paintTask, { type SocialTask } from './socialWorker.ts';
 import { interSfnt, Typesetter } from './typesetter.ts';
 import type { Workers } from './workers.ts';
@@ -27,11 +28,15 @@ export const socialStyle = (look: SocialLook) => sha256(JSON.stringify([codeVers
 /** The cards a build drew, by name: the blob of each and its stamp (cache.ts), in one record per catalogue. */
 type CardIndex = Record<string, { blob: string; stamp: string }>;
 
+/** Where a card drawn without the cache goes at once: the new site's folder (Staging), as a page does. */
+export type CardWriter = Pick<Staging, 'dir' | 'write'>;
+
 /**
  * The cards of the pages, drawn or taken from the cache: files by path inside the site. With a cache, a card is a
  * link to its blob there, as a page is: 10,000 cards held in memory until the site is written would be 500 MB.
+ * Without one, each card drawn is written into the new site's folder as it comes (`staging`), when there is one.
  */
-export async function socialImages(look: SocialLook, cards: readonly SocialCard[], workers: Workers, memo: CardMemo, cache?: { store: BuildCacheDir; indexName: string }): Promise<{ files: Map<string, SiteFile>; drawn: number }> {
+export async function socialImages(look: SocialLook, cards: readonly SocialCard[], workers: Workers, memo: CardMemo, cache?: { store: BuildCacheDir; indexName: string }, staging?: CardWriter): Promise<{ files: Map<string, SiteFile>; drawn: number }> {
   const style = socialStyle(look);
   const byPath = new Map(cards.map((card) => [socialImagePath(style, card), card]));
   const files = new Map<string, SiteFile>();
@@ -47,13 +52,25 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
     } else missing.push([path, card]);
   }
   // With the cache, each card comes back stored in it (by whichever thread drew it), or as its PNG when it could
-  // not be stored there.
-  if (missing.length > 0) await drawCards(look, missing, workers, memo, cache?.store.blobs, (path, drawn) => {
-    if (drawn instanceof Uint8Array) return void files.set(path, { content: drawn });
-    cache!.store.keep(drawn.hash);
-    next[path] = { blob: drawn.hash, stamp: drawn.stamp };
-    files.set(path, { copyFrom: cache!.store.blobPath(drawn.hash) });
-  });
+  // not be stored there. A PNG is written into the new site's folder at once, when there is one: emit's write
+  // passes it by (Staging.write), as it does a page render wrote.
+  const writes: Promise<void>[] = [];
+  try {
+    if (missing.length > 0) await drawCards(look, missing, workers, memo, cache?.store.blobs, (path, drawn) => {
+      if (drawn instanceof Uint8Array) {
+        if (!staging) return void files.set(path, { content: drawn });
+        writes.push(staging.write(path, { content: drawn }));
+        return void files.set(path, { copyFrom: join(staging.dir, path) });
+      }
+      cache!.store.keep(drawn.hash);
+      next[path] = { blob: drawn.hash, stamp: drawn.stamp };
+      files.set(path, { copyFrom: cache!.store.blobPath(drawn.hash) });
+    });
+  } finally {
+    // No write outlives the stage, should a card fail: the failed build's folder is removed once nothing writes there.
+    await Promise.allSettled(writes);
+  }
+  await Promise.all(writes);
   if (cache) cache.store.writeRecord(cache.indexName, next);
   return { files, drawn: missing.length };
 }

@@ -1,11 +1,13 @@
 // The link-preview cards: their names, their words in lines, and the words the PNG carries.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardLines, cardParts, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
+import { cardLines, cardParts, createCardMemo, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
 import { descriptionOf } from '../../src/build/pngText.ts';
-import { socialStyle } from '../../src/build/socialImages.ts';
+import { socialImages, socialStyle } from '../../src/build/socialImages.ts';
+import type { SiteFile } from '../../src/build/staging.ts';
 import paintTask from '../../src/build/socialWorker.ts';
 import { interSfnt, Typesetter } from '../../src/build/typesetter.ts';
+import { Workers } from '../../src/build/workers.ts';
 import { nameHash, socialCardText, socialImagePath, type SocialCard } from '../../src/client/socialCard.ts';
 
 const look = { brand: 'Example Agency', host: 'www.example.com', accent: '#6425d0' };
@@ -100,6 +102,26 @@ describe('the card', () => {
     // Nothing drawn right of the title's last glyph on its line.
     const end = title!.x + Math.ceil(type.run(title!.text, 700, title!.size).width) + 4;
     expect(darkest({ ...title!, x: end }, 200)).toEqual([255, 255, 255]);
+  });
+});
+
+describe('the cards of a build without the cache', () => {
+  it('go into the new site’s folder as they are drawn: the build holds none of their bytes', async () => {
+    const cards = [
+      { title: 'Billboard week', detail: 'from $1,500 · Billboards' },
+      { title: 'Press release', detail: 'from $900 · Press releases' },
+    ];
+    const one = new Workers(1);
+    const held = await socialImages(look, cards, one, createCardMemo());
+    const written = new Map<string, SiteFile>();
+    const staging = { dir: '/new-site', write: async (path: string, file: SiteFile) => void written.set(path, file) };
+    const staged = await socialImages(look, cards, one, createCardMemo(), undefined, staging);
+    expect(staged.drawn).toBe(2);
+    expect([...staged.files.keys()]).toEqual([...held.files.keys()]);
+    for (const [path, file] of held.files) {
+      expect(staged.files.get(path)).toEqual({ copyFrom: `/new-site/${path}` });
+      expect(written.get(path)).toEqual(file);
+    }
   });
 });
 
