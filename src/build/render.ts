@@ -84,14 +84,21 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
   const index = (options.store && (await options.store.readRecord<PageIndex>(options.indexName ?? 'pages'))) || {};
   const run = new RenderRun(shell, pages.length, renderer, keys, index, options);
   const results = new Array<[RenderedPage, string]>(pages.length);
-  // The pages the cache holds are taken from it first; those it lacks are rendered after, together.
-  const fresh: Fresh[] = [];
-  for (const [at, given] of pages.entries()) {
-    const keyed = keys.keyed(given);
-    if (run.isNew(keyed)) fresh.push({ at, keyed });
-    else await run.paced(() => (results[at] = run.renderOne(keyed)));
+  // The pages the cache holds are taken from it as they are keyed; those it lacks go to the worker pool as they
+  // are keyed too, once there are enough of them, or are rendered here after the others.
+  const fresh = run.freshPages((at, result) => (results[at] = result));
+  try {
+    for (const [at, given] of pages.entries()) {
+      const keyed = keys.keyed(given);
+      if (run.isNew(keyed)) await fresh.add({ at, keyed });
+      else await run.paced(() => (results[at] = run.renderOne(keyed)));
+    }
+  } catch (error) {
+    // The batches sent end before the stage fails: nothing then writes into the failed build's folder.
+    await fresh.settled();
+    throw error;
   }
-  await run.renderFresh(fresh, (at, result) => (results[at] = result));
+  await fresh.done();
   await run.finish(results);
   return results.map(([r]) => r);
 }
@@ -99,7 +106,7 @@ export async function renderPages(site: Site, pages: readonly Page[], renderer: 
 type KeyedPage = { page: Page; assets: DocumentAssets; code: string; key: string };
 /** A page ready to render or find: the page object to render, its kind's assets and its key. */
 type Keyed = { page: Page; assets: DocumentAssets; key: string };
-type Fresh = { at: number; keyed: Keyed };
+export type Fresh = { at: number; keyed: Keyed };
 
 /** Each page's key in the cache, and the page object that is rendered. A page's key must say what it renders: its
  *  data and assets are frozen before they are keyed. */
@@ -217,30 +224,17 @@ class RenderRun {
     if (this.stepped % 100 === 0) await this.paceWrites();
   }
 
-  /** Renders the pages no cache holds: on the worker pool when there are enough of them to repay starting its
-   *  threads (Workers.worth: a thread takes 0.2-0.5 s to start and load React and the templates), else here. */
-  async renderFresh(fresh: readonly Fresh[], place: (at: number, result: [RenderedPage, string]) => void) {
-    const { workers } = this.options;
+  /** The pages no cache holds, rendered as `add` is given them (FreshPages). */
+  freshPages(place: (at: number, result: [RenderedPage, string]) => void): FreshPages {
     const blobs = this.linkable ? this.store!.blobs : undefined;
-    if (!workers?.worth(fresh.length)) {
-      for (const { at, keyed } of fresh) await this.paced(() => place(at, this.renderOne(keyed, renderOutcome(() => this.renderer.renderPage(keyed.page, this.shell, keyed.assets), blobs))));
-      return;
-    }
-    // Two batches per thread in flight: one rendering, one waiting, and no more pages held than that.
-    const limit = pLimit(workers.size * 2);
-    const module = this.renderer.moduleUrl;
-    const batches: Fresh[][] = [];
-    for (let i = 0; i < fresh.length; i += RENDER_BATCH) batches.push(fresh.slice(i, i + RENDER_BATCH));
-    await Promise.all(
-      batches.map((batch) =>
-        limit(async () => {
-          const task: RenderTask = { module, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]), ...(blobs !== undefined && { blobs }) };
-          const outcomes = await workers.run<RenderTask, RenderOutcome[]>('renderPages', task);
-          batch.forEach(({ at, keyed }, i) => place(at, this.renderOne(keyed, outcomes[i])));
-          await this.paceWrites();
-        }),
-      ),
-    );
+    return new FreshPages(this.options.workers, {
+      here: (at, keyed) => this.paced(() => place(at, this.renderOne(keyed, renderOutcome(() => this.renderer.renderPage(keyed.page, this.shell, keyed.assets), blobs)))),
+      task: (batch) => ({ module: this.renderer.moduleUrl, shell: this.shell, pages: batch.map(({ keyed }) => [keyed.page, keyed.assets]), ...(blobs !== undefined && { blobs }) }),
+      rendered: async (batch, outcomes) => {
+        batch.forEach(({ at, keyed }, i) => place(at, this.renderOne(keyed, outcomes[i])));
+        await this.paceWrites();
+      },
+    });
   }
 
   /** A page, from the memo, the cache or `rendered` (just now, here or by a worker), else rendered now. */
@@ -384,6 +378,65 @@ class RenderRun {
     else store.keepFile(`records/${indexName}`);
   }
 }
+
+/**
+ * The pages no cache holds, rendered as they are keyed. Once there are enough of them to repay starting the worker
+ * pool's threads (Workers.worth: a thread takes 0.2-0.5 s to start and load React and the templates), each batch
+ * goes to the pool as soon as it is keyed, so that the threads render while this thread keys the rest (keying
+ * 10,000 pages first left both threads idle for 0.7 s of a cold build). Fewer are rendered here, once all are keyed.
+ */
+export class FreshPages {
+  private readonly workers: Workers | undefined;
+  private readonly steps: {
+    here(at: number, keyed: Keyed): Promise<void>;
+    task(batch: readonly Fresh[]): RenderTask;
+    rendered(batch: readonly Fresh[], outcomes: RenderOutcome[]): Promise<void>;
+  };
+  private waiting: Fresh[] = [];
+  private count = 0;
+  private readonly sent: Promise<void>[] = [];
+  // Two batches per thread in flight: one rendering, one waiting, and no more pages held than that.
+  private readonly limit: ReturnType<typeof pLimit>;
+
+  constructor(workers: Workers | undefined, steps: FreshPages['steps']) {
+    this.workers = workers;
+    this.steps = steps;
+    this.limit = pLimit((workers?.size ?? 1) * 2);
+  }
+
+  async add(fresh: Fresh): Promise<void> {
+    this.waiting.push(fresh);
+    this.count += 1;
+    if (this.waiting.length < RENDER_BATCH || !this.workers?.worth(this.count)) return;
+    this.send(false);
+    // The event loop takes the batches done meanwhile, and the next ones start.
+    await new Promise(setImmediate);
+  }
+
+  /** Waits for the batches sent so far, whatever their outcome. */
+  settled = () => Promise.allSettled(this.sent);
+
+  /** Renders the pages left, and waits for them all. */
+  async done(): Promise<void> {
+    if (this.workers?.worth(this.count)) this.send(true);
+    else for (const { at, keyed } of this.waiting.splice(0)) await this.steps.here(at, keyed);
+    await Promise.all(this.sent);
+  }
+
+  /** Sends the pages waiting in batches: all of them, or only full batches. */
+  private send(all: boolean) {
+    const workers = this.workers!;
+    const batches = chunks(this.waiting.splice(0), RENDER_BATCH);
+    if (!all && batches.at(-1)!.length < RENDER_BATCH) this.waiting = batches.pop()!;
+    for (const batch of batches) {
+      const sent = this.limit(async () => this.steps.rendered(batch, await workers.run<RenderTask, RenderOutcome[]>('renderPages', this.steps.task(batch))));
+      sent.catch(() => undefined); // thrown by done(), once every page is keyed
+      this.sent.push(sent);
+    }
+  }
+}
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** A rendered page that holds its bytes only; `html` decodes them when read. */
 export function renderedPage(page: Page, bytes: Buffer, extra: Extra = {}): RenderedPage {

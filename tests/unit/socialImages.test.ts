@@ -5,7 +5,7 @@ import { cardLines, cardParts, createCardMemo, frameSvg, reduceColours, type Soc
 import { descriptionOf } from '../../src/build/pngText.ts';
 import { socialImages, socialStyle } from '../../src/build/socialImages.ts';
 import type { SiteFile } from '../../src/build/staging.ts';
-import paintTask from '../../src/build/socialWorker.ts';
+import paintTask, { type SocialTask } from '../../src/build/socialWorker.ts';
 import { interSfnt, Typesetter } from '../../src/build/typesetter.ts';
 import { Workers } from '../../src/build/workers.ts';
 import { nameHash, socialCardText, socialImagePath, type SocialCard } from '../../src/client/socialCard.ts';
@@ -122,6 +122,28 @@ describe('the cards of a build without the cache', () => {
       expect(staged.files.get(path)).toEqual({ copyFrom: `/new-site/${path}` });
       expect(written.get(path)).toEqual(file);
     }
+  });
+});
+
+describe('the cards of a large site', () => {
+  it('go to the pool a batch at a time, each sent before the next is typeset, the same as drawn at once', async () => {
+    // The last batch's titles hold letters no earlier card has: their masks come only when it is typeset.
+    const cards = Array.from({ length: 250 }, (_, i) => ({ title: i < 200 ? `Banner ${i}` : `Quiz ${i}`, detail: 'from $900 · Banners' }));
+    const memo = createCardMemo();
+    const sent: { cards: number; masksThen: number; task: SocialTask }[] = [];
+    const pool = {
+      size: 2,
+      worth: () => true,
+      run: async (_name: string, task: SocialTask) => {
+        sent.push({ cards: task.cards.length, masksThen: memo.masks.size, task });
+        return paintTask(task);
+      },
+    } as unknown as Workers;
+    const { files } = await socialImages(look, cards, pool, memo);
+    expect(sent.map((s) => s.cards)).toEqual([100, 100, 50]);
+    expect(sent[0]!.masksThen).toBeLessThan(memo.masks.size);
+    const atOnce = await drawCards({ look, cards });
+    expect([...files.values()].map((file) => Buffer.from((file as { content: Uint8Array }).content))).toEqual(atOnce.map((png) => Buffer.from(png)));
   });
 });
 
