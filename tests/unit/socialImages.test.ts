@@ -1,7 +1,9 @@
 // The link-preview cards: their names, their words in lines, and the words the PNG carries.
 import sharp from 'sharp';
+import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardLines, cardParts, createCardMemo, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
+import { GLYPH, lay, paintCards } from '../../src/build/cardPaint.ts';
 import { descriptionOf } from '../../src/build/pngText.ts';
 import { socialImages, socialStyle } from '../../src/build/socialImages.ts';
 import type { SiteFile } from '../../src/build/staging.ts';
@@ -22,6 +24,17 @@ beforeAll(async () => {
 async function drawCards({ look, cards }: { look: SocialLook; cards: SocialCard[] }) {
   const { parts, glyphs } = await cardParts(new Typesetter(sfnt), look, cards);
   return paintTask({ parts, cards: cards.map((card, i) => ({ glyphs: glyphs[i]!, text: socialCardText(card) })) });
+}
+
+/** A PNG's IDAT data inflated (which checks its Adler-32 sum): its rows as written. */
+function idatPixels(png: Buffer): Buffer {
+  const data: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return inflateSync(Buffer.concat(data));
 }
 
 describe('nameHash', () => {
@@ -50,6 +63,17 @@ describe('socialImagePath', () => {
 });
 
 describe('the card', () => {
+  it('holds its glyphs laid over the frame, pixel for pixel, with the frame’s own rows deflated apart', async () => {
+    const cards = [{ title: 'Banner on a Chinese coin site', detail: 'from $2,600 · Listing' }, { title: 'A title long enough to take two lines or even three of them on the card' }];
+    const { parts, glyphs } = await cardParts(new Typesetter(sfnt), look, cards);
+    const pngs = paintCards(parts, glyphs);
+    glyphs.forEach((card, i) => {
+      const expected = Uint8Array.from(parts.indices);
+      for (let g = 0; g < card.length; g += GLYPH) lay(expected, parts.masks[card[g]!]!, card[g + 1]!, card[g + 2]!, card[g + 3]!);
+      expect(idatPixels(pngs[i]!)).toEqual(Buffer.from(expected));
+    });
+  });
+
   it('wraps a long title in at most three lines, the last one cut with an ellipsis', () => {
     const lines = type.wrap('word '.repeat(60).trim(), 700, 56, 1040, 3);
     expect(lines).toHaveLength(3);
