@@ -18,7 +18,7 @@ import type { Workers } from './workers.ts';
 export type { SocialLook } from './cardPainter.ts';
 
 /** Cards per task at most: enough to outweigh the task's message (the frame and glyph masks, about 1 MB), few
- *  enough that the first is typeset soon (0.3 ms a card) and the threads finish together. */
+ *  enough that the first is typeset soon (0.1-0.2 ms a card) and the threads finish together. */
 const BATCH = 100;
 
 /** The look, and the code that draws it, as the name of every card drawn in it (socialImagePath): a card drawn
@@ -83,17 +83,18 @@ async function drawCards(look: SocialLook, cards: [string, SocialCard][], worker
   const size = Math.min(BATCH, Math.ceil(cards.length / workers.size));
   // A batch at a time on each thread: a task's message is copied.
   const limit = pLimit(workers.size);
+  const onPool = workers.worth(cards.length);
   const drawing: Promise<void>[] = [];
-  const paint = (batch: [string, SocialCard][], task: SocialTask) => async () => {
-    const pngs = workers.worth(cards.length) ? await workers.run<SocialTask, (Uint8Array | StoredBlob)[]>('drawCards', task) : paintTask(task);
-    batch.forEach(([path], n) => drawn(path, pngs[n]!));
-  };
   try {
     for (let i = 0; i < cards.length; i += size) {
       const batch = cards.slice(i, i + size);
       // The masks a batch's glyphs use: each drawn once a build (memo), and sent with each batch that uses it.
       const { parts, glyphs } = await cardParts(type, look, batch.map(([, card]) => card), memo);
-      const painted = limit(paint(batch, { parts, cards: batch.map(([, card], n) => ({ glyphs: glyphs[n]!, text: socialCardText(card) })), ...(blobs !== undefined && { blobs }) }));
+      const task: SocialTask = { parts, cards: batch.map(([, card], n) => ({ glyphs: glyphs[n]!, text: socialCardText(card) })), ...(blobs !== undefined && { blobs }) };
+      const painted = limit(async () => {
+        const pngs = onPool ? await workers.run<SocialTask, (Uint8Array | StoredBlob)[]>('drawCards', task) : paintTask(task);
+        batch.forEach(([path], n) => drawn(path, pngs[n]!));
+      });
       painted.catch(() => undefined); // thrown below, once every batch is typeset
       drawing.push(painted);
       // The event loop takes the batches done meanwhile, and the other stages' work.
