@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { atomicWrite, codeVersion, filesHash, keyOf, installedPath, libraryVersion, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
+import { atomicWrite, codeVersion, filesHash, keyOf, installedPath, libraryVersion, packageOf, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
 import { prebuiltFolder, prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
@@ -318,7 +318,8 @@ interface RendererRecord {
 
 /**
  * The hash of the code a page of this kind is rendered by: every source file the kind's module graph reaches
- * in the prerenderer, with the shared runtime (src/client), and the versions of React and React DOM.
+ * in the prerenderer, with the shared runtime (src/client), and the versions of the packages they import (React,
+ * React DOM and the like, which the prerenderer loads from node_modules).
  */
 export function codeHashOf(renderer: Renderer, kind: string): string {
   const hash = renderer.kindHashes[kind];
@@ -335,13 +336,29 @@ export function kindCodeHashes(metafile: Metafile, pageKinds: readonly PageKindF
     return seen;
   };
   const shared = reach(entry);
-  const libraries = ['react', 'react-dom'].map(libraryVersion);
   return Object.fromEntries(
     pageKinds.map((kind) => {
-      const files = [...reach(relative(PACKAGE_ROOT, kind.file).split('\\').join('/'), new Set(shared))].filter((f) => !/^[\w-]+:/.test(f));
+      const reached = [...reach(relative(PACKAGE_ROOT, kind.file).split('\\').join('/'), new Set(shared))];
+      const files = reached.filter((f) => !/^[\w-]+:/.test(f));
+      const libraries = importedPackages(metafile, reached).map((name) => [name, libraryVersion(name)]);
       return [kind.name, keyOf(toolRelease(), filesHash(files), libraries)];
     }),
   );
+}
+
+/** The packages these inputs of the metafile import, left for Node to load: named as written, or where the
+ *  renderer lives outside the package, by the path of the file Node finds (packagesByPathPlugin). */
+function importedPackages(metafile: Pick<Metafile, 'inputs'>, inputs: readonly string[]): string[] {
+  const packages = new Set<string>();
+  for (const input of inputs) {
+    for (const { path, original, external } of metafile.inputs[input]?.imports ?? []) {
+      const specifier = original ?? path;
+      if (!external || isBuiltin(specifier)) continue;
+      const installed = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(specifier);
+      packages.add(installed ? installed[1]! : packageOf(specifier));
+    }
+  }
+  return [...packages].sort();
 }
 
 /** Where a build without a cache keeps its prerenderer: a folder that outlives the build, since the worker

@@ -103,19 +103,17 @@ export function filesHash(files: readonly string[]): string {
   return hash.digest('hex');
 }
 
-/** Relative imports of a module (type-only ones too: harmless) and the packages it imports. */
+/** Relative imports of a module and the packages it imports. */
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+/** An import or export of types only, which the running code never loads. */
+const TYPES_ONLY = /^[ \t]*(?:import|export)[ \t]+type[ \t][^;=]*?\bfrom\s*['"][^'"]+['"]/gm;
 
 /** The package a bare import names: `react-dom/server` → `react-dom`, `@scope/name/x` → `@scope/name`. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+export const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
-/**
- * The version of some of the tool's code: the files the entry modules reach through relative imports (found by
- * reading them, as Node would), the installed versions of the packages they import, and the tool's release
- * (toolRelease). More precise than the whole tool's hash: editing the deploy code does not throw
- * away the compiled descriptions, editing the Markdown compiler does.
- */
-export function codeVersion(entries: readonly string[]): string {
+/** The files the entry modules reach through the relative imports their code runs (found by reading them, as Node
+ *  would; an import of types only is not followed), and the packages those files import. */
+export function reachedCode(entries: readonly string[]): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -123,7 +121,7 @@ export function codeVersion(entries: readonly string[]): string {
     files.add(file);
     let text = '';
     try {
-      text = readFileSync(resolve(PACKAGE_ROOT, file), 'utf8');
+      text = readFileSync(resolve(PACKAGE_ROOT, file), 'utf8').replace(TYPES_ONLY, '');
     } catch {
       return; // hashed as missing
     }
@@ -133,18 +131,32 @@ export function codeVersion(entries: readonly string[]): string {
     }
   };
   for (const entry of entries) visit(entry);
-  return keyOf(toolRelease(), filesHash([...files]), [...packages].sort().map((p) => [p, libraryVersion(p)]));
+  return { files: [...files], packages: [...packages].sort() };
 }
 
 /**
- * What every key includes: the cache's layout, the tool's release, the installed version of each library it
- * depends on, and the Unicode and ICU data of Node's V8 (what a regular expression's \p{…}, a collator or a number
- * format give). Not Node's own version: a patch release changes none of the outputs, and the key must be the same
- * in this repository and in an installed copy (which has no lock file), so that the package's prebuilt files
- * (prebuilt.ts) match a site's build. Read each time: 1-2 ms.
+ * The version of some of the tool's code: the files the entry modules reach (reachedCode), the installed versions
+ * of the packages they import, and the tool's release (toolRelease). More precise than the whole tool's hash:
+ * editing the deploy code does not throw away the compiled descriptions, editing the Markdown compiler does.
  */
-export const toolRelease = () =>
-  keyOf(LAYOUT, TOOL.version, Object.keys(packageJson(PACKAGE_ROOT).dependencies ?? {}).sort().map((name) => [name, libraryVersion(name)]), process.versions.unicode, process.versions.icu);
+export function codeVersion(entries: readonly string[]): string {
+  const { files, packages } = reachedCode(entries);
+  return keyOf(toolRelease(), filesHash(files), packages.map((p) => [p, libraryVersion(p)]));
+}
+
+/**
+ * What every key includes: the cache's layout, the tool's release, and the Unicode and ICU data of Node's V8 (what
+ * a regular expression's \p{…}, a collator or a number format give). Not Node's own version: a patch release
+ * changes none of the outputs, and the key must be the same in this repository and in an installed copy (which has
+ * no lock file), so that the package's prebuilt files (prebuilt.ts) match a site's build. Nor every library's
+ * version: a key names those its code imports (codeVersion), since an installed copy gets each library's latest
+ * release in the package's range, and a new release of one the key's code never loads (the AWS SDK's come out
+ * most days) kept every prebuilt file from matching.
+ */
+export const toolRelease = () => keyOf(LAYOUT, TOOL.version, process.versions.unicode, process.versions.icu);
+
+/** The installed version of every library the tool depends on: what the up-to-date check compares (upToDate.ts). */
+export const libraryVersions = () => Object.keys(packageJson(PACKAGE_ROOT).dependencies ?? {}).sort().map((name) => [name, libraryVersion(name)]);
 
 /** The folder of the cache that holds the sites earlier builds replaced (staging.ts). */
 export const KEPT_SITES = 'sites';

@@ -24,7 +24,7 @@ import { join, resolve, sep } from 'node:path';
 import { besideCatalogue, isCatalogueText, isPageName, textOfFile, type CatalogueSource } from '../catalogue/load.ts';
 import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
-import { atomicWrite, keyOf, PACKAGE_ROOT, readText, sha256, toolRelease } from './cache.ts';
+import { atomicWrite, keyOf, libraryVersions, PACKAGE_ROOT, readText, sha256, toolRelease } from './cache.ts';
 import { defaultDeployDir } from './folders.ts';
 import { BUILD_MARKER, checkOutDir, claimOutDir } from './outDir.ts';
 import { themeDirOf } from './theme.ts';
@@ -206,8 +206,9 @@ function inputsKey(inputs: SiteInputs): string {
   const { timeZone, locale } = Intl.DateTimeFormat().resolvedOptions();
   return keyOf(
     'site',
-    // The libraries' versions too.
     toolRelease(),
+    // Every library's version: a site built with another release of any of them is built again.
+    libraryVersions(),
     code.digest('hex'),
     inputs.options,
     resolve(inputs.catalogueDir),

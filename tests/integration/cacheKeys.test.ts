@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindCodeHashes, PACKAGE_ROOT } from '../../src/build/bundle.ts';
-import { BuildCacheDir, codeVersion, keyOf, markCacheDir, sha256, storeBlobSync, TOOL } from '../../src/build/cache.ts';
+import { BuildCacheDir, codeVersion, keyOf, markCacheDir, reachedCode, sha256, storeBlobSync, TOOL } from '../../src/build/cache.ts';
 import { runCli, snapshot } from '../support/cliRun.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'storefront-cache-keys-'));
@@ -22,6 +23,32 @@ describe('keys', () => {
     expect(codeVersion([join(dir, 'a.ts')])).toBe(before);
     writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
     expect(codeVersion([join(dir, 'a.ts')])).not.toBe(before);
+  });
+
+  it('a module\'s code version does not follow an import of types only, which never loads', () => {
+    const dir = mkdtempSync(join(work, 'types-'));
+    writeFileSync(join(dir, 'a.ts'), "import type { B } from './b.ts';\nexport type {\n  C,\n} from './c.ts';\nimport { d } from './d.ts';\nexport const a: B = d;\n");
+    for (const name of ['b', 'c', 'd']) writeFileSync(join(dir, `${name}.ts`), `export const ${name} = 1;\n`);
+    const before = codeVersion([join(dir, 'a.ts')]);
+    writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
+    writeFileSync(join(dir, 'c.ts'), 'export const c = 2;\n');
+    expect(codeVersion([join(dir, 'a.ts')])).toBe(before);
+    writeFileSync(join(dir, 'd.ts'), 'export const d = 2;\n');
+    expect(codeVersion([join(dir, 'a.ts')])).not.toBe(before);
+    // A type written without semicolons, then an import the code runs: followed.
+    writeFileSync(join(dir, 'e.ts'), "export type E = { e: number }\nimport { f } from './f.ts'\nexport const e = f\n");
+    writeFileSync(join(dir, 'f.ts'), 'export const f = 1;\n');
+    const withF = codeVersion([join(dir, 'e.ts')]);
+    writeFileSync(join(dir, 'f.ts'), 'export const f = 2;\n');
+    expect(codeVersion([join(dir, 'e.ts')])).not.toBe(withF);
+  });
+
+  it("the bundles' keys name the libraries the bundler loads, not the tool's others", () => {
+    // An installed copy gets each library's latest release in range: a new ws or AWS SDK must leave the package's
+    // prebuilt bundles matching (they did not, the day ws 8.23.1 came out).
+    const { packages } = reachedCode(['src/build/bundle.ts']);
+    expect(packages).toContain('esbuild');
+    for (const other of ['ws', '@aws-sdk/client-s3', 'commander', 'piscina', 'markdown-it']) expect(packages).not.toContain(other);
   });
 
   it("every key changes with the tool's version", () => {
@@ -59,6 +86,24 @@ describe('keys', () => {
     expect(hashes().two).toBe(before.two);
     writeFileSync(join(PACKAGE_ROOT, shared), '2');
     expect(hashes().two).not.toBe(before.two);
+  });
+
+  it("a page kind's code hash names the packages its graph leaves for Node to load", () => {
+    const dir = mkdtempSync(join(work, 'packages-'));
+    const file = (name: string) => (writeFileSync(join(dir, name), '1'), relative(PACKAGE_ROOT, join(dir, name)));
+    const [entry, kind] = [file('entry.ts'), file('kind.ts')];
+    const withImport = (imports: { path: string; kind: 'import-statement'; external?: boolean; original?: string }[]) => ({
+      inputs: { [entry]: { bytes: 1, imports: [] }, [kind]: { bytes: 1, imports } },
+      outputs: {},
+    });
+    const kinds = [{ name: 'kind', file: join(PACKAGE_ROOT, kind) }];
+    const none = kindCodeHashes(withImport([]), kinds, entry).kind;
+    // Named as written, or by the path of the file Node finds (the renderer outside the package).
+    const named = kindCodeHashes(withImport([{ path: 'stemmer', kind: 'import-statement', external: true }]), kinds, entry).kind;
+    const byPath = kindCodeHashes(withImport([{ path: pathToFileURL(join(PACKAGE_ROOT, 'node_modules/stemmer/index.js')).href, original: 'stemmer', kind: 'import-statement', external: true }]), kinds, entry).kind;
+    expect(named).not.toBe(none);
+    expect(byPath).toBe(named);
+    expect(kindCodeHashes(withImport([{ path: 'node:fs', kind: 'import-statement', external: true }]), kinds, entry).kind).toBe(none);
   });
 
   it('keyOf is stable and tells its parts apart', () => {
