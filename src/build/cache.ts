@@ -103,8 +103,8 @@ export function filesHash(files: readonly string[]): string {
   return hash.digest('hex');
 }
 
-/** Relative imports of a module and the packages it imports. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+/** Relative imports of a module and the packages it imports or reads a file of (`require.resolve`: a font). */
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire(?:\.resolve)?\(\s*|\bcreateRequire\([^)]*\)\.resolve\(\s*)['"]([^'"]+)['"]/g;
 /** An import or export of types only, which the running code never loads. */
 const TYPES_ONLY = /^[ \t]*(?:import|export)[ \t]+type[ \t][^;=]*?\bfrom\s*['"][^'"]+['"]/gm;
 
@@ -112,7 +112,7 @@ const TYPES_ONLY = /^[ \t]*(?:import|export)[ \t]+type[ \t][^;=]*?\bfrom\s*['"][
 export const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 /** The files the entry modules reach through the relative imports their code runs (found by reading them, as Node
- *  would; an import of types only is not followed), and the packages those files import. */
+ *  would; an import of types only is not followed), and the packages those files import or read files of. */
 export function reachedCode(entries: readonly string[]): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
