@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryVersion, PACKAGE_ROOT } from '../../src/build/cache.ts';
+import { libraryVersions, PACKAGE_ROOT } from '../../src/build/cache.ts';
 import { EMOJI_INDEX } from '../../src/build/emoji.ts';
 import { PREBUILT_DIR } from '../../src/build/prebuilt.ts';
 import { PACKAGE_NAME } from '../../src/init/site.ts';
@@ -64,12 +64,6 @@ async function lookingAtPrebuilt(command: string, args: string[]): Promise<{ sta
   return { status, stdout, stderr, looks };
 }
 
-/** Each of the package's libraries at the version installed here. */
-function installedVersions(): Record<string, string> {
-  const { dependencies } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  return Object.fromEntries(Object.keys(dependencies).map((name) => [name, libraryVersion(name)]));
-}
-
 let packLooks: boolean[] = [];
 
 // As a run of scripts/prebuild.ts that was killed an hour ago would have left it.
@@ -89,7 +83,7 @@ beforeAll(async () => {
   // npm would otherwise install each one's latest release in the package's range, and whether the prebuilt files
   // match would depend on what was published since (the bundles' keys hold esbuild's version, the client bundle
   // React's files).
-  writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, overrides: installedVersions() }));
+  writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'a-site', private: true, overrides: Object.fromEntries(libraryVersions()) }));
   ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed), 'node@22'], site));
 }, 900_000);
 afterAll(() => {
