@@ -26,6 +26,10 @@ interface ShapedWord {
   advance: number;
 }
 
+/** No letter of Inter is narrower than this, in ems: a line of a given width holds fewer letters than its width
+ *  over this advance. */
+const MIN_ADVANCE_EM = 0.1;
+
 export class Typesetter {
   private readonly face: Face;
   private readonly fonts = new Map<number, Font>();
@@ -34,6 +38,7 @@ export class Typesetter {
   /** One HarfBuzz buffer, emptied for each word: a buffer a word, freed only when V8 collected it, grew
    *  HarfBuzz's memory, which never shrinks, by 200 MB at 10,000 cards. */
   private readonly buffer = new HbBuffer();
+  private readonly segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
   constructor(sfnt: Uint8Array) {
     this.face = new Face(new HbBlob(sfnt));
@@ -97,20 +102,46 @@ export class Typesetter {
     return outline;
   }
 
-  /** The words in lines no wider than `width`; a last line that cannot hold the rest ends with an ellipsis. */
+  /** The words in lines no wider than `width`; a word wider than a line alone is broken between its letters (a
+   *  long compound, a run of letters), the line after going on with it. A last line that cannot hold the rest
+   *  ends with an ellipsis. */
   wrap(text: string, weight: number, size: number, width: number, maxLines: number): string[] {
+    const fits = (line: string) => this.run(line, weight, size).width <= width;
     const lines: string[] = [];
     for (const word of text.split(/\s+/).filter(Boolean)) {
+      if (lines.length > maxLines) break; // the rest is cut off anyway
       const last = lines.at(-1);
-      if (last !== undefined && this.run(`${last} ${word}`, weight, size).width <= width) lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
+      if (last !== undefined && fits(`${last} ${word}`)) lines[lines.length - 1] = `${last} ${word}`;
+      else if (fits(word)) lines.push(word);
+      else lines.push(...this.brokenWord(word, fits, Math.ceil(width / (size * MIN_ADVANCE_EM)), maxLines + 1 - lines.length));
     }
-    if (lines.length <= maxLines && lines.every((line) => this.run(line, weight, size).width <= width)) return lines;
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = lines.slice(maxLines - 1).join(' ');
-    let last = kept[maxLines - 1]!;
-    while (last.length > 1 && this.run(`${last}…`, weight, size).width > width) last = last.includes(' ') ? last.replace(/\s*\S+$/, '') : last.slice(0, -1);
-    kept[maxLines - 1] = `${last.replace(/[\s,;:.·–-]+$/, '')}…`;
-    return kept;
+    if (lines.length <= maxLines) return lines;
+    // The last line kept, less what makes room for the ellipsis: its last words, or its last letters.
+    let last = lines[maxLines - 1]!;
+    while (last.length > 1 && !fits(`${last}…`)) last = last.includes(' ') ? last.replace(/\s*\S+$/, '') : this.graphemes(last).slice(0, -1).join('');
+    return [...lines.slice(0, maxLines - 1), `${last.replace(/[\s,;:.·–-]+$/, '')}…`];
+  }
+
+  /** A word too wide for a line, in pieces that each fit, broken between grapheme clusters (never inside a
+   *  letter with its accents): each piece the most of what is left that fits, found by halving, and at most
+   *  `most` graphemes each (more than a line can hold); no more than `count` pieces. */
+  private brokenWord(word: string, fits: (line: string) => boolean, most: number, count: number): string[] {
+    const graphemes = this.graphemes(word);
+    const pieces: string[] = [];
+    for (let from = 0; from < graphemes.length && pieces.length < count; ) {
+      let [low, high] = [from + 1, Math.min(graphemes.length, from + most)];
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (fits(graphemes.slice(from, middle).join(''))) low = middle;
+        else high = middle - 1;
+      }
+      pieces.push(graphemes.slice(from, low).join(''));
+      from = low;
+    }
+    return pieces;
+  }
+
+  private graphemes(text: string): string[] {
+    return Array.from(this.segmenter.segment(text), (part) => part.segment);
   }
 }

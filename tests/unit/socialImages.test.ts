@@ -82,6 +82,38 @@ describe('the card', () => {
     expect(type.wrap('Short title', 700, 72, 1040, 3)).toEqual(['Short title']);
   });
 
+  it('breaks a word too wide for a line between its letters, every line within the width', () => {
+    const word = 'Kryptowährungsmarketingdienstleistungen';
+    const fitsIn = (lines: string[], size: number) => lines.every((line) => typeof line === 'string' && line.length > 0 && type.run(line, 700, size).width <= 1040);
+    const lines = type.wrap(`Buy ${word}`, 700, 72, 1040, 3);
+    expect(lines[0]).toBe('Buy');
+    expect(lines.slice(1).join('')).toBe(word);
+    expect(lines.length).toBeLessThanOrEqual(3);
+    expect(fitsIn(lines, 72)).toBe(true);
+    // Longer than three lines: cut with an ellipsis, no line missing (the card's painter reads each one).
+    const cut = type.wrap('W'.repeat(400), 700, 52, 1040, 3);
+    expect(cut).toHaveLength(3);
+    expect(cut[2]).toMatch(/^W+…$/);
+    expect(fitsIn(cut, 52)).toBe(true);
+    const detail = type.wrap(word.repeat(3), 500, 38, 1040, 1);
+    expect(detail).toHaveLength(1);
+    expect(detail[0]).toMatch(/^Krypto\S+…$/);
+    expect(type.run(detail[0]!, 500, 38).width).toBeLessThanOrEqual(1040);
+  });
+
+  it('never breaks a letter from its accent', () => {
+    const lines = type.wrap('e\u0301'.repeat(300), 700, 72, 1040, 3);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.normalize('NFD')).toMatch(/^(e\u0301)+…?$/);
+  });
+
+  it('draws a card whose title or detail is one word wider than the card', async () => {
+    const card = { title: 'Kryptowährungsmarketingdienstleistungen', detail: 'Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2) };
+    expect(cardLines(type, look, card).every((line) => type.run(line.text, line.weight, line.size).width <= 1040)).toBe(true);
+    const [png] = await drawCards({ look, cards: [card] });
+    expect(descriptionOf(png!)).toBe(socialCardText(card));
+  });
+
   it('leaves out what the font cannot draw (an emoji) rather than drawing a box', () => {
     expect(type.run('Go viral 🚀', 700, 64).glyphs).toHaveLength(type.run('Go viral ', 700, 64).glyphs.length);
   });
