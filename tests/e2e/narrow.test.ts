@@ -89,3 +89,19 @@ describe.each([320, 390])('at %i px', (width) => {
     await close();
   });
 });
+
+// A catalogue's names may hold a word wider than a phone's screen (a German compound, a token's name run
+// together): it breaks between its letters, on the service's page and on its card in the category's list.
+describe('a word wider than the screen', () => {
+  const word = 'Kryptowährungsmarketingdienstleistungen'.repeat(2);
+  it.each([
+    { kind: 'service', path: () => basket()[0]!.route, selector: 'main h1' },
+    { kind: 'category', path: () => '/category/listing/', selector: 'main .card .card-title' },
+  ])('breaks rather than widening the $kind page at 320 px', async ({ path, selector }) => {
+    const { page, close } = await openPage(browser(), { viewport: { width: 320, height: 800 } });
+    await page.goto(siteUrl(path()));
+    await page.locator(selector).first().evaluate((element, text) => (element.textContent = text), word);
+    expect(await overflow(page)).toEqual({ page: 0, basket: 0 });
+    await close();
+  });
+});
