@@ -117,6 +117,7 @@ export const PROBLEM_CODES = [
   'public-file-type',
   'public-file-too-large',
   'public-name-taken',
+  'public-file-name',
   // The theme/ folder (build/theme.ts)
   'ejected-copy-outdated',
 ] as const;

@@ -64,6 +64,12 @@ export function publicProblems(files: readonly PublicFile[], taken: ReadonlyMap<
     if (size > PUBLIC_MAX_BYTES) {
       problems.push(error('public-file-too-large', file, {}, `The file is ${sizeText(size)}; at most ${sizeText(PUBLIC_MAX_BYTES)} is allowed in public/, since visitors download it as it is.`, 'Make it smaller (a PDF exported for the screen, not for print), or link to it where it is hosted.'));
     }
+    const unsafe = unsafeCharacters(path);
+    if (unsafe.length) {
+      const renamed = safeName(path);
+      const address = path.replace(/\p{C}/gu, (c) => JSON.stringify(c).slice(1, -1));
+      problems.push(error('public-file-name', file, {}, `Its address, /${address}, would hold ${listOf(unsafe)}: an address from public/ holds only letters a-z and A-Z, digits, "_", "-" and ".", which the hosting headers (_headers, nginx.conf) name as written.`, renamed ? `Rename it public/${renamed}.` : 'Rename it with letters a-z, digits and "-".'));
+    }
     const top = path.includes('/') ? `${path.slice(0, path.indexOf('/'))}/` : path;
     const builtAs = taken.get(top) ?? (top.endsWith('/') ? taken.get(top.slice(0, -1)) : taken.get(`${top}/`));
     if (builtAs) {
@@ -71,4 +77,30 @@ export function publicProblems(files: readonly PublicFile[], taken: ReadonlyMap<
     }
   }
   return problems;
+}
+
+/** What a public file's path may hold, besides the / between its folders: the characters of img/'s names. A
+ *  space, a semicolon or a brace broke nginx.conf's location for the file, and a line break wrote a header of its
+ *  own into _headers. */
+const SAFE = /[\w.\-/]/;
+
+/** The characters of `path` an address from public/ may not hold, each once, in order. */
+const unsafeCharacters = (path: string) => [...new Set([...path].filter((character) => !SAFE.test(character)))];
+
+const listOf = (characters: readonly string[]) => {
+  const named = characters.map((c) => (c === ' ' ? 'a space' : /[\r\n]/.test(c) ? 'a line break' : /\p{C}/u.test(c) ? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : `"${c}"`));
+  return [...new Set(named)].join(', ');
+};
+
+/** The path with its letters' accents dropped and every run of other unsafe characters as one "-"; empty when a
+ *  part of it would be left without a letter or digit to start with. */
+function safeName(path: string): string {
+  const parts = path.split('/').map((part) =>
+    part
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+(?=\.[^.]*$)|-+$/g, ''),
+  );
+  return parts.every((part, i) => /^\w/.test(part) || (part.startsWith('.') && path.split('/')[i]!.startsWith('.'))) ? parts.join('/') : '';
 }

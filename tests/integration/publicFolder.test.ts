@@ -69,19 +69,30 @@ describe('public/', () => {
     put('service/terms.pdf', '%PDF-1.4\n');
     put('tools/setup.exe', 'MZ');
     put('files/video.pdf', Buffer.alloc(PUBLIC_MAX_BYTES + 1));
+    // A space broke nginx.conf's location for the file, and a line break wrote a header of its own into _headers.
+    put('price list.pdf', '%PDF-1.4\n');
+    put('nl\n  Content-Security-Policy: none.txt', 'text');
     try {
       const json = await runCli(site, 'validate', '--format', 'json');
       expect(json.code).toBe(1);
       const problems = (JSON.parse(json.out) as { problems: { code: string; file: string }[] }).problems.map((p) => `${p.code} ${p.file}`);
-      expect(problems.sort()).toEqual(['public-file-too-large public/files/video.pdf', 'public-file-type public/tools/setup.exe', 'public-name-taken public/404.html', 'public-name-taken public/service/terms.pdf']);
+      expect(problems.sort()).toEqual([
+        'public-file-name public/nl\n  Content-Security-Policy: none.txt',
+        'public-file-name public/price list.pdf',
+        'public-file-too-large public/files/video.pdf',
+        'public-file-type public/tools/setup.exe',
+        'public-name-taken public/404.html',
+        'public-name-taken public/service/terms.pdf',
+      ]);
       const build = await runCli(site, 'build');
       expect(build.code).toBe(1);
       expect(build.err).toMatch(/\/public\/404\.html\n {2}\s+error {3}The build makes 404\.html itself \(the page for an address that is not found\)/m);
       expect(build.err).toMatch(/\/public\/service\/terms\.pdf\n {2}\s+error {3}The build makes service\/ itself \(the service pages\)/m);
       expect(build.err).toMatch(/\/public\/tools\/setup\.exe\n.*\.exe is not a type it publishes/m);
+      expect(build.err).toMatch(/Its address, \/price list\.pdf, would hold a space: .*\n.*Rename it public\/price-list\.pdf\./m);
       expect(snapshot(join(site, 'dist'))).toEqual(before);
     } finally {
-      for (const path of ['404.html', 'service', 'tools', 'files/video.pdf']) rmSync(join(site, 'public', path), { recursive: true });
+      for (const path of ['404.html', 'service', 'tools', 'files/video.pdf', 'price list.pdf', 'nl\n  Content-Security-Policy: none.txt']) rmSync(join(site, 'public', path), { recursive: true });
     }
   }, 120_000);
 
