@@ -176,8 +176,9 @@ type SharpModule = typeof import('sharp').default;
  */
 async function readRaster(sharp: SharpModule, path: string, decoded: DecodeMemo | undefined): Promise<RasterInfo> {
   const bytes = await readFile(path);
-  // sharp throws at once, not in its promise, on an empty buffer.
-  const info = bytes.byteLength ? await sharp(bytes).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message })) : { unreadable: 'the file is empty' };
+  // sharp throws at once, not in its promise, on an empty buffer. Its header alone is read, so sharp's own limit
+  // of pixels (268 megapixels) is lifted: an image larger still is reported as too large, not as unreadable.
+  const info = bytes.byteLength ? await sharp(bytes, { limitInputPixels: false }).metadata().then(rasterInfo, (e: Error) => ({ unreadable: e.message })) : { unreadable: 'the file is empty' };
   // An image too large to convert is reported as that (imageChecks.ts), not decoded.
   if ('unreadable' in info || info.width * info.height > RASTER_MAX_PIXELS) return info;
   const hash = createHash('sha256').update(bytes).digest('hex');

@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, type CatalogueSource } from '../../src/catalogue/load.ts';
@@ -166,6 +167,7 @@ describe('validating raster images', () => {
     const tiny = await sharp({ create: { width: 100, height: 60, channels: 3, background: '#36c' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     writeFileSync(join(dir, 'img/services/tiny.jpg'), tiny);
     writeFileSync(join(dir, 'img/services/broken.png'), 'not a PNG at all');
+    writeFileSync(join(dir, 'img/services/vast.png'), pngHeaderOnly(20_000, 20_000));
     writeFileSync(join(dir, 'img/clients/logo.webp'), await sharp({ create: { width: 512, height: 192, channels: 4, background: '#0000' } }).webp().toBuffer());
     source = await loadCatalogue(dir);
   });
@@ -183,6 +185,13 @@ describe('validating raster images', () => {
       expect.objectContaining({ severity: 'warning', code: 'image-too-small', message: expect.stringContaining('60 × 100 px, but its service page shows it up to 560 px wide'), hint: expect.stringContaining('560 × 336 px; 1120 × 672 px') }),
     ]);
     expect(imageChecks(source).filter((p) => p.file === 'img/clients/logo.webp')).toEqual([]);
+  });
+
+  it('reads the size of an image larger than sharp would decode from its header, and refuses it as too large', () => {
+    expect(source.rasters.get('img/services/vast.png')).toEqual({ width: 20_000, height: 20_000, format: 'png' });
+    expect(imageChecks(source).filter((p) => p.file === 'img/services/vast.png')).toEqual([
+      expect.objectContaining({ code: 'image-too-large', message: 'The image is 20000 × 20000 px (400 megapixels); at most 100 megapixels can be converted.' }),
+    ]);
   });
 
   it('refuses a file it cannot read as an image', () => {
@@ -265,3 +274,21 @@ describe('decoding raster images in full', () => {
     expect(warm.source.rasters.get('img/services/whole.jpg')).toEqual({ width: 600, height: 360, format: 'jpeg' });
   });
 });
+
+/** A PNG of `width` × `height` pixels as far as its header says, with no image data: what a file too large to
+ *  decode looks like to a check that reads only headers. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(4 + body.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1))), chunk('IEND', Buffer.alloc(0))]);
+}
