@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { splitEmoji } from '../core/emoji.ts';
 import { PRICE_MAX } from '../core/price.ts';
+import { listed, siteAddressFaults } from '../core/siteAddress.ts';
 import { HEX_COLOUR } from './contrast.ts';
 
 /** The longest card summary: one line on a phone's card, two at most. */
@@ -203,7 +204,10 @@ export const siteSchema = z
   .strictObject({
     brand: text('The agency name, shown in the header, footer and page titles.'),
     theme: themeSchema.prefault({}),
-    baseUrl: absoluteUrl.meta({
+    baseUrl: absoluteUrl.superRefine((value, context) => {
+      const faults = siteAddressFaults(value);
+      if (faults.length) context.addIssue({ code: 'custom', input: value, message: `expected the address of the site's root, such as https://www.example.com, but it has ${listed(faults)}` });
+    }).meta({
       description: 'The address the site is published at, e.g. https://www.example.com. Used for canonical links and sitemap.xml.',
     }),
     description: text('One or two sentences about the agency, used as the home page meta description.').max(300),

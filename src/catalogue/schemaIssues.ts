@@ -101,7 +101,7 @@ function codeOf(issue: z.core.$ZodIssue, path: FieldPath): ProblemCode {
   }
   if (name === 'options' && issue.code === 'too_small') return 'empty-options';
   if (name === 'currency' && issue.code === 'invalid_value') return 'wrong-currency';
-  if (name === 'baseUrl' && issue.code === 'invalid_format') return 'base-url';
+  if (name === 'baseUrl' && (issue.code === 'invalid_format' || issue.code === 'custom')) return 'base-url';
   // A figure's date of the right form that is no day of the calendar (2026-02-30): still a wrong form.
   if (name === 'asOf' && issue.code === 'custom') return 'wrong-format';
   if (issue.code === 'invalid_format') return 'wrong-format';

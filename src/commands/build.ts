@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { FolderRefused } from '../build/outDir.ts';
 import type { InputSnapshot } from '../build/upToDate.ts';
 import { EXIT } from '../errors.ts';
+import { listed, siteAddressFaults } from '../core/siteAddress.ts';
 import { commandOutput, type Format } from '../output.ts';
 import type { BuildResult, Reporter } from '../pipeline.ts';
 import { cacheAccepted, cacheDirOf, cacheOptions, catalogueOption, formatOption, shownPath, stopSignals, workersOption, type CacheFlags, type CliIO, type CommandContext } from './shared.ts';
@@ -39,9 +40,12 @@ export function buildCommand(program: Command, { io, act }: CommandContext): voi
 }
 
 async function build(io: CliIO, options: BuildFlags): Promise<number> {
-  if (options.baseUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(options.baseUrl)) {
-    io.err(`--base-url must be an absolute URL such as https://www.example.com, not "${options.baseUrl}".`);
-    return EXIT.usage;
+  if (options.baseUrl !== undefined) {
+    const faults = /^https?:\/\/[^/\s]+/.test(options.baseUrl) ? siteAddressFaults(options.baseUrl) : ['no https://'];
+    if (faults.length) {
+      io.err(`--base-url must be the address of the site's root, such as https://www.example.com, but "${options.baseUrl}" has ${listed(faults)}.`);
+      return EXIT.usage;
+    }
   }
   const output = commandOutput(io, options.format, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
   const site = siteOptions(io, options);

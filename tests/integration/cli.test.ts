@@ -99,6 +99,13 @@ describe('usage', () => {
     expect((await cli('validate', '--nope')).code).toBe(2);
   });
 
+  it('exits 2 when --base-url is not the address of a site root, before building anything', async () => {
+    const result = await cli('build', '--base-url', 'https://staging.example.com/shop?x=1', '-o', join(tmpdir(), 'storefront-never-written'));
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(`--base-url must be the address of the site's root, such as https://www.example.com, but "https://staging.example.com/shop?x=1" has a path (/shop) and a query (?…).`);
+    expect(existsSync(join(tmpdir(), 'storefront-never-written'))).toBe(false);
+  });
+
   it('exits 2 and shows help when no command is given', async () => {
     const result = await cli();
     expect(result.code).toBe(2);

@@ -77,6 +77,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['empty-category', { file: 'categories/beta.yaml', line: 8, field: 'services', message: /no services/ }],
   ['bad-alternative-slug', { file: 'site.yaml', line: 27, field: 'alternatives[1].slug', message: /lowercase words joined by hyphens/ }],
   ['relative-base-url', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /absolute URL/ }],
+  // Joined into every canonical link, sitemap.xml and robots.txt as it was: https://www.example.com/shop/?utm=1#top/about/.
+  ['base-url-not-a-root', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /the site's root, such as https:\/\/www\.example\.com, but it has a path \(\/shop\/\), a query \(\?…\) and a fragment \(#…\)/ }],
   ['unlisted-category', { file: 'site.yaml', line: 35, field: 'categories[2]', message: /no file categories\/gamma\.yaml/ }],
   ['two-files-one-category', { file: 'categories/alpha.yml', line: 1, message: /Two files define the category "alpha": categories\/alpha\.yaml and categories\/alpha\.yml\./ }],
   ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],

@@ -51,6 +51,7 @@ const modes: [mode: string, code: string][] = [
   ['non-numeric-price', 'wrong-type'],
   ['bad-alternative-slug', 'wrong-format'],
   ['relative-base-url', 'base-url'],
+  ['base-url-not-a-root', 'base-url'],
   ['negative-price', 'price-negative'],
   ['price-too-high', 'price-too-high'],
   ['price-below-a-cent', 'price-cents'],

@@ -1,0 +1,26 @@
+// The address a site is published at: a host's root, since every canonical link is a route joined to it.
+import { describe, expect, it } from 'vitest';
+import { listed, siteAddressFaults } from '../../src/core/siteAddress.ts';
+
+describe('siteAddressFaults', () => {
+  it('finds none in a host root, with or without its slash, a port or an IDN host', () => {
+    for (const address of ['https://www.example.com', 'https://www.example.com/', 'http://staging.example.com:8080/', 'https://bücher.example']) expect(siteAddressFaults(address), address).toEqual([]);
+  });
+
+  it('names each part a root has no room for', () => {
+    expect(siteAddressFaults('https://www.example.com/sub path/?q=1#frag')).toEqual(['a space', 'a path (/sub path/)', 'a query (?…)', 'a fragment (#…)']);
+    expect(siteAddressFaults('https://www.example.com/shop')).toEqual(['a path (/shop)']);
+    expect(siteAddressFaults('https://www.example.com?')).toEqual(['a query (?…)']);
+    expect(siteAddressFaults('https://user:secret@www.example.com')).toEqual(['a user name or password']);
+  });
+
+  it('leaves an address that is not absolute to the schema', () => {
+    expect(siteAddressFaults('www.example.com')).toEqual([]);
+  });
+});
+
+describe('listed', () => {
+  it('joins one, two and more in words', () => {
+    expect([listed(['a']), listed(['a', 'b']), listed(['a', 'b', 'c'])]).toEqual(['a', 'a and b', 'a, b and c']);
+  });
+});
