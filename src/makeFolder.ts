@@ -18,17 +18,20 @@ export class CannotMakeFolder extends UserError {
 const isFolder = (path: string) => stat(path).then((s) => s.isDirectory(), () => false);
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
-/** `mkdir -p`, bounded by the path's depth: makes `path` and the folders above it that are missing. */
-export async function makeFolder(path: string): Promise<void> {
+/** `mkdir -p`, bounded by the path's depth: makes `path` and the folders above it that are missing, and returns
+ *  the ones it made, the outermost first. */
+export async function makeFolder(path: string): Promise<string[]> {
   const missing: string[] = [];
   // Up to the nearest folder that exists; the root's parent is itself, so this ends.
   for (let at = resolve(path); !(await isFolder(at)); at = dirname(at)) {
     if (dirname(at) === at) break;
     missing.unshift(at);
   }
+  const made: string[] = [];
   for (const folder of missing) {
     try {
       await mkdir(folder);
+      made.push(folder);
     } catch (error) {
       // Made meanwhile, by another build say.
       if (codeOf(error) === 'EEXIST' && (await isFolder(folder))) continue;
@@ -36,6 +39,7 @@ export async function makeFolder(path: string): Promise<void> {
       throw why === undefined ? error : new CannotMakeFolder(path, why, { cause: error });
     }
   }
+  return made;
 }
 
 /** Why writing `path` (a file or folder) failed, in words, when it is the file system's refusal rather than a bug:

@@ -2,8 +2,8 @@
 // wrote, or an empty one: never the project, the catalogue or a folder of the maintainer's files. One build at a
 // time writes into a folder (a lock file beside it), and the next build cleans up what a killed one left beside
 // it: its staging folder, and the old site it had moved aside, which is put back if no output folder followed.
-import { readFileSync, realpathSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
@@ -116,10 +116,21 @@ export interface Claim {
 }
 
 /** Takes outDir for this build: makes its parent folder, waits while another build holds it, and clears what
- *  killed builds left beside it. `release` lets the next build in. */
+ *  killed builds left beside it. `release` lets the next build in, and removes the folders made for the lock that
+ *  are empty again: a build that ends without a site (a catalogue with problems, a stop) leaves none behind. */
 export async function claimOutDir(outDir: string, report: { waiting: (pid: number) => void; restored: (from: string) => void }): Promise<Claim> {
-  await makeFolder(dirname(outDir));
-  const claim = await lock(outDir, report.waiting);
+  const made = (await makeFolder(dirname(outDir))).reverse();
+  const lockClaim = await lock(outDir, report.waiting);
+  const claim: Claim = {
+    release: async () => {
+      await lockClaim.release();
+      for (const folder of made) if (!(await rmdir(folder).then(() => true, () => false))) break;
+    },
+    releaseSync: () => {
+      lockClaim.releaseSync();
+      for (const folder of made) if (!removedSync(folder)) break;
+    },
+  };
   try {
     await clearLeftovers(outDir, report.restored);
   } catch (error) {
@@ -128,6 +139,16 @@ export async function claimOutDir(outDir: string, report: { waiting: (pid: numbe
   }
   return claim;
 }
+
+/** Removes an empty folder; false when it is not (a site, another build's lock) or is gone. */
+const removedSync = (folder: string) => {
+  try {
+    rmdirSync(folder);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 // The lock is a file beside the output folder holding the pid of the build that holds it and a token for that
 // build (two builds in one process share a pid). It is stale when that process has ended, or when the pid is
@@ -158,6 +179,11 @@ async function lock(outDir: string, waiting: (pid: number) => void): Promise<Cla
         },
       };
     } catch (error) {
+      // The folder around it removed by a build that made it and failed, as this one started: made again.
+      if (codeOf(error) === 'ENOENT') {
+        await makeFolder(dirname(file));
+        continue;
+      }
       if (codeOf(error) !== 'EEXIST') throw error;
     }
     const holder = await readFile(file, 'utf8').catch(() => undefined);

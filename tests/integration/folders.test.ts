@@ -136,6 +136,22 @@ describe('--cache-dir', () => {
   }, 120_000);
 });
 
+describe('the folders above the output folder', () => {
+  it('are made for a build, and a build that fails leaves none of those it made', async () => {
+    const dir = project('parents');
+    writeFileSync(join(dir, 'catalogue/site.yaml'), readFileSync(join(dir, 'catalogue/site.yaml'), 'utf8').replace(/^baseUrl: .*$/m, 'baseUrl: www.example.com'));
+    const before = snapshot(dir);
+    const failed = await runCli(dir, 'build', '-o', 'new/a/dist', '--no-cache');
+    expect(failed.code, failed.err).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+    expect(existsSync(join(dir, 'new'))).toBe(false);
+    writeFileSync(join(dir, 'catalogue/site.yaml'), readFileSync(join(dir, 'catalogue/site.yaml'), 'utf8').replace(/^baseUrl: .*$/m, 'baseUrl: https://www.example.com'));
+    const built = await runCli(dir, 'build', '-o', 'new/a/dist', '--no-cache');
+    expect(built.code, built.err).toBe(0);
+    expect(existsSync(join(dir, 'new/a/dist/index.html'))).toBe(true);
+  }, 60_000);
+});
+
 describe('--deploy-dir', () => {
   it.each([
     ['.', /is the current project folder/],
