@@ -1,5 +1,6 @@
 // Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
 // one service does not hide a duplicate id in another: every problem is found in one run.
+import { categorySectionIds, isHomePageId } from '../core/homePageIds.ts';
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { sameItems } from '../core/sameItems.ts';
 import { lookAlikes, serviceSlug } from '../core/slug.ts';
@@ -144,6 +145,26 @@ function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
   return problems;
 }
 
+/** A category's anchor whose section would take an id the home page holds anyway (isHomePageId), or that another
+ *  category's section takes ("x-title" beside a category "x"). */
+function anchorsTaken(categories: readonly ParsedCategory[]): Problem[] {
+  const anchors = new Set(categories.map((category) => str(record(category.data).anchor)).filter((anchor): anchor is string => Boolean(anchor)));
+  return categories.flatMap((category) => {
+    const anchor = str(record(category.data).anchor);
+    if (!anchor) return [];
+    const taken = categorySectionIds(anchor).find((id) => isHomePageId(id) || (id !== anchor && anchors.has(id)));
+    if (taken === undefined) return [];
+    const holder = isHomePageId(taken) ? 'the home page already has' : `the section of the category with the anchor "${taken}" already has`;
+    const message =
+      taken === anchor
+        ? `The home page already has an element with the id "${anchor}", so /#${anchor} would lead there, not to this category's section.`
+        : `With the anchor "${anchor}", this category's heading on the home page would take the id "${taken}", which ${holder}: the page would have two elements with one id.`;
+    return [
+      error('reserved-anchor', category.yaml.file, at(category.yaml, ['anchor'], 'anchor'), message, `Choose another anchor, such as "${anchor}-services".`),
+    ];
+  });
+}
+
 function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
   const problems: Problem[] = [];
   // site.yaml lists a category by name, so listing.yaml and listing.yml would both be "listing", and one of
@@ -168,6 +189,7 @@ function categoryChecks({ categories }: ParsedCatalogue): Problem[] {
       } else first.set(value, category);
     }
   }
+  problems.push(...anchorsTaken(categories));
   for (const category of categories) {
     const list = record(category.data).services;
     if (Array.isArray(list) && list.length === 0) {

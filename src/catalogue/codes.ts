@@ -38,6 +38,7 @@ export const PROBLEM_CODES = [
   'category-not-listed',
   'category-two-files',
   'duplicate-anchor',
+  'reserved-anchor',
   'duplicate-prefix',
   'empty-category',
   'duplicate-alternative',

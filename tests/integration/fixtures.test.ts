@@ -73,6 +73,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['bad-link-scheme', { file: 'descriptions/beta-1.md', line: 3, field: /ftp:/, message: /"ftp:" scheme, which is not allowed/ }],
   ['link-without-host', { file: 'descriptions/beta-1.md', line: 3, field: /https:\/\//, message: /^The link "https:\/\/" is not a web address a browser can open: it has no host name\.$/ }],
   ['duplicate-anchor', { file: 'categories/beta.yaml', line: 3, field: 'anchor', message: /already uses the anchor "alpha" \(categories\/alpha\.yaml:3\)/ }],
+  // The hero's heading is "hero-title": the page had two elements with that id.
+  ['reserved-anchor', { file: 'categories/alpha.yaml', line: 3, field: 'anchor', message: /^With the anchor "hero", this category's heading on the home page would take the id "hero-title", which the home page already has/ }],
   ['duplicate-prefix', { file: 'categories/beta.yaml', line: 4, field: 'idPrefix', message: /already uses the idPrefix "alpha" \(categories\/alpha\.yaml:4\)/ }],
   ['empty-category', { file: 'categories/beta.yaml', line: 8, field: 'services', message: /no services/ }],
   ['bad-alternative-slug', { file: 'site.yaml', line: 27, field: 'alternatives[1].slug', message: /lowercase words joined by hyphens/ }],

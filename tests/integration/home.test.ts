@@ -13,6 +13,7 @@ import type { Renderer } from '../../src/build/bundle.ts';
 import { buildModel, type Site } from '../../src/model/model.ts';
 import { siteShell } from '../../src/model/shell.ts';
 import type { HomeData } from '../../templates/data.ts';
+import { categorySectionIds, isHomePageId } from '../../src/core/homePageIds.ts';
 import { prerenderer, validate } from '../support/site.ts';
 
 const catalogueDir = new URL('../../examples/agency/catalogue/', import.meta.url).pathname;
@@ -45,6 +46,18 @@ function sectionsOf(site: Site): Map<string, string> {
 }
 
 describe('the home page', () => {
+  it('holds no id but its categories\' sections, React\'s own and those src/core/homePageIds.ts names (which no anchor may take)', async () => {
+    const site = await siteWith();
+    const html = renderer.renderPage(homeOf(site), siteShell(site), { styles: [], fonts: [], loader: '/assets/loader.js' });
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!);
+    const sections = new Set(site.categories.flatMap((c) => categorySectionIds(c.anchor)));
+    // The example's home page has what the list guards against: stats, featured cases, clients, the footer.
+    expect(ids).toEqual(expect.arrayContaining(['main', 'hero-title', 'stat-ref-1', 'stat-note-1', 'featured-cases-title', 'clients', 'footer']));
+    expect(ids.filter((id) => !sections.has(id) && !isHomePageId(id) && !/^_R_\w+_$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+
   it('gives each category its first homeServicesPerCategory services (6 by default), its count and its page', async () => {
     const site = await siteWith();
     expect(site.homeServicesPerCategory).toBe(6);

@@ -52,6 +52,7 @@ const modes: [mode: string, code: string][] = [
   ['bad-alternative-slug', 'wrong-format'],
   ['relative-base-url', 'base-url'],
   ['base-url-not-a-root', 'base-url'],
+  ['reserved-anchor', 'reserved-anchor'],
   ['negative-price', 'price-negative'],
   ['price-too-high', 'price-too-high'],
   ['price-below-a-cent', 'price-cents'],
