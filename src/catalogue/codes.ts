@@ -5,6 +5,7 @@
 export const PROBLEM_CODES = [
   // Text files (textEncoding.ts), and links to files (symbolicLinks.ts)
   'not-utf8',
+  'control-character',
   'file-unreadable',
   'skipped-link',
   'file-ignored',

@@ -58,6 +58,8 @@ const modes: [mode: string, expected: Expected][] = [
   // Latin-1 bytes in a description (the site showed "Caf� cr�me"), and an escape that puts a control character in a name.
   ['not-utf8', { file: 'descriptions/alpha-2.md', line: 3, message: /^The file is not UTF-8 text/ }],
   ['control-character', { file: 'categories/alpha.yaml', line: 10, field: 'services[0].name', message: /without control characters.*got the text "Fast-Track Listing\\x1b\[31m/ }],
+  // An escape pasted from a terminal into a description: published as it was, a stray mark on the page.
+  ['description-control-character', { file: 'descriptions/alpha-1.md', line: 6, message: /^The file holds a control character here \(U\+001B\)/ }],
   // An empty file: sharp throws at once on it, which was an internal error.
   ['empty-image', { file: 'img/services/alpha-1.jpg', message: /cannot be read as an image: the file is empty/ }],
   ['oversized-description', { file: 'descriptions/alpha-1.md', line: 1, message: /The description is 108 KB; at most 100 KB is allowed/ }],

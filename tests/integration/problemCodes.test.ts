@@ -53,6 +53,7 @@ const modes: [mode: string, code: string][] = [
   ['relative-base-url', 'base-url'],
   ['base-url-not-a-root', 'base-url'],
   ['reserved-anchor', 'reserved-anchor'],
+  ['description-control-character', 'control-character'],
   ['negative-price', 'price-negative'],
   ['price-too-high', 'price-too-high'],
   ['price-below-a-cent', 'price-cents'],
