@@ -1,6 +1,7 @@
 // Rules that span fields and files. They read the raw YAML data, not only schema-valid values, so a typo in
 // one service does not hide a duplicate id in another: every problem is found in one run.
 import { categorySectionIds, isHomePageId } from '../core/homePageIds.ts';
+import type { TreeNode } from '../core/tree.ts';
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { sameItems } from '../core/sameItems.ts';
 import { lookAlikes, serviceSlug } from '../core/slug.ts';
@@ -283,9 +284,11 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     const { words } = description;
     if (description.unread) {
       // file-unreadable says so; its text, words and front matter are unknown.
-    } else if (!description.text.trim()) {
-      // An empty file published the heading "About this service" with nothing under it.
-      problems.push(error('empty-file', description.file, {}, 'The description is empty: its service page would show "About this service" with nothing under it.', "Write the service's description: what buyers get, how long it takes and what is required (aim for 80 words or more)."));
+    } else if (!description.text.trim() || (words === 0 && !description.refused && !shows(description.tree))) {
+      // An empty file published the heading "About this service" with nothing under it; so did one of raw HTML or
+      // comments only, which the page does not show.
+      const what = description.text.trim() ? 'The description shows no text (raw HTML, images, comments and link definitions are not published), so its' : 'The description is empty: its';
+      problems.push(error('empty-file', description.file, {}, `${what} service page would show "About this service" with nothing under it.`, "Write the service's description: what buyers get, how long it takes and what is required (aim for 80 words or more)."));
     } else if (words < DESCRIPTION_MIN_WORDS) {
       problems.push(warning('short-description', description.file, { line: 1, column: 1 }, `The description has only ${words} word${words === 1 ? '' : 's'}.`, `Buyers decide from this text: say what they get, how long it takes and what is required (aim for 80 words or more).`));
     }
@@ -469,3 +472,6 @@ export function checkLink(url: string, known: KnownRoutes): { code: ProblemCode;
     hint: actual ? `The service ${id} lives at ${actual}; link there instead.` : 'Link to an existing page: copy the address from the built site or the sitemap.',
   };
 }
+
+/** Whether a compiled text shows anything but blank space: words, or an image. */
+const shows = (nodes: readonly TreeNode[]): boolean => nodes.some((node) => (typeof node === 'string' ? node.trim() !== '' : node[0] === 'img' || shows(node.slice(2) as TreeNode[])));

@@ -14,6 +14,7 @@ export { parseMarkdown, type MarkdownLink, type ParsedMarkdown };
  *  compiled element tree; or, for a text beyond the bounds on hostile Markdown, which bound and where. */
 export interface CompiledDescription {
   links: MarkdownLink[];
+  /** The words its page shows (for the length checks), or of the text when it is refused. */
   words: number;
   tree: TreeNode[];
   /** The catalogue images the text names by their site address (img/…), each once: an image a description shows
@@ -28,15 +29,16 @@ export interface CompiledDescription {
 /** Parses and compiles one description; a pure function of its text. A text beyond the bounds
  *  (markdownBounds.ts) is refused before the step it would crash or stall: nothing of it is compiled. */
 export function compileDescription(text: string): CompiledDescription {
-  const words = wordCount(text);
   const images = imagePathsOf(text);
   const beyondInput = beyondInputBounds(text);
-  if (beyondInput) return { links: [], words, tree: [], images, refused: beyondInput };
+  if (beyondInput) return { links: [], words: wordCount(text), tree: [], images, refused: beyondInput };
   const parsed = parseMarkdown(text);
   const beyondTree = beyondTreeBounds(parsed.tokens);
-  if (beyondTree) return { links: [], words, tree: [], images, refused: beyondTree };
+  if (beyondTree) return { links: [], words: wordCount(text), tree: [], images, refused: beyondTree };
   const tree = compileMarkdown(parsed);
-  return { links: linksOf(parsed), words, tree, images, terms: searchTerms(treeText(tree)).join(' ') };
+  // The words the page shows: raw HTML, comments and link definitions are in the text but not on the page.
+  const shown = treeText(tree);
+  return { links: linksOf(parsed), words: wordCount(shown), tree, images, terms: searchTerms(shown).join(' ') };
 }
 
 /** The img/… paths a text names anywhere (an image, a link, a word), each once. */

@@ -89,6 +89,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['short-description', { file: 'descriptions/beta-1.md', line: 1, message: /The description has only 5 words\./, severity: 'warning' }],
   // Spaces and a blank line: published as "About this service" over nothing.
   ['empty-description', { file: 'descriptions/alpha-2.md', message: /^The description is empty: its service page would show "About this service" with nothing under it\.$/ }],
+  // Words only inside raw HTML and a comment, which the page does not publish: counted as 23 words, it passed.
+  ['description-without-text', { file: 'descriptions/alpha-2.md', message: /^The description shows no text \(raw HTML, images, comments and link definitions are not published\)/ }],
   ['descriptions-as-file', { file: 'descriptions', message: /^descriptions is a file, but the build reads descriptions\/ as a folder: a Markdown file a service/ }],
   ['upper-case-extension', { file: 'descriptions/notes.MD', message: /^The build does not read this file: descriptions\/ holds Markdown files whose names end in \.md, in lower case\.$/, severity: 'warning' }],
   // Front matter as the case studies have it, copied into a description: published as a line and a heading.

@@ -54,6 +54,7 @@ const modes: [mode: string, code: string][] = [
   ['base-url-not-a-root', 'base-url'],
   ['reserved-anchor', 'reserved-anchor'],
   ['description-control-character', 'control-character'],
+  ['description-without-text', 'empty-file'],
   ['negative-price', 'price-negative'],
   ['price-too-high', 'price-too-high'],
   ['price-below-a-cent', 'price-cents'],
