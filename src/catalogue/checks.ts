@@ -125,7 +125,10 @@ function unusedImageChecks({ site, categories, descriptions, images }: ParsedCat
 }
 
 function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
-  const listed = site?.value?.categories;
+  // From the file as read when another field of it has a problem (the schema's own report): the list is checked
+  // in the same run, as long as it is a list of names.
+  const raw = record(site?.data).categories;
+  const listed = site?.value?.categories ?? (Array.isArray(raw) && raw.every((name) => typeof name === 'string') ? (raw as string[]) : undefined);
   if (!site || !listed) return [];
   const problems: Problem[] = [];
   const files = new Set(categories.map((c) => c.name));

@@ -30,7 +30,7 @@ const text = (description: string) =>
   z
     .string()
     .trim()
-    .min(1)
+    .min(1, { message: 'expected some text, not an empty one' })
     .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { message: 'expected text without control characters (an escape such as "\\x07" or "\\e" in quotes makes one)' })
     .meta({ description });
 

@@ -81,12 +81,16 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
   // A key given twice breaks nothing else: each one is reported, and the file is read (the later value wins) and
   // checked as a whole.
   if (doc.errors.length && doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) return duplicateKeys(yaml, text, doc.errors.map((e) => e.pos[0]));
-  // After the first syntax error the parser's further complaints are mostly echoes of it: report the first.
-  const first = doc.errors[0];
+  // After the first syntax error the parser's further complaints are mostly echoes of it: report the first,
+  // with the keys given twice before it (each with its field, as when the file has no other error).
+  const syntax = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
+  const first = syntax ?? doc.errors[0];
   if (first) {
     const pos = lines.linePos(first.pos[0]);
     const duplicate = first.code === 'DUPLICATE_KEY';
-    const more = doc.errors.length > 1 ? ' The rest of this file is checked once this is fixed.' : '';
+    const echoes = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').length > 1;
+    const more = echoes || (duplicate && doc.errors.length > 1) ? ' The rest of this file is checked once this is fixed.' : '';
+    const twice = syntax ? duplicateKeys(yaml, text, doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < syntax.pos[0]).map((e) => e.pos[0])).problems : [];
     const problem = error(
       duplicate ? 'duplicate-key' : 'yaml-syntax',
       file,
@@ -96,7 +100,7 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
         ? 'Keep one of the two entries and delete the other.'
         : 'Check the indentation (spaces, not tabs) on this line and the one above it; text containing ": " or starting with a special character needs quotes.') + more,
     );
-    return { yaml, problems: [problem] };
+    return { yaml, problems: [...twice, problem] };
   }
   try {
     return { yaml, data: doc.toJS(), problems: [] };

@@ -1,6 +1,6 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +163,29 @@ describe('fixture duplicate-key', () => {
     const { problems } = await validate('duplicate-key');
     expect(problems.map((p) => `${p.code} ${p.file}:${p.line} ${p.field}`)).toEqual(['duplicate-key categories/alpha.yaml:13 services[0].price', 'price-negative categories/beta.yaml:11 services[0].price']);
     expect(problems[0]!.message).toBe('This key appears twice in the same block (first on line 12).');
+  });
+});
+
+describe('site.yaml with a field refused', () => {
+  // Its list of categories went unchecked until the field was fixed: one more run to find a second problem.
+  it('has its list of categories checked in the same run, and an empty text called that', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-site-field-'));
+    try {
+      await cp(fixture('valid'), dir, { recursive: true });
+      const siteYaml = join(dir, 'site.yaml');
+      const text = readFileSync(siteYaml, 'utf8');
+      await writeFile(siteYaml, text.replace(/^brand: .*$/m, 'brand: ""').replace('  - beta\n', '  - gamma\n  - alpha\n'));
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
+      expect(problems.map((p) => `${p.code} ${p.file} ${p.field ?? ''}`).sort()).toEqual([
+        'category-file-missing site.yaml categories[1]',
+        'category-listed-twice site.yaml categories[2]',
+        'category-not-listed categories/beta.yaml ',
+        'empty-text site.yaml brand',
+      ]);
+      expect(problems.find((p) => p.code === 'empty-text')!.message).toBe('Expected some text, not an empty one; got the text "".');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

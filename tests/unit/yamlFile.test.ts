@@ -106,6 +106,15 @@ describe('a key given twice', () => {
     expect(data).toMatchObject({ services: [{ price: -4 }] });
     expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 5, column: 12 });
   });
+
+  it('is reported with its field beside a syntax error further on, which is reported too (it came only after a fix)', () => {
+    const { data, problems } = parseYaml('categories/x.yaml', 'name: X\nservices:\n  - id: x-1\n    price: 250\n    price: -4\n  - id: x-2\n    extra: [unclosed\n');
+    expect(problems.map((p) => [p.code, p.line, p.field])).toEqual([
+      ['duplicate-key', 5, 'services[0].price'],
+      ['yaml-syntax', 8, undefined],
+    ]);
+    expect(data).toBeUndefined();
+  });
 });
 
 describe('a second YAML document in a file', () => {
