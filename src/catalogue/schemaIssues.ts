@@ -85,7 +85,7 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
     return [{ ...problem, missing: field }];
   }
   if (issue.code === 'invalid_type') {
-    return [error('wrong-type', yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || 'Fix the value.')];
+    return [error('wrong-type', yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || WRITE_AS[issue.expected] || 'Fix the value.')];
   }
   return [error(codeOf(issue, path), yaml.file, where, `${capitalise(issue.message)}; got ${show(value)}.`, about || 'Fix the value.')];
 }
@@ -117,6 +117,15 @@ function codeOf(issue: z.core.$ZodIssue, path: FieldPath): ProblemCode {
 /** `services[2].options[1].price`: an option's price, which has a code of its own when it is missing. */
 const isOptionPrice = (path: FieldPath) => path.at(-1) === 'price' && typeof path.at(-2) === 'number' && path.at(-3) === 'options';
 
+/** How to write a value of each type, for a field that has no description of its own. */
+const WRITE_AS: Record<string, string> = {
+  boolean: 'Write true or false.',
+  number: 'Write a number, such as 1500: digits only, with no currency sign and no quotes.',
+  string: 'Write the text; put it in quotes if it starts with a special character or holds ": ".',
+  array: 'Write a list: one "- value" line for each item.',
+  object: 'Write a block of "name: value" lines, indented under the field.',
+};
+
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -126,6 +135,7 @@ const visible = (text: string) => text.replace(/[\u0000-\u001F\u007F]/g, (c) => 
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return 'nothing (an empty value)';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'the value .nan (not a number)';
   if (typeof value === 'string') return `the text "${visible(value.length > 60 ? `${value.slice(0, 57)}...` : value)}"`;
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a block of fields';
@@ -146,6 +156,14 @@ export function schemaAt(schema: Schema, path: FieldPath): Schema | undefined {
   return current;
 }
 
+/** The schema of the field at `path` as its object declares it, with its default or optional around it. */
+function fieldAt(root: Schema, path: FieldPath): Schema | undefined {
+  const last = path.at(-1);
+  const holder = schemaAt(root, path.slice(0, -1));
+  const def = holder?._zod.def as { type: string; shape?: Record<string, Schema> } | undefined;
+  return def?.type === 'object' && typeof last === 'string' ? def.shape?.[last] : schemaAt(root, path);
+}
+
 function unwrap(schema: Schema): Schema {
   let current = schema;
   for (;;) {
@@ -155,13 +173,19 @@ function unwrap(schema: Schema): Schema {
   }
 }
 
-const descriptionOf = (schema: Schema | undefined) =>
-  schema ? (z.globalRegistry.get(schema)?.description as string | undefined) : undefined;
+/** A schema's description, or that of the schema it wraps (a field with a default has it on the default). */
+function descriptionOf(schema: Schema | undefined): string | undefined {
+  for (let current = schema; current; current = (current._zod.def as { innerType?: Schema }).innerType) {
+    const description = z.globalRegistry.get(current)?.description as string | undefined;
+    if (description) return description;
+  }
+  return undefined;
+}
 
 /** The schema's description of the field at `path`, or of the list it is an item of. */
 function describeField(root: Schema, path: FieldPath): string | undefined {
   // Not the root's: that is the file's name, no help for a field.
-  return descriptionOf(schemaAt(root, path)) ?? (path.length > 1 ? descriptionOf(schemaAt(root, path.slice(0, -1))) : undefined);
+  return descriptionOf(fieldAt(root, path)) ?? (path.length > 1 ? descriptionOf(schemaAt(root, path.slice(0, -1))) : undefined);
 }
 
 function allowedKeys(schema: Schema | undefined): string[] {

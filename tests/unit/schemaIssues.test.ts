@@ -35,3 +35,19 @@ describe('a missing currency', () => {
     expect(problemsOf(CATEGORY.replace('    currency: USD\n', ''))).toEqual([['missing-field', 'services[0].currency', 7, 'The required field "currency" is missing.']]);
   });
 });
+
+describe('the hint of a value of the wrong type', () => {
+  const hintOf = (text: string) => {
+    const { yaml, data } = parseYaml('categories/other.yaml', text);
+    return checkSchema(yaml, data, categorySchema).problems.map((p) => [p.field, p.message, p.hint]);
+  };
+  it("is the field's own description, also for a field with a default (it said \"Fix the value.\")", () => {
+    const [[field, message, hint]] = hintOf(`${CATEGORY}    priceFrom: yes\n`) as [string, string, string][];
+    expect([field, message]).toEqual(['services[0].priceFrom', 'Expected a boolean, got the text "yes".']);
+    expect(hint).toMatch(/^true when the price is a starting price/);
+  });
+
+  it('names a YAML .nan as not a number, rather than "number NaN"', () => {
+    expect(hintOf(CATEGORY.replace('price: 250', 'price: .nan'))[0]![1]).toBe('Expected a number, got the value .nan (not a number).');
+  });
+});
