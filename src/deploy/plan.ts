@@ -125,6 +125,8 @@ export interface Retained {
   /** Deploys since the site last used it, this one included. */
   unusedDeploys: number;
   retiredAt: string;
+  /** Past its grace period, but beyond what this deploy may delete (--max-deletes): a later deploy deletes it. */
+  later?: true;
 }
 
 export interface Plan {
@@ -233,7 +235,7 @@ export function makePlan(input: PlanInput): Plan {
   }
 
   const pages: Deletion[] = [];
-  const expired: Deletion[] = [];
+  const expired: { deletion: Deletion; kept: Retained }[] = [];
   const unowned: Deletion[] = [];
   const retained: Retained[] = [];
   for (const [path, listed] of [...listing].sort(([a], [b]) => a.localeCompare(b))) {
@@ -251,15 +253,23 @@ export function makePlan(input: PlanInput): Plan {
     }
     const { unusedDeploys, retiredAt } = retirement(object, number, now);
     if (unusedDeploys >= grace.deploys && now.getTime() - Date.parse(retiredAt) >= grace.ms) {
-      expired.push({ path, kind: object.kind, reason: 'grace over', size: listed.size });
+      expired.push({ deletion: { path, kind: object.kind, reason: 'grace over', size: listed.size }, kept: { path, unusedDeploys, retiredAt, later: true } });
     } else retained.push({ path, unusedDeploys, retiredAt });
   }
+  // No page of the site has used a file past its grace period for that many deploys: deleting it is housekeeping,
+  // which the limit on deletions (a guard against publishing the wrong folder) must not refuse. Those beyond the
+  // limit wait for the next deploys, the longest unused going first.
+  const room = Math.max(0, input.maxDeletes - pages.length - (input.deleteForeign ? unowned.length : 0));
+  expired.sort((a, b) => a.kept.retiredAt.localeCompare(b.kept.retiredAt) || a.kept.path.localeCompare(b.kept.path));
+  retained.push(...expired.slice(room).map(({ kept }) => kept));
+  retained.sort((a, b) => a.path.localeCompare(b.path));
+  const housekeeping = expired.slice(0, room).map(({ deletion }) => deletion);
   const foreign = unowned.map((d) => d.path);
   const named = new Set(remote?.foreign);
-  const deletions = [pages, expired, input.deleteForeign ? unowned : []].filter((d) => d.length);
+  const deletions = [pages, housekeeping, input.deleteForeign ? unowned : []].filter((d) => d.length);
   // --force lets a deploy write where another publishes; only --max-deletes lets it delete more (a folder copied
   // without its .storefront-build, deployed with --force as the refusal says, must not empty the site).
-  const blocked = (input.force ? undefined : (intoOuter(input.outer) ?? intoNested(files, nested))) ?? tooManyDeletions(input, pages.length, deletions.flat().length, expired.length);
+  const blocked = (input.force ? undefined : (intoOuter(input.outer) ?? intoNested(files, nested))) ?? tooManyDeletions(input, pages.length, deletions.flat().length, housekeeping.length);
   const outer = input.force && input.outer?.owned.size ? input.outer.target : undefined;
   return { number, phases: phasesOf(uploads), skipped, deletions, retained, foreign, newForeign: foreign.filter((p) => !named.has(p)), nested, ...(outer && { outer }), blocked };
 }

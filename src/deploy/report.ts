@@ -44,7 +44,7 @@ function detail(result: DeployResult): { title: string; lines: string[] }[] {
     { title: `${result.dryRun ? 'To delete' : 'Deleted'}: ${result.deleted.length}`, lines: result.deleted.map((d) => row('delete', d.path, d.bytes, d.reason)) },
     {
       title: `Kept for the grace period: ${result.retained.length}`,
-      lines: result.retained.map((r) => `  keep      ${r.path.padEnd(width)} unused for ${plural(r.unusedDeploys, 'deploy')}, since ${r.retiredAt}`),
+      lines: result.retained.map((r) => `  keep      ${r.path.padEnd(width)} unused for ${plural(r.unusedDeploys, 'deploy')}, since ${r.retiredAt}${r.later ? '; past it, left for a later deploy (--max-deletes)' : ''}`),
     },
   ];
   if (result.invalidation) {

@@ -208,6 +208,27 @@ describe('makePlan: what to delete, and when', () => {
     expect(deletedAt({ deploys: 3, ms: 7 * DAY }, 7)['assets/styles-AAA.css']).toBe(4);
   });
 
+  it('deletes files past their grace period within --max-deletes, leaving the rest for later deploys rather than refusing', () => {
+    // A rebuild renamed many hashed files: a week on, routine deploys that uploaded nothing were refused.
+    const old = Array.from({ length: 7 }, (_, i) => file(`assets/old-${i}.js`));
+    let { remote, listing } = deployed(siteOf(...v1.values(), ...old));
+    const gone: string[][] = [];
+    for (let n = 2; n <= 5; n++) {
+      const planInput = input({ files: v1, remote, listing, grace: { deploys: 1, ms: 0 }, maxDeletes: 3 });
+      const plan = makePlan(planInput);
+      expect(plan.blocked).toBeUndefined();
+      gone.push(plan.deletions.flat().map((d) => d.path));
+      if (n === 2) expect(plan.retained.filter((r) => r.later).map((r) => r.path)).toEqual(['assets/old-3.js', 'assets/old-4.js', 'assets/old-5.js', 'assets/old-6.js']);
+      remote = nextManifest(plan, planInput, new Map());
+      for (const path of plan.deletions.flat().map((d) => d.path)) listing.delete(path);
+      listing = new Map(listing);
+    }
+    expect(gone).toEqual([['assets/old-0.js', 'assets/old-1.js', 'assets/old-2.js'], ['assets/old-3.js', 'assets/old-4.js', 'assets/old-5.js'], ['assets/old-6.js'], []]);
+    // Pages removed beyond the limit are still refused: that is what it guards against.
+    const { remote: r1, listing: l1 } = deployed(v1);
+    expect(makePlan(input({ files: siteOf(...[...v1.values()].filter((f) => !f.path.startsWith('service/'))), remote: r1, listing: l1, maxDeletes: 1 })).blocked).toMatch(/would delete 2 objects \(2 pages/);
+  });
+
   it('never deletes what no deploy to this target wrote (a page or a file put there by hand): it names it once', () => {
     const { remote, listing } = deployed(v1);
     listing.set('google0123456789abcdef.html', { etag: 'g', size: 50 });

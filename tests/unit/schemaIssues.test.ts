@@ -42,7 +42,7 @@ describe('the hint of a value of the wrong type', () => {
     return checkSchema(yaml, data, categorySchema).problems.map((p) => [p.field, p.message, p.hint]);
   };
   it("is the field's own description, also for a field with a default (it said \"Fix the value.\")", () => {
-    const [[field, message, hint]] = hintOf(`${CATEGORY}    priceFrom: yes\n`) as [string, string, string][];
+    const [field, message, hint] = hintOf(`${CATEGORY}    priceFrom: yes\n`)[0]!;
     expect([field, message]).toEqual(['services[0].priceFrom', 'Expected a boolean, got the text "yes".']);
     expect(hint).toMatch(/^true when the price is a starting price/);
   });
