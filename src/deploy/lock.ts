@@ -46,12 +46,13 @@ export interface LockRead {
 
 /** What the lock needs of the bucket (s3.ts). */
 export interface LockStore {
-  readLock(): Promise<LockRead | undefined>;
+  /** `signal`: stops the request (a renewal no longer wanted). */
+  readLock(signal?: AbortSignal): Promise<LockRead | undefined>;
   /**
    * Writes the lock if its object is still the one read (`etag`), or is still absent (undefined). Resolves to the
    * new ETag, or to false when another deploy wrote it first (on a store that checks the condition).
    */
-  writeLock(lock: DeployLock, etag: string | undefined): Promise<string | false>;
+  writeLock(lock: DeployLock, etag: string | undefined, signal?: AbortSignal): Promise<string | false>;
   deleteLock(): Promise<void>;
 }
 
@@ -158,9 +159,13 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
   let renewedAt = clock();
   let lost: string | undefined;
   const stopped = new AbortController();
+  // The renewals' own requests: stopped once the lock is lost or released, so that one the bucket never answers
+  // does not keep the process running for minutes after the deploy has ended.
+  const renewals = new AbortController();
   const lose = (message: string) => {
     lost ??= message;
     stopped.abort(new LockError(lost));
+    renewals.abort(new LockError(lost));
   };
   const stalled = () => {
     if (clock() - renewedAt > leaseMs / 2) lose(`This deploy could not renew its lock on ${target} for half its lease (${leaseMs / 2000} s), and another deploy may take it over once the lease is out: it stopped.`);
@@ -171,9 +176,9 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
   // lease must not take the lock back from the one that took it over. S3 answers 409 to a write that raced
   // another on the same object: tried once more.
   const attempt = async () => {
-    const current = await store.readLock();
+    const current = await store.readLock(renewals.signal);
     if (current?.lock.id !== id) throw new LockError(takenOver);
-    return store.writeLock(mine(), current.etag);
+    return store.writeLock(mine(), current.etag, renewals.signal);
   };
   const renew = async () => {
     if ((await attempt()) === false && (await attempt()) === false) throw new LockError(tookIt);
@@ -209,6 +214,7 @@ export async function takeLock(store: LockStore, target: string, options: LockOp
     async release() {
       clearInterval(timer);
       await within(renewing, leaseMs / 4).catch(() => undefined);
+      renewals.abort(new Error('released'));
       if (lost) return;
       const now = await store.readLock();
       if (now?.lock.id === id) await store.deleteLock();

@@ -57,6 +57,9 @@ export class StoreError extends Error {
   override name = 'StoreError';
 }
 
+/** How long the store may stay silent on a request before it is tried again. */
+const SILENCE_MS = 30_000;
+
 export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'target'>): S3Client {
   return new S3Client({
     ...(endpoint
@@ -72,7 +75,10 @@ export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'tar
     ...(maxAttempts ? { maxAttempts } : {}),
     // The SDK waits forever for a silent connection unless told otherwise,
     // and only warns when requestTimeout passes unless told to fail the request then.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, throwOnRequestTimeout: true },
+    // requestTimeout is the time the socket may stay silent, not a request's whole time: an upload that sends
+    // keeps it alive. The SDK tries a request three times, so an endpoint that takes connections and never
+    // answers fails a deploy in some 90 s, not in 6 minutes as with 120 s.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: SILENCE_MS, throwOnRequestTimeout: true },
   });
 }
 
@@ -89,8 +95,30 @@ export function describeStoreError(error: unknown, target: Target): string {
   if (name === 'AccessDenied' || name === 'Forbidden' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch') {
     return `The bucket "${target.bucket}" refused the credentials (${name}): check the keys and that they may list, read, write and delete in it.`;
   }
+  const unreachable = networkTrouble(error, name, message, target);
+  if (unreachable) return unreachable;
   const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode ?? '?'})` : '';
   return `${name && name !== 'Error' ? `${name}: ` : ''}${message}${status}`;
+}
+
+/** A store that cannot be reached, or an address that is not an S3 store: what it means, and what to check. */
+function networkTrouble(error: unknown, name: string, message: string, target: Target): string | undefined {
+  const code = (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+  const where = 'check --endpoint (its scheme, host and port) and the network, then deploy again; nothing is left half-done';
+  if (name === 'TimeoutError' || /exceeded the configured .* requestTimeout/.test(message)) {
+    return `The store did not answer for ${SILENCE_MS / 1000} s, three times in a row: ${where}.`;
+  }
+  if (code === 'ECONNREFUSED') return `Nothing answers at the store's address (connection refused): ${where}.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `The store's host name is not known (${code}): ${where}.`;
+  if (code === 'EPROTO' || /wrong version number/.test(message)) return `The store's address does not speak HTTPS there (${code ?? 'EPROTO'}): ${where} (http:// or https://).`;
+  if (code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `The connection to the store failed (${code}): ${where}.`;
+  if (/XML parse error|Deserialization error|char '.' is not expected/.test(message)) {
+    return `The address answered, but not as an S3 store does (its answer is no S3 document): check that --endpoint is the store's API address, not a web site's.`;
+  }
+  if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+    return `The store answered 404 Not Found for the bucket "${target.bucket}" (${name}): check the bucket's name and --endpoint.`;
+  }
+  return undefined;
 }
 
 const unquote = (etag: string | undefined) => (etag ?? '').replace(/"/g, '');
@@ -211,11 +239,11 @@ async function uploadFile(client: S3Client, params: { Bucket: string; Key: strin
 /** The deploy's lock (lock.ts) as one object beside the manifest. */
 function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
   return {
-    async readLock(): Promise<LockRead | undefined> {
+    async readLock(signal?: AbortSignal): Promise<LockRead | undefined> {
       try {
         const read = new GetObjectCommand({ Bucket, Key });
         const answeredAt = answerDate(read);
-        const object = await client.send(read);
+        const object = await client.send(read, signal && { abortSignal: signal });
         const text = (await object.Body?.transformToString('utf8')) ?? '';
         const written = object.LastModified ?? new Date();
         // A lock no storefront wrote, or a torn one, still stands for a lease from when it was written.
@@ -230,7 +258,7 @@ function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
       }
     },
 
-    async writeLock(lock, etag) {
+    async writeLock(lock, etag, signal) {
       const put = (conditional: boolean) =>
         client.send(
           new PutObjectCommand({
@@ -241,6 +269,7 @@ function lockObject(client: S3Client, Bucket: string, Key: string): LockStore {
             CacheControl: 'no-store',
             ...(conditional && (etag === undefined ? { IfNoneMatch: '*' } : { IfMatch: `"${etag}"` })),
           }),
+          signal && { abortSignal: signal },
         );
       try {
         return unquote((await put(true)).ETag);

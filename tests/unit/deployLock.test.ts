@@ -130,6 +130,23 @@ describe('the deploy lock', () => {
     await expect(lock.release()).resolves.toBeUndefined();
   });
 
+  it('stops its renewal\'s request once the lock is lost, so that a bucket that never answers does not keep the process running', async () => {
+    const { store } = memoryStore({ checksConditions: true });
+    let time = T0.getTime();
+    const lock = await takeLock(store, TARGET, { now: () => new Date(time), leaseMs: 40 });
+    const asked: AbortSignal[] = [];
+    store.readLock = (signal?: AbortSignal) => {
+      if (signal) asked.push(signal);
+      return new Promise(() => {});
+    };
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
+    expect(asked[0]!.aborted).toBe(false);
+    time += 21;
+    await vi.waitFor(() => expect(lock.signal.aborted).toBe(true), { timeout: 30_000, interval: 5 });
+    expect(asked.every((signal) => signal.aborted)).toBe(true);
+    await lock.release();
+  });
+
   it('confirm reads the lock again: a late write of another deploy stops this one, on a store that ignores conditions', async () => {
     const { store, put } = memoryStore({ checksConditions: false });
     const lock = await takeLock(store, TARGET, { now: at(0) });

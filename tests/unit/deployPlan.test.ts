@@ -8,7 +8,8 @@ import { addressesIn, cacheControlOf, isExcluded, kindOf, type Kind, type LocalF
 import { intentManifest, makePlan, needsHead, nextManifest, parseDuration, parseManifest, type Listed, type PlanInput, type RemoteManifest } from '../../src/deploy/plan.ts';
 import { formatResult } from '../../src/deploy/report.ts';
 import { parseTarget } from '../../src/deploy/target.ts';
-import { outerPrefixes } from '../../src/deploy/s3.ts';
+import { describeStoreError, outerPrefixes } from '../../src/deploy/s3.ts';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 
 const DAY = 86_400_000;
 const NOW = new Date('2030-06-01T12:00:00.000Z');
@@ -544,5 +545,20 @@ describe('the report', () => {
     const { out, err } = formatResult(result, 'json');
     expect(JSON.parse(out.join('\n'))).toEqual(result);
     expect(err).toEqual([result.error]);
+  });
+});
+
+describe('describeStoreError', () => {
+  const target = parseTarget('s3://site/www')!;
+  const failure = (message: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), extra);
+  // Each was passed through as the SDK or Node wrote it, saying nothing of what to do.
+  it.each([
+    ['an endpoint that never answers', failure('@smithy/node-http-handler - [ERROR] a request has exceeded the configured 30000 ms requestTimeout.', { name: 'TimeoutError' }), /^The store did not answer for 30 s, three times in a row: check --endpoint/],
+    ['nothing listening', failure('connect ECONNREFUSED 127.0.0.1:4597', { code: 'ECONNREFUSED' }), /^Nothing answers at the store's address \(connection refused\): check --endpoint/],
+    ['https against an http server', failure('write EPROTO 40E8:error:0A00010B:SSL routines:ssl3_get_record:wrong version number', { code: 'EPROTO' }), /does not speak HTTPS there \(EPROTO\)/],
+    ['a web site, not a store', failure('@aws-sdk XML parse error: mismatched tags <link> and </head>. Deserialization error: to see the raw response'), /^The address answered, but not as an S3 store does/],
+    ['an address that answers 404', new S3ServiceException({ name: 'NotFound', $fault: 'client', $metadata: { httpStatusCode: 404 }, message: 'UnknownError' }), /^The store answered 404 Not Found for the bucket "site" \(NotFound\): check the bucket's name and --endpoint\.$/],
+  ])('says what %s means and what to check', (_, error, said) => {
+    expect(describeStoreError(error, target)).toMatch(said);
   });
 });
