@@ -136,7 +136,7 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
   const manifestKey = keyOf(target, MANIFEST_NAME);
   let signal: AbortSignal | undefined;
   const stoppable = () => signal && { abortSignal: signal };
-  const readManifestAt = async (key: string): Promise<RemoteManifest | undefined> => {
+  const readManifestAt = async (key: string, unreadable = (why: string) => `The deploy manifest s3://${Bucket}/${key} is not one this storefront wrote (${why}). Delete it to deploy everything afresh.`): Promise<RemoteManifest | undefined> => {
     let text: string;
     try {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: key }), stoppable());
@@ -148,9 +148,7 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
     try {
       return parseManifest(text);
     } catch (cause) {
-      throw new StoreError(
-        `The deploy manifest s3://${Bucket}/${key} is not one this storefront wrote (${cause instanceof Error ? cause.message : String(cause)}). Delete it to deploy everything afresh.`,
-      );
+      throw new StoreError(unreadable(cause instanceof Error ? cause.message : String(cause)));
     }
   };
   return {
@@ -183,7 +181,12 @@ export function s3Store(options: S3Options, client: S3Client = s3Client(options)
 
     async outerDeploy() {
       for (const prefix of outerPrefixes(target.prefix)) {
-        const manifest = await readManifestAt(`${prefix}${MANIFEST_NAME}`);
+        // Another site's record: deleting it, as for this target's own, would leave that site's old files for ever.
+        const manifest = await readManifestAt(
+          `${prefix}${MANIFEST_NAME}`,
+          (why) =>
+            `The deploy manifest s3://${Bucket}/${prefix}${MANIFEST_NAME}, the record of the site deployed to s3://${Bucket}/${prefix}, is not one this storefront reads (${why}), so it cannot tell whether this target lies inside that site. Nothing was changed. Deploy with the storefront release that deployed that site, or a newer one; do not delete that file.`,
+        );
         const inside = target.prefix.slice(prefix.length);
         const owned = new Set(Object.keys(manifest?.objects ?? {}).flatMap((path) => (path.startsWith(inside) ? [path.slice(inside.length)] : [])));
         if (owned.size) return { target: `s3://${Bucket}/${prefix}`, owned };

@@ -390,6 +390,16 @@ describe('a deploy owns only what it uploaded', () => {
     for (const key of rootsUnder) expect(after.has(key), key).toBe(true);
   }, 60_000);
 
+  it("an outer site's manifest this storefront cannot read stops a deploy under it, without the advice to delete it", async () => {
+    const name = await bucket('outer-unread');
+    await put(name, '.storefront-deploy.json', '{"version":2,"deploys":[],"objects":{}}');
+    const stopped = await deployCli(v1, `s3://${name}/www`);
+    expect(stopped.code).toBe(1);
+    expect(stopped.err).toMatch(/The deploy manifest s3:\/\/outer-unread\/\.storefront-deploy\.json, the record of the site deployed to s3:\/\/outer-unread\/, is not one this storefront reads \(.*\), so it cannot tell whether this target lies inside that site\. Nothing was changed\./);
+    expect(stopped.err).not.toMatch(/Delete it/);
+    expect([...(await listing(s3.client, name)).keys()]).toEqual(['.storefront-deploy.json']);
+  }, 60_000);
+
   it('a hand-placed object survives every deploy and is named once', async () => {
     const name = await bucket('hand-placed');
     expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
