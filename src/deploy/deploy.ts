@@ -80,8 +80,10 @@ export interface DeployResult {
   warnings: string[];
   /** Why the deploy stopped before changing anything (too many deletions). */
   blocked?: string;
-  /** What failed, when the deploy stopped part-way. */
+  /** What failed: the deploy stopped part-way, or (with `recorded`) CloudFront refused the invalidation after it. */
   error?: string;
+  /** The deploy's manifest is written: every upload and deletion done. */
+  recorded?: boolean;
   ms: number;
 }
 
@@ -105,7 +107,6 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     const { plan, input } = await planDeploy(site.files, store, limit, now, options);
     result.number = plan.number;
     result.skipped = { files: plan.skipped.length, bytes: plan.skipped.reduce((n, f) => n + f.size, 0) };
-    result.retained = plan.retained;
     result.foreign = plan.foreign;
     result.warnings.push(...planWarnings(plan, result.target, options.deleteForeign));
     const paths = options.cloudfrontDistribution ? invalidationPaths(plan, input.remote?.pendingInvalidation) : [];
@@ -115,11 +116,14 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       result.uploaded = plan.phases.flat().map(({ file, reason }) => ({ path: file.path, bytes: file.size, kind: file.kind, reason }));
       result.deleted = plan.deletions.flat().map(({ path, size, reason }) => ({ path, bytes: size, reason }));
       if (paths.length) result.invalidation = { paths };
+      result.retained = plan.retained;
       result.ok = true;
     } else {
       // Without a distribution to ask this time, what is pending stays pending.
       const invalidating = options.cloudfrontDistribution ? paths : input.remote?.pendingInvalidation;
       const done = await applyPlan(plan, { ...input, invalidating }, store, lock!, limit, result, options);
+      // Kept for their grace period by this deploy's record; a deploy that stopped before it kept nothing.
+      Object.assign(result, { recorded: true, retained: plan.retained });
       lock!.check();
       result.ok = await invalidateReplaced(paths, plan.number, now, result, options);
       // Taken by the CDN: the manifest need not ask the next deploy to invalidate them again (should this write

@@ -30,8 +30,9 @@ export function summary(result: DeployResult): string {
     `skipped ${result.skipped.files} unchanged (${formatBytes(result.skipped.bytes)})`,
     `${verb[1]} ${result.deleted.length} (${formatBytes(sum(result.deleted))})`,
   ];
-  // A deploy that stopped part-way recorded nothing: no file is kept for a grace period by it.
-  if (result.error !== undefined) return `Stopped part-way: ${parts.join(', ').replace(/^U/, 'u')}, ${time}.`;
+  // A deploy that stopped part-way recorded nothing: no file is kept for a grace period by it. One whose
+  // CloudFront invalidation failed after its record is deployed, and says so apart.
+  if (result.error !== undefined && !result.recorded) return `Stopped part-way: ${parts.join(', ').replace(/^U/, 'u')}, ${time}.`;
   if (result.retained.length) parts.push(`${verb[2]} ${plural(result.retained.length, 'unused file')} for the grace period`);
   return `${parts.join(', ')}, ${time}.${result.dryRun ? ' Dry run: nothing was changed.' : ''}`;
 }

@@ -525,6 +525,12 @@ describe('the report', () => {
     expect(err).toEqual(['warning: x.html names /img/gone.png, which is not in the site.', 'Network down\nThe deploy stopped part-way.']);
   });
 
+  it('closes a deploy whose CloudFront invalidation failed after its record as deployed, not as stopped part-way', () => {
+    const { out, err } = formatResult({ ...result, recorded: true, error: 'The site is deployed, but CloudFront refused the invalidation: AccessDenied.' }, 'text');
+    expect(out.at(-1)).toBe('Uploaded 1 file (2.0 KB), skipped 10 unchanged (10.00 MB), deleted 1 (100 B), kept 1 unused file for the grace period, in 1.23 s.');
+    expect(err.at(-1)).toMatch(/^The site is deployed, but CloudFront refused/);
+  });
+
   it('closes a whole deploy with what it kept, and a blocked one without counts of what it did not do', () => {
     const { error: _, ...whole } = result;
     expect(formatResult({ ...whole, ok: true }, 'text').out.at(-1)).toBe('Uploaded 1 file (2.0 KB), skipped 10 unchanged (10.00 MB), deleted 1 (100 B), kept 1 unused file for the grace period, in 1.23 s.');
