@@ -26,7 +26,7 @@ import { siteShell } from './model/shell.ts';
 import { keptSite, keptSiteEntry, Staging } from './build/staging.ts';
 import { recordOutput } from './build/upToDate.ts';
 import { sortProblems } from './catalogue/problems.ts';
-import { UserError } from './errors.ts';
+import { UserError, vanished } from './errors.ts';
 import { buildModel } from './model/model.ts';
 import type { BuildOptions, Reporter } from './buildOptions.ts';
 import { count, printProblems, shown } from './buildReport.ts';
@@ -238,6 +238,14 @@ function asLinkProblems(error: unknown, load: CatalogueSource, { io, options, st
 }
 
 /** The public files' bytes, for dev's folder (a few small files). */
-const publicContents = async (files: readonly PublicFile[]) => Promise.all(files.map(async (file): Promise<[string, Uint8Array]> => [file.path, await readFile(file.source)]));
+const publicContents = async (files: readonly PublicFile[]) =>
+  Promise.all(
+    files.map(async (file): Promise<[string, Uint8Array]> => [
+      file.path,
+      await readFile(file.source).catch((error: unknown) => {
+        throw vanished(error, `public/${file.path}`);
+      }),
+    ]),
+  );
 
 const encoded = (files: ReadonlyMap<string, string>) => new Map([...files].map(([path, text]): [string, Uint8Array] => [path, new TextEncoder().encode(text)]));

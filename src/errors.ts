@@ -5,6 +5,18 @@ export class UserError extends Error {
   override name = 'UserError';
 }
 
+/** A file the build had listed was gone when it came to copy or read it: the maintainer (or an editor saving by
+ *  renaming) changed the site's folder during the build. Not a bug: building again takes the change in. */
+export class ChangedWhileBuilding extends UserError {
+  override name = 'ChangedWhileBuilding';
+  constructor(file: string, options: { cause: unknown }) {
+    super(`${file} was removed or renamed while the site was being built, so the build stopped and nothing was replaced. Build again once your changes are saved.`, options);
+  }
+}
+
+/** `error` as ChangedWhileBuilding when it says `file` is gone (ENOENT), as it is otherwise. */
+export const vanished = (error: unknown, file: string): unknown => ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? new ChangedWhileBuilding(file, { cause: error }) : error);
+
 export class InternalError extends Error {
   override name = 'InternalError';
   constructor(message: string, options: { cause: unknown }) {

@@ -5,7 +5,7 @@
 // gone are removed; the link check looks again only at the pages that changed, unless the set of files or a
 // changed page's ids did (a link elsewhere may point there). The reload is signalled after. No _headers or
 // nginx.conf: dev serves without the hosting headers.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -117,6 +117,10 @@ export class LiveSite {
       if (!before || !sameEntry(before, entry)) writes.push([path, entry]);
     }
     const removed = [...this.files.keys()].filter((path) => !next.has(path));
+    // A catalogue image or public file removed or renamed since the build listed it: its file stays as it was (or
+    // absent), and the rest of the site is written. The watcher saw the change, so a build that takes it in
+    // follows; marking the whole folder unknown would have served no site at all until then.
+    const vanished = new Set<string>();
     try {
       const fresh = this.files.size === 0;
       const folders = new Map<string, Promise<unknown>>();
@@ -136,7 +140,10 @@ export class LiveSite {
               }
             };
             // The first build writes into an empty folder; later ones replace files a page may be reading.
-            await (fresh ? put(target) : replaceFile(target, put));
+            await (fresh ? put(target) : replaceFile(target, put)).catch((error: NodeJS.ErrnoException) => {
+              if (!('copyFrom' in entry) || error.code !== 'ENOENT' || existsSync(entry.copyFrom)) throw error;
+              vanished.add(path);
+            });
           }),
         ),
       );
@@ -148,6 +155,11 @@ export class LiveSite {
     } catch (error) {
       this.damaged = true;
       throw error;
+    }
+    for (const path of vanished) {
+      const before = this.files.get(path);
+      if (before) next.set(path, before);
+      else next.delete(path);
     }
     this.files = next;
     this.documents = documents;

@@ -10,6 +10,7 @@ import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { makeFolder } from '../makeFolder.ts';
+import { vanished } from '../errors.ts';
 import { KEPT_SITES } from './cache.ts';
 import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import { foldersOf, recordName } from './upToDate.ts';
@@ -83,7 +84,8 @@ export class Staging {
     } else await this.makeFolderFor(path);
     // A page from the build cache carries its HTML too: should another build prune the cache's copy meanwhile,
     // the page is written instead.
-    if ('copyFrom' in file) await this.linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(error)));
+    // A catalogue image or public file removed since the build listed it: the build stops, saying so.
+    if ('copyFrom' in file) await this.linkOrCopy(file.copyFrom, target).catch((error: NodeJS.ErrnoException) => ('content' in file && error.code === 'ENOENT' ? writeFile(target, file.content as string | Uint8Array) : Promise.reject(vanished(error, file.copyFrom))));
     else await writeFile(target, file.content);
   }
 

@@ -1,11 +1,12 @@
 // dev's site folder is updated in place (src/build/liveSite.ts): after an edit only the files that changed are
 // written, the ones gone removed, and the folder then holds what a full build writes (less the hosting files
 // dev does not serve: _headers, and nginx.conf beside it).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveSite } from '../../src/build/liveSite.ts';
+import { UserError } from '../../src/errors.ts';
 import { findBrokenLinks } from '../../src/build/links.ts';
 import { buildSite, createBuildCache, type BuildOptions } from '../../src/pipeline.ts';
 
@@ -75,6 +76,45 @@ describe("dev's site folder", () => {
     rmSync(join(catalogue, 'img/services/spare.svg'));
     expect((await devBuild()).ok, log.join('\n')).toBe(true);
     expect(filesOf(liveDir)).toEqual(await fullBuild());
+  }, 120_000);
+});
+
+describe("dev's site folder, when a file goes while it is written", () => {
+  it('keeps the file as it was and writes the rest, still a site (it served none until the next good build)', async () => {
+    cpSync(join(catalogue, 'img/services/alpha-1.svg'), join(catalogue, 'img/services/going.svg'));
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const before = readFileSync(join(liveDir, 'img/services/going.svg'));
+    // The image replaced (a new file, as an editor saves), then removed once the open page is written, as the
+    // build is about to write the site: what a maintainer's rm between two saves did.
+    rmSync(join(catalogue, 'img/services/going.svg'));
+    writeFileSync(join(catalogue, 'img/services/going.svg'), `${before.toString()}\n<!-- saved again -->\n`);
+    append('descriptions/alpha-2.md', '\nOne more sentence.\n');
+    const openPages = { routes: () => new Set([routeOf('alpha-2')]), shown: () => rmSync(join(catalogue, 'img/services/going.svg')) };
+    log.length = 0;
+    const result = await devBuild(openPages);
+    expect(result.ok, log.join('\n')).toBe(true);
+    expect(live.hasSite).toBe(true);
+    expect(readFileSync(join(liveDir, 'img/services/going.svg'))).toEqual(before);
+    expect(readFileSync(join(liveDir, routeOf('alpha-2').slice(1), 'index.html'), 'utf8')).toContain('One more sentence.');
+  }, 120_000);
+});
+
+describe('a public file removed while the site is built', () => {
+  it('stops the build with a maintainer\'s error saying so, not an internal one, and dev keeps its site', async () => {
+    const publicDir = join(work, 'public');
+    mkdirSync(publicDir, { recursive: true });
+    writeFileSync(join(publicDir, 'race.txt'), 'here\n');
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    append('descriptions/alpha-2.md', '\nAnd another.\n');
+    const openPages = { routes: () => new Set([routeOf('alpha-2')]), shown: () => rmSync(join(publicDir, 'race.txt')) };
+    log.length = 0;
+    // dev's build hands a maintainer's error to dev, which prints it as it is (src/dev.ts rebuildFailed).
+    const failure = await devBuild(openPages).then(() => undefined, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(UserError);
+    expect((failure as Error).message).toMatch(/^public\/race\.txt was removed or renamed while the site was being built, so the build stopped/);
+    expect(live.hasSite).toBe(true);
+    rmSync(publicDir, { recursive: true, force: true });
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
   }, 120_000);
 });
 
