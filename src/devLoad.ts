@@ -18,7 +18,8 @@ export type Changes = Set<string> | 'all';
 
 export async function reloadCatalogue(dir: string, previous: CatalogueSource | undefined, changed: Changes, options: LoadOptions = {}): Promise<CatalogueSource> {
   // A link that led nowhere and may now lead to a file is listed afresh, with its warning.
-  if (!previous || changed === 'all' || ![...changed].every((file) => isText(file) && !previous.skippedLinks?.has(file))) return loadCatalogue(dir, options);
+  // So is a file that could not be read: its problem (file-unreadable) goes once it is read.
+  if (!previous || changed === 'all' || ![...changed].every((file) => isText(file) && !previous.skippedLinks?.has(file) && !previous.unreadable?.has(file))) return loadCatalogue(dir, options);
   if (!changed.size) return previous;
   const texts = new Map(previous.texts);
   const sizes = new Map(previous.sizes);

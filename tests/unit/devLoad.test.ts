@@ -35,4 +35,12 @@ describe('reloadCatalogue', () => {
     expect((await reloadCatalogue(dir, source, 'all')).images.has('img/services/alpha-9.svg')).toBe(true);
     expect(await reloadCatalogue(dir, source, new Set())).toBe(source);
   });
+
+  it('forgets that a file could not be read once it changed and can be (its permissions given back)', async () => {
+    // As a read refused by its permissions left it: the problem stayed through every edit until an image changed.
+    const source = { ...(await loadCatalogue(dir)), unreadable: new Map([['descriptions/alpha-1.md', 'permission denied (EACCES)']]) };
+    const again = await reloadCatalogue(dir, source, new Set(['descriptions/alpha-1.md']));
+    expect(again.unreadable).toBeUndefined();
+    expect(plain(again)).toEqual(plain(await loadCatalogue(dir)));
+  });
 });
