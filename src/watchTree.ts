@@ -17,7 +17,8 @@ export interface TreeWatcher {
 /**
  * Calls `listener` with each change under `dir`: the event and the path relative to `dir` (with the system's
  * separator, as Node's recursive watch gives it), or an empty name when `dir` itself went. Folders whose name
- * starts with a dot are not watched (dev ignores what is in them). `failed` hears of a watch that broke or
+ * starts with a dot are not watched (dev ignores what is in them), but for `.well-known`, which public/ publishes
+ * (security.txt). `failed` hears of a watch that broke or
  * could not be set up (the system's limit, a folder gone meanwhile); the caller starts again.
  */
 export function watchTree(dir: string, listener: (event: TreeEvent, name: string) => void, failed: (error: Error) => void, linux = process.platform === 'linux'): TreeWatcher {
@@ -60,7 +61,7 @@ export function watchTree(dir: string, listener: (event: TreeEvent, name: string
     for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
       const path = folder ? join(folder, entry.name) : entry.name;
       if (report) listener('rename', path);
-      if (entry.isDirectory() && !entry.name.startsWith('.')) add(path, report);
+      if (entry.isDirectory() && watched(entry.name)) add(path, report);
     }
   };
   /** A name that appeared, went or was replaced: a folder there now is watched afresh, one gone is not. */
@@ -72,7 +73,7 @@ export function watchTree(dir: string, listener: (event: TreeEvent, name: string
       // gone
     }
     stopUnder(path);
-    if (!folder || basename(path).startsWith('.')) return;
+    if (!folder || !watched(basename(path))) return;
     try {
       add(path, true);
     } catch (error) {
@@ -90,3 +91,7 @@ export function watchTree(dir: string, listener: (event: TreeEvent, name: string
   }
   return { close };
 }
+
+/** Whether a folder of this name is watched: not a dot folder (an editor's, version control's), but for public/'s
+ *  .well-known. */
+const watched = (name: string) => !name.startsWith('.') || name === '.well-known';

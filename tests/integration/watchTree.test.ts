@@ -96,6 +96,21 @@ describe.runIf(process.platform === 'linux')('watchTree on Linux', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('watches .well-known, which public/ publishes, made while it runs and edited later (it saw neither)', async () => {
+    const dir = tree();
+    const events: string[] = [];
+    watcher = watchTree(dir, (event, name) => events.push(`${event} ${name}`), () => {});
+    mkdirSync(join(dir, '.well-known'));
+    await until(() => events.includes(`rename .well-known`), 'the folder made');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    writeFileSync(join(dir, '.well-known/security.txt'), 'Contact: mailto:a@example.com\n');
+    await until(() => events.some((e) => e.endsWith(path('.well-known', 'security.txt'))), 'the file written in it');
+    events.length = 0;
+    appendFileSync(join(dir, '.well-known/security.txt'), 'Expires: 2030-01-01T00:00:00Z\n');
+    await until(() => events.some((e) => e.endsWith(path('.well-known', 'security.txt'))), 'the file edited');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('says the folder itself went, with no name, when it is removed', async () => {
     const dir = tree();
     const events: string[] = [];
