@@ -214,6 +214,8 @@ async function failed(setup: BuildSetup, error: unknown): Promise<BuildResult> {
   const { options, io, state } = setup;
   persistDescriptions(setup);
   await state.staging?.abort();
+  // dev: the open pages written ahead of a build that failed go back to the last good build's.
+  await options.live?.undoShown().catch(() => undefined);
   if (error instanceof CatalogueProblems) {
     io.err(options.live ? `The catalogue has errors; dev builds again when they are fixed. ${options.live.whileBroken}` : 'The catalogue has errors; fix them and run again. Nothing was written: the previous site is unchanged.');
     return { ok: false };

@@ -36,6 +36,9 @@ export class LiveSite {
   private routes: readonly string[] = [];
   /** A write failed: what the folder holds is unknown, so the next update starts it afresh. */
   private damaged = false;
+  /** The files showFirst replaced since the last update, as they were: put back should the build then fail (a
+   *  link elsewhere in the site found broken), so that the folder stays the last good build. */
+  private shownOver = new Map<string, { entry: Entry; document: RenderedPage }>();
 
   constructor(dir: string) {
     this.dir = dir;
@@ -69,6 +72,8 @@ export class LiveSite {
       if (findBrokenLinks(documents, names, paths).length) continue;
       try {
         for (const path of paths) {
+          const [entry, document] = [this.files.get(path), this.documents.get(path)];
+          if (entry && document && !this.shownOver.has(path)) this.shownOver.set(path, { entry, document });
           const content = page.bytes ?? page.html;
           await replaceFile(join(this.dir, path), (to) => writeFile(to, content));
           this.files.set(path, { content });
@@ -81,6 +86,23 @@ export class LiveSite {
       shown.add(page.page.route);
     }
     return shown;
+  }
+
+  /** Puts back the files showFirst replaced, after a build that did not reach its update. */
+  async undoShown(): Promise<void> {
+    const shown = [...this.shownOver];
+    this.shownOver.clear();
+    try {
+      for (const [path, { entry, document }] of shown) {
+        if ('content' in entry) await replaceFile(join(this.dir, path), (to) => writeFile(to, entry.content));
+        else await replaceFile(join(this.dir, path), (to) => link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to)));
+        this.files.set(path, entry);
+        this.documents.set(path, document);
+      }
+    } catch (error) {
+      this.damaged = true;
+      throw error;
+    }
   }
 
   async update(input: Omit<EmitInput, 'outDir' | 'deployDir'>): Promise<LiveUpdate> {
@@ -161,6 +183,7 @@ export class LiveSite {
       if (before) next.set(path, before);
       else next.delete(path);
     }
+    this.shownOver.clear();
     this.files = next;
     this.documents = documents;
     this.routes = input.pages.map((rendered) => rendered.page.route);

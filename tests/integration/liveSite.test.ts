@@ -164,6 +164,26 @@ describe('dev after an edit that links to no section of a built page', () => {
   }, 120_000);
 });
 
+describe('dev after an edit of an open page and one that links to no section elsewhere', () => {
+  it('puts the open page written ahead back as it was: the folder stays the last good build', async () => {
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const before = filesOf(liveDir);
+    const [open2, other] = [join(catalogue, 'descriptions/alpha-2.md'), join(catalogue, 'descriptions/beta-1.md')];
+    const [text2, otherText] = [readFileSync(open2, 'utf8'), readFileSync(other, 'utf8')];
+    writeFileSync(open2, `${text2}\nA sentence of a build that fails.\n`);
+    writeFileSync(other, `${otherText}\nSee [the sitemap](/sitemap/#nowhere).\n`);
+    const { shown, openPages } = open(routeOf('alpha-2'));
+    log.length = 0;
+    expect((await devBuild(openPages)).ok).toBe(false);
+    // It was written ahead (the page holds no broken link of its own), then the site's check failed.
+    expect(shown).toEqual([routeOf('alpha-2')]);
+    expect(filesOf(liveDir)).toEqual(before);
+    writeFileSync(open2, text2);
+    writeFileSync(other, otherText);
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+  }, 120_000);
+});
+
 describe('the link check of the pages that changed', () => {
   const documents = new Map([
     ['index.html', '<a href="/a/">a</a>'],
