@@ -139,9 +139,28 @@ export class LiveSite {
       if (!before || !sameEntry(before, entry)) writes.push([path, entry]);
     }
     const removed = [...this.files.keys()].filter((path) => !next.has(path));
-    // A catalogue image or public file removed or renamed since the build listed it: its file stays as it was (or
-    // absent), and the rest of the site is written. The watcher saw the change, so a build that takes it in
-    // follows; marking the whole folder unknown would have served no site at all until then.
+    const vanished = await this.write(writes, removed);
+    for (const path of vanished) {
+      const before = this.files.get(path);
+      if (before) next.set(path, before);
+      else next.delete(path);
+    }
+    this.shownOver.clear();
+    this.files = next;
+    this.documents = documents;
+    this.routes = input.pages.map((rendered) => rendered.page.route);
+    this.images = input.images;
+    this.damaged = false;
+    return { files: next.size, written: writes.length, removed: removed.length };
+  }
+
+  /**
+   * Writes the files that changed and removes those gone, with the folders they leave empty. Returns the files
+   * whose source was removed or renamed since the build listed it (a catalogue image, a public file): each stays
+   * as it was (or absent), and the rest of the site is written. The watcher saw the change, so a build that takes
+   * it in follows; marking the whole folder unknown would have served no site at all until then.
+   */
+  private async write(writes: readonly [string, Entry][], removed: readonly string[]): Promise<Set<string>> {
     const vanished = new Set<string>();
     try {
       const fresh = this.files.size === 0;
@@ -178,18 +197,7 @@ export class LiveSite {
       this.damaged = true;
       throw error;
     }
-    for (const path of vanished) {
-      const before = this.files.get(path);
-      if (before) next.set(path, before);
-      else next.delete(path);
-    }
-    this.shownOver.clear();
-    this.files = next;
-    this.documents = documents;
-    this.routes = input.pages.map((rendered) => rendered.page.route);
-    this.images = input.images;
-    this.damaged = false;
-    return { files: next.size, written: writes.length, removed: removed.length };
+    return vanished;
   }
 }
 
