@@ -144,7 +144,7 @@ export function reduceColours(pixels: Uint32Array, most: number): number[] {
 }
 
 /** What drawing cards made that later cards can use again, kept by the build's cache for the next rebuild (dev):
- *  the glyph masks by key, and each look's frame, its brand and address laid, by the look. */
+ *  the glyph masks by key, and the frame of the look last drawn, its brand and address laid, by the look. */
 export interface CardMemo {
   masks: Map<string, Mask>;
   frames: Map<string, Promise<Frame>>;
@@ -157,6 +157,8 @@ export const createCardMemo = (): CardMemo => ({ masks: new Map(), frames: new M
 export async function cardParts(type: Typesetter, look: SocialLook, cards: readonly SocialCard[], memo: CardMemo = createCardMemo()): Promise<{ parts: CardParts; glyphs: Int32Array[] }> {
   const lookKey = JSON.stringify(look);
   const framed = memo.frames.get(lookKey) ?? framedLook(type, look, memo.masks);
+  // A site has one look: the frames of the looks before it (a brand edited in dev, 0.7 MB each) go.
+  memo.frames.clear();
   memo.frames.set(lookKey, framed);
   const colours = textColours(look);
   const { index, needed, glyphs } = numberGlyphs(cards, (card) => cardLines(type, look, card).flatMap((line) => stampsOf(type, line, colours)));

@@ -114,6 +114,13 @@ describe('the card', () => {
     expect(descriptionOf(png!)).toBe(socialCardText(card));
   });
 
+  it('keeps the frame of the look last drawn only, so that a brand edited again and again in dev holds no more memory', async () => {
+    const memo = createCardMemo();
+    const card = { title: 'Banner on a Chinese coin site' };
+    for (const brand of ['First Agency', 'Second Agency', 'Third Agency']) await cardParts(type, { ...look, brand }, [card], memo);
+    expect([...memo.frames.keys()]).toEqual([JSON.stringify({ ...look, brand: 'Third Agency' })]);
+  });
+
   it('leaves out what the font cannot draw (an emoji) rather than drawing a box', () => {
     expect(type.run('Go viral 🚀', 700, 64).glyphs).toHaveLength(type.run('Go viral ', 700, 64).glyphs.length);
   });
