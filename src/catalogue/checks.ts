@@ -143,7 +143,10 @@ function categoryListChecks({ site, categories }: ParsedCatalogue): Problem[] {
   });
   for (const category of categories) {
     if (!seen.has(category.name)) {
-      problems.push(error('category-not-listed', category.yaml.file, { line: 1, column: 1 }, `This category is not listed in site.yaml, so it would never be shown.`, `Add "- ${category.name}" to the categories list in site.yaml where it belongs in the menu order, or delete this file.`));
+      // site.yaml lists lowercase names only: a file named otherwise is renamed before it can be listed.
+      const named = kebab.test(category.name) ? category.name : category.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const rename = named === category.name ? '' : `Rename the file ${named ? `categories/${named}.yaml` : 'with lowercase words joined by hyphens'} (site.yaml lists lowercase names only), then add`;
+      problems.push(error('category-not-listed', category.yaml.file, { line: 1, column: 1 }, `This category is not listed in site.yaml, so it would never be shown.`, `${rename ? `${rename} "- ${named || 'its name'}"` : `Add "- ${category.name}"`} to the categories list in site.yaml where it belongs in the menu order, or delete this file.`));
     }
   }
   return problems;

@@ -73,7 +73,8 @@ export function publicProblems(files: readonly PublicFile[], taken: ReadonlyMap<
     const top = path.includes('/') ? `${path.slice(0, path.indexOf('/'))}/` : path;
     const builtAs = taken.get(top) ?? (top.endsWith('/') ? taken.get(top.slice(0, -1)) : taken.get(`${top}/`));
     if (builtAs) {
-      problems.push(error('public-name-taken', file, {}, `The build makes ${top} itself (${builtAs}), so public/${top} would replace it or be replaced.`, `Rename public/${top}, or move it into a folder of its own such as public/files/.`));
+      const elsewhere = top === 'files/' ? 'downloads' : 'files';
+      problems.push(error('public-name-taken', file, {}, `The build makes ${top} itself (${builtAs}), so public/${top} would replace it or be replaced.`, `Rename public/${top}, or move it into a folder of its own such as public/${elsewhere}/.`));
     }
   }
   return problems;

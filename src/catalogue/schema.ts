@@ -40,7 +40,7 @@ export const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const imageFile = (folder: string) =>
   z
     .string()
-    .regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, { message: `expected an image file name such as "logo.svg"` })
+    .regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, { message: `expected an image file name of letters, digits, "-", "_" and "." ending in .svg, .png, .jpg, .webp or .avif, such as "logo.svg"` })
     .meta({ description: `Image file name inside catalogue/img/${folder}/ (svg, png, jpg, webp or avif).` });
 
 export const absoluteUrl = z

@@ -1,7 +1,7 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -183,6 +183,23 @@ describe('site.yaml with a field refused', () => {
         'empty-text site.yaml brand',
       ]);
       expect(problems.find((p) => p.code === 'empty-text')!.message).toBe('Expected some text, not an empty one; got the text "".');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a category file named in capitals', () => {
+  // Its hint said to list "- Beta" in site.yaml, which site.yaml then refused (lowercase names only).
+  it('is told to be renamed in lowercase, then listed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-capitals-'));
+    try {
+      await cp(fixture('valid'), dir, { recursive: true });
+      await rename(join(dir, 'categories/beta.yaml'), join(dir, 'categories/Beta.yaml'));
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
+      const unlisted = problems.find((p) => p.code === 'category-not-listed')!;
+      expect(unlisted.file).toBe('categories/Beta.yaml');
+      expect(unlisted.hint).toBe('Rename the file categories/beta.yaml (site.yaml lists lowercase names only), then add "- beta" to the categories list in site.yaml where it belongs in the menu order, or delete this file.');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

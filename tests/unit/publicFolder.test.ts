@@ -1,0 +1,30 @@
+// The public folder's problems (src/catalogue/publicFolder.ts), as the maintainer reads them.
+import { describe, expect, it } from 'vitest';
+import { publicProblems } from '../../src/catalogue/publicFolder.ts';
+
+const problemsOf = (path: string, taken = new Map<string, string>()) => publicProblems([{ path, source: `/site/public/${path}`, size: 10 }], taken).map((p) => [p.code, p.message, p.hint]);
+
+describe('a public file whose name the build takes', () => {
+  it('is told to move into a folder of its own that is not the one taken (it said public/files/ for files/)', () => {
+    const [, message, hint] = problemsOf('files/price-list.pdf', new Map([['files/', 'the page of pages/files.md']]))[0]!;
+    expect(message).toBe('The build makes files/ itself (the page of pages/files.md), so public/files/ would replace it or be replaced.');
+    expect(hint).toBe('Rename public/files/, or move it into a folder of its own such as public/downloads/.');
+    expect(problemsOf('service/terms.pdf', new Map([['service/', 'the service pages']]))[0]![2]).toMatch(/such as public\/files\/\.$/);
+  });
+});
+
+describe('a public file whose name an address cannot hold as it is', () => {
+  it('names the characters and suggests a name, accents dropped', () => {
+    expect(problemsOf('price list.pdf')).toEqual([
+      ['public-file-name', 'Its address, /price list.pdf, would hold a space: an address from public/ holds only letters a-z and A-Z, digits, "_", "-" and ".", which the hosting headers (_headers, nginx.conf) name as written.', 'Rename it public/price-list.pdf.'],
+    ]);
+    expect(problemsOf('files/Preisliste Ü.pdf')[0]![2]).toBe('Rename it public/files/Preisliste-U.pdf.');
+    expect(problemsOf('a;b{c}.txt')[0]![1]).toMatch(/would hold ";", "\{", "\}":/);
+    expect(problemsOf('🚀.png')[0]![2]).toBe('Rename it with letters a-z, digits and "-".');
+    expect(problemsOf('.well-known/security.txt')).toEqual([]);
+  });
+
+  it('shows a line break in the name as an escape, not as a break in the message', () => {
+    expect(problemsOf('nl\n  X-Header: y.txt')[0]![1]).toMatch(/^Its address, \/nl\\n {2}X-Header: y\.txt, would hold a line break, a space, ":"/);
+  });
+});
