@@ -67,7 +67,9 @@ export function findBrokenLinks(documents: Documents, files: ReadonlySet<string>
   for (const file of only ?? documents.keys()) {
     const page = `/${file.replace(/index\.html$/, '')}`;
     for (const link of documentScan(documents.get(file))?.links ?? []) {
-      const reason = problemWith(link);
+      // A link to a section of the page itself ([see below](#prices) in a description): its own ids.
+      const anchor = link.startsWith('#') ? link.slice(1) : undefined;
+      const reason = anchor === undefined ? problemWith(link) : idsIn(file).has(decoded(decodeURIComponent, anchor) ?? anchor) ? undefined : `the page has no element with id "${anchor}"`;
       if (reason) broken.push({ page, link, reason });
     }
   }
@@ -128,6 +130,9 @@ function placeOf(text: string, link: string): { line: number; column: number } |
 
 function linkProblem({ link, page, reason }: BrokenLink, file: string, at: { line: number; column: number }): Problem {
   const [path = '/', anchor] = link.split('#');
+  if (!path) {
+    return error('missing-section', file, at, `There is no section "#${anchor}" on the page this link is on (${page}): no element of it has this id.`, `Link to a section the page has (open it in the built site to see its sections), or write the link without "#${anchor}".`);
+  }
   return reason !== NO_FILE
     ? error('missing-section', file, at, `There is no section "#${anchor}" on ${path}: that page has no element with this id (the link is on ${page}).`, `Link to a section ${path} has (open it in the built site to see its sections), or to ${path} itself.`)
     : error('broken-link', file, at, `The link points to ${path}, which no page or file of the built site answers (the link is on ${page}).`, 'Link to an existing page: copy the address from the built site or the sitemap.');

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 
 export interface PageScan {
-  /** The root-relative URLs the page references, each once (see REFERENCE). */
+  /** The root-relative URLs the page references, and its links to a section of itself (#id), each once (see
+   *  REFERENCE). */
   links: readonly string[];
   /** The values of its id attributes, which #anchor links name. */
   ids: readonly string[];
@@ -19,11 +20,12 @@ export interface PageScan {
 // not there yet (dev shows an open page before the rest of an update) would never start its client.
 const REFERENCE = /\s(?:href|src|srcset|srcSet|data-modules|data-fetches|data-loader|data-font-file)="([^"]*)"/g;
 
-/** The root-relative URLs of the page's references, each once, in the order of their first use. */
+/** The root-relative URLs of the page's references, and its links to a section of itself ("#id"), each once, in
+ *  the order of their first use. */
 export function linksOf(html: string): string[] {
   const links = new Set<string>();
   for (const match of html.matchAll(REFERENCE)) {
-    for (const link of match[1]!.replace(/&amp;/g, '&').split(' ')) if (link.startsWith('/') && !link.startsWith('//')) links.add(link);
+    for (const link of match[1]!.replace(/&amp;/g, '&').split(' ')) if ((link.startsWith('/') && !link.startsWith('//')) || /^#./.test(link)) links.add(link);
   }
   return [...links];
 }

@@ -21,6 +21,17 @@ describe('findBrokenLinks', () => {
     ]);
   });
 
+  it('names a link to a section the page itself lacks ([see below](#nope) in a description): it shipped dead', () => {
+    const html = new Map([['index.html', '<h2 id="prices">Prices</h2><a href="#prices">ok</a><a href="#nope">dead</a><a href="#">top</a>'], ['a/index.html', '<a href="#prices">elsewhere</a>']]);
+    expect(findBrokenLinks(html, new Set(['index.html', 'a/index.html']))).toEqual([
+      { page: '/', link: '#nope', reason: 'the page has no element with id "nope"' },
+      { page: '/a/', link: '#prices', reason: 'the page has no element with id "prices"' },
+    ]);
+    const [problem] = catalogueLinkProblems([{ page: '/service/x/a-1/', link: '#nope', reason: 'the page has no element with id "nope"' }], new Map([['descriptions/a-1.md', 'See [below](#nope).\n']])).problems;
+    expect(problem!.message).toBe('There is no section "#nope" on the page this link is on (/service/x/a-1/): no element of it has this id.');
+    expect([problem!.line, problem!.column]).toEqual([1, 13]);
+  });
+
   it('names a missing font file of the head script', () => {
     const html = page('<script data-font-file="/assets/inter-A.woff2">0</script>');
     expect(findBrokenLinks(html, new Set(['index.html'])).map((b) => b.link)).toEqual(['/assets/inter-A.woff2']);
