@@ -104,7 +104,9 @@ export function filesHash(files: readonly string[]): string {
 }
 
 /** Relative imports of a module and the packages it imports or reads a file of (`require.resolve`: a font). */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire(?:\.resolve)?\(\s*|\bcreateRequire\([^)]*\)\.resolve\(\s*)['"]([^'"]+)['"]/g;
+// A specifier starts with a letter, `@` or `.`, holds no space and ends with the quote it began with: `"from" the
+// lowest price.` in a text, or `@import "…"` in a comment, is none.
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire(?:\.resolve)?\(\s*|\bcreateRequire\([^)]*\)\.resolve\(\s*)(['"])([@\w.][^'"\s]*)\1/g;
 /** An import or export of types only, which the running code never loads. */
 const TYPES_ONLY = /^[ \t]*(?:import|export)[ \t]+type[ \t][^;=]*?\bfrom\s*['"][^'"]+['"]/gm;
 
@@ -125,7 +127,7 @@ export function reachedCode(entries: readonly string[]): { files: string[]; pack
     } catch {
       return; // hashed as missing
     }
-    for (const [, specifier] of text.matchAll(IMPORT)) {
+    for (const [, , specifier] of text.matchAll(IMPORT)) {
       if (specifier!.startsWith('.')) visit(relative(PACKAGE_ROOT, resolve(PACKAGE_ROOT, file, '..', specifier!)).split(sep).join('/'));
       else if (!specifier!.startsWith('node:')) packages.add(packageOf(specifier!));
     }

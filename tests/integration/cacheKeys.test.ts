@@ -53,6 +53,13 @@ describe('keys', () => {
     expect(reachedCode(['src/build/socialImages.ts']).packages).toContain('@fontsource-variable/inter');
   });
 
+  it('names as packages only what imports name: not a text after "from", nor "@import" in a comment', () => {
+    // schema.ts says cards show "from" the lowest price; svg.ts's comment names CSS's @import "…".
+    const { packages } = reachedCode(['src/cli.ts', 'src/pipeline.ts', 'src/dev.ts', 'src/catalogue/schema.ts', 'src/catalogue/svg.ts']);
+    expect(packages.filter((name) => !/^(@[\w.-]+\/)?[\w.-]+$/.test(name))).toEqual([]);
+    expect(packages).toEqual(expect.arrayContaining(['zod', 'sharp', 'esbuild', 'yaml']));
+  });
+
   it("every key changes with the tool's version", () => {
     const before = codeVersion(['src/catalogue/markdown.ts']);
     const version = TOOL.version;
