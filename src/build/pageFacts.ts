@@ -12,7 +12,7 @@
 // The record is written only after a build that passed, and read only by the next build into the same folder.
 import { createHash } from 'node:crypto';
 import type { KindInfo } from '../client/pageKind.ts';
-import type { BuildCacheDir } from './cache.ts';
+import { codeVersion, type BuildCacheDir } from './cache.ts';
 import { pagePaths } from './emit.ts';
 import { documentScan, findBrokenLinks, type BrokenLink, type Documents } from './links.ts';
 import { idsOf } from './pageScan.ts';
@@ -106,4 +106,6 @@ export class PageFacts {
   }
 }
 
-export const factsName = (outDir: string) => `page-facts-${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}`;
+/** The record of the last build into `outDir`, as this code checks links: a change to the check (what a scan
+ *  takes, what counts as broken) makes every page checked again, not only the changed ones. */
+export const factsName = (outDir: string) => `page-facts-${createHash('sha256').update(outDir).update(codeVersion(['src/build/pageFacts.ts'])).digest('hex').slice(0, 16)}`;
