@@ -91,6 +91,9 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
     const echoes = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').length > 1;
     const more = echoes || (duplicate && doc.errors.length > 1) ? ' The rest of this file is checked once this is fixed.' : '';
     const twice = syntax ? duplicateKeys(yaml, text, doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < syntax.pos[0]).map((e) => e.pos[0])).problems : [];
+    // Nesting deep enough to exhaust the parser's stack stops wherever the stack ran out (it differs from run to
+    // run): it is named as what it is, at the run of brackets where it starts.
+    if (first.code === 'RESOURCE_EXHAUSTION') return { yaml, problems: [tooDeep(file, text, lines)] };
     const problem = error(
       duplicate ? 'duplicate-key' : 'yaml-syntax',
       file,
@@ -110,6 +113,19 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
     const hint = 'Put the anchor (&name) before every alias (*name) that uses it, or write the value out in full.';
     return { yaml, problems: [error('yaml-alias', file, firstAliasIn(yaml), message, hint)] };
   }
+}
+
+/** A file nested thousands of levels deep (a run of "[" or "{"): no catalogue file needs more than a few. */
+function tooDeep(file: string, text: string, lines: LineCounter): Problem {
+  const run = /[[{](?:\s*[[{]){63}/.exec(text);
+  const pos = lines.linePos(run?.index ?? 0);
+  return error(
+    'yaml-syntax',
+    file,
+    { line: pos.line, column: pos.col },
+    'YAML syntax error: the file nests lists or blocks of fields too deep to be read (thousands of levels).',
+    'A catalogue file needs a few levels: remove the run of "[" or "{" that starts here.',
+  );
 }
 
 /** Each key given again in its block (at `offsets`), with its field and the line of its first use; and the data

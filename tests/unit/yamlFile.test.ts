@@ -117,6 +117,16 @@ describe('a key given twice', () => {
   });
 });
 
+describe('a file nested thousands of levels deep', () => {
+  // It said "Maximum call stack size exceeded" with the hint about tabs, at a column that differed between runs.
+  it('is a syntax error that says so, at the start of its run of brackets, the same in every run', () => {
+    const text = `name: X\ndeep: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`;
+    const [first, second] = [parseYaml('categories/x.yaml', text), parseYaml('categories/x.yaml', text)];
+    expect(first.problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([['yaml-syntax', 2, 7, 'YAML syntax error: the file nests lists or blocks of fields too deep to be read (thousands of levels).']]);
+    expect(second.problems).toEqual(first.problems);
+  });
+});
+
 describe('a second YAML document in a file', () => {
   it('is a syntax error that says so, in words for the maintainer rather than for a programmer', () => {
     const { problems } = parseYaml('categories/x.yaml', 'name: X\n---\nname: Y\n');
