@@ -271,7 +271,9 @@ export class BuildCacheDir {
   /** Stores bytes under their hash; returns the hash. A blob already there is kept only if its bytes are
    *  right (one changed through a hard link is replaced). The write finishes in the background (settle). */
   putBlob(bytes: string | Uint8Array, hash = sha256(bytes)): string {
-    void this.writeBlob(bytes, hash);
+    // A write that fails (a cache folder this user may not write into) is a miss for the next build, not a crash
+    // of this one: settle waits for it, and nothing else asks for its stamp.
+    this.writeBlob(bytes, hash).catch(() => undefined);
     return hash;
   }
 

@@ -194,6 +194,18 @@ describe('the cache folder', () => {
     for (const name of ['a', 'b', 'c']) expect(await store.readRecord(name)).toEqual({ name });
   });
 
+  it('takes a blob it cannot write as a miss, not a crash of the build (an unhandled rejection ended it)', async () => {
+    // As a cache folder another user made: here, a file where the blobs' folder goes.
+    const dir = join(work, 'unwritable');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'blobs'), 'not a folder');
+    const store = new BuildCacheDir(dir);
+    const hash = store.putBlob('a page');
+    await store.settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.readBlobSync(hash)).toBeUndefined();
+  });
+
   it('prunes what none of the last builds used, and keeps what they did', async () => {
     const dir = join(work, 'prune');
     expect(await markCacheDir(dir)).toBeUndefined(); // only a marked folder is pruned
