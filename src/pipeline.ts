@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_KINDS_DIR, bundleRenderer } from './build/bundle.ts';
-import { BuildCacheDir, DEFAULT_CACHE_DIR, TOOL } from './build/cache.ts';
+import { BuildCacheDir, defaultCacheDir, TOOL } from './build/cache.ts';
 import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
-import { checkCacheDir, checkDeployDir, defaultDeployDir } from './build/folders.ts';
-import { asReadError, asUserError, checkOutDir, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
+import { checkCacheDir, checkSiteFolders } from './build/folders.ts';
+import { asReadError, asUserError, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
 import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeProblems } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
@@ -123,7 +123,7 @@ async function setUp(options: BuildOptions, io: Reporter): Promise<BuildSetup> {
   const pageKinds = findPageKinds(options.pageKindDirs ?? [PAGE_KINDS_DIR]);
   // --no-cache: the stages that keep files by key (fonts, images, emoji, compressed) get a folder of their own,
   // removed after the build, so nothing is read from or left in the cache folder.
-  const store = options.cacheDir === false ? undefined : new BuildCacheDir(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const store = options.cacheDir === false ? undefined : new BuildCacheDir(options.cacheDir ?? defaultCacheDir(options.projectDir ?? process.cwd()));
   const descriptionsLoaded = cache.descriptions.load(store);
   const workers = new Workers(options.workers);
   await checkFolders(options, store).catch((error: unknown) => {
@@ -147,12 +147,7 @@ async function setUp(options: BuildOptions, io: Reporter): Promise<BuildSetup> {
  *  marked as the cache. */
 async function checkFolders(options: BuildOptions, store: BuildCacheDir | undefined): Promise<void> {
   const places = { catalogueDir: options.catalogueDir, projectDir: options.projectDir ?? process.cwd(), outDir: options.outDir };
-  await checkOutDir({ ...places, force: options.force, shown: shown(options.outDir) });
-  // dev's folder is its own, and dev writes no nginx.conf.
-  if (!options.live) {
-    const deployDir = options.deployDir ?? defaultDeployDir(options.outDir);
-    await checkDeployDir(deployDir, { ...places, shown: shown(deployDir), chosen: options.deployDir !== undefined, force: options.force });
-  }
+  await checkSiteFolders({ ...options, ...places }, shown);
   if (store) await checkCacheDir(store.dir, { ...places, shown: shown(store.dir) });
 }
 
@@ -241,7 +236,7 @@ export async function checkCatalogue(dir: string, io: Reporter, shownDir = dir, 
 
 async function checkedCatalogue(dir: string, io: Reporter, shownDir: string, cacheDir: string | false | undefined): Promise<{ ok: boolean; site?: Site }> {
   const pageKinds = findPageKinds([PAGE_KINDS_DIR]);
-  const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? DEFAULT_CACHE_DIR);
+  const store = cacheDir === false ? undefined : new BuildCacheDir(cacheDir ?? defaultCacheDir(process.cwd()));
   const descriptions = new DescriptionMemo();
   const theme = await readTheme(dir);
   const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store, theme }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);

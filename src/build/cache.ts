@@ -18,7 +18,16 @@ import pLimit from 'p-limit';
 import { makeFolder } from '../makeFolder.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DEFAULT_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/storefront');
+/** The build cache when no --cache-dir is given: node_modules/.cache/storefront in the project, the nearest folder
+ *  at or above where the command runs that has a package.json (the site's folder, as npm finds it), where tools
+ *  keep their caches; not in the installed package's folder, which a global install makes another user's and
+ *  which the docs' `rm -rf node_modules/.cache/storefront` never reached. */
+export function defaultCacheDir(from: string): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'node_modules/.cache/storefront');
+    if (dirname(dir) === dir) return join(resolve(from), 'node_modules/.cache/storefront');
+  }
+}
 
 /** Written into the cache folder when storefront takes it (new, empty, or its default): prune removes files only
  *  in a folder holding it, never in one of the maintainer's named by mistake (`--cache-dir .`). */
@@ -30,7 +39,7 @@ const CACHE_MARKER_TEXT = "storefront's build cache: storefront removes the file
  * (an older storefront filled it without a marker; nothing else writes there). Otherwise says why not. A marker
  * that cannot be written leaves the folder unmarked: the cache is then read and written, never pruned.
  */
-export async function markCacheDir(dir: string, defaultDir = DEFAULT_CACHE_DIR): Promise<string | undefined> {
+export async function markCacheDir(dir: string, defaultDir?: string): Promise<string | undefined> {
   let entries: string[];
   try {
     if (!(await stat(dir)).isDirectory()) return 'it is a file, not a folder';
@@ -42,7 +51,7 @@ export async function markCacheDir(dir: string, defaultDir = DEFAULT_CACHE_DIR):
     entries = [];
   }
   if (entries.includes(CACHE_MARKER)) return undefined;
-  if (entries.length && resolve(dir) !== resolve(defaultDir)) return `it holds files that are not storefront's build cache (there is no ${CACHE_MARKER} file in it)`;
+  if (entries.length && (defaultDir === undefined || resolve(dir) !== resolve(defaultDir))) return `it holds files that are not storefront's build cache (there is no ${CACHE_MARKER} file in it)`;
   await atomicWrite(join(dir, CACHE_MARKER), CACHE_MARKER_TEXT).catch(() => undefined);
   return undefined;
 }

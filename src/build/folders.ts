@@ -5,8 +5,8 @@
 // build writes only nginx.conf into the deploy folder, so it never replaces an nginx.conf it did not write.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { inside, FolderRefused, folderClash, realPath } from './outDir.ts';
-import { markCacheDir } from './cache.ts';
+import { checkOutDir, inside, FolderRefused, folderClash, realPath } from './outDir.ts';
+import { defaultCacheDir, markCacheDir } from './cache.ts';
 import { NGINX_CONF_FIRST_LINE } from './headers.ts';
 
 interface Places {
@@ -34,7 +34,7 @@ export async function checkCacheDir(cacheDir: string, places: Places & { shown: 
   // Deleting the cache, which is safe at any time, must not delete the site.
   const clash = folderClash(cache, real) ?? (real.out !== undefined && inside(real.out, cache) ? 'it contains the output folder' : undefined);
   if (clash) refuse(clash, 'Pass --cache-dir with a folder of its own, or leave it out for the default, node_modules/.cache/storefront.');
-  const foreign = await markCacheDir(cacheDir);
+  const foreign = await markCacheDir(cacheDir, defaultCacheDir(places.projectDir));
   if (foreign) refuse(foreign, 'Pass --cache-dir with a new or empty folder, or one storefront used as its cache before.');
 }
 
@@ -57,4 +57,15 @@ export async function checkDeployDir(deployDir: string, places: Places & { shown
   throw new FolderRefused(
     `Refusing to replace ${join(places.shown, 'nginx.conf')}: storefront build did not write it (its first line is not the one the build writes). Move it away, pass --deploy-dir with another folder, or pass --force to replace it.`,
   );
+}
+
+/** The output folder and nginx.conf's (checkOutDir, checkDeployDir), which a build checks before it makes or marks
+ *  its cache folder: a refusal of either leaves the project as it was. `shown`: a folder as the maintainer reads it. */
+export async function checkSiteFolders(options: { catalogueDir: string; projectDir: string; outDir: string; deployDir?: string; force?: boolean; live?: unknown }, shown: (path: string) => string): Promise<void> {
+  const places = { catalogueDir: options.catalogueDir, projectDir: options.projectDir, outDir: options.outDir };
+  await checkOutDir({ ...places, force: options.force, shown: shown(options.outDir) });
+  // dev's folder is its own, and dev writes no nginx.conf.
+  if (options.live) return;
+  const deployDir = options.deployDir ?? defaultDeployDir(options.outDir);
+  await checkDeployDir(deployDir, { ...places, shown: shown(deployDir), chosen: options.deployDir !== undefined, force: options.force });
 }

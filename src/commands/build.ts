@@ -49,6 +49,16 @@ async function build(io: CliIO, options: BuildFlags): Promise<number> {
   }
   const output = commandOutput(io, options.format, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
   const site = siteOptions(io, options);
+  // The output folder and nginx.conf's before the cache's: a refusal leaves the project as it was, no cache made.
+  const { checkSiteFolders } = await import('../build/folders.ts');
+  const refused = await checkSiteFolders(site, (path) => shownPath(io.cwd, path)).then(
+    () => undefined,
+    (error: unknown) => (error instanceof FolderRefused ? error.message : Promise.reject(error)),
+  );
+  if (refused) {
+    io.err(refused);
+    return EXIT.usage;
+  }
   if (!(await cacheAccepted(io, options, site))) return EXIT.usage;
   // Ctrl+C in the CLI's own process: the build removes its half-made site and lets go of the output folder, then
   // the process ends at once, rather than leaving the staging folder and the lock beside the output folder for
@@ -107,9 +117,10 @@ async function buildUnlessUpToDate(site: SiteOptions & { signal?: AbortSignal },
  *  reporting what the last build did. Otherwise the snapshot of the inputs the check compared. */
 async function upToDate(site: SiteOptions, shownOut: string, reporter: Reporter): Promise<{ done?: BuildResult; snapshot?: InputSnapshot }> {
   const started = performance.now();
-  const [{ lastBuildIfUnchanged, upToDateLine }, { DEFAULT_CACHE_DIR }] = await Promise.all([import('../build/upToDate.ts'), import('../build/cache.ts')]);
+  const { lastBuildIfUnchanged, upToDateLine } = await import('../build/upToDate.ts');
   const waiting = (pid: number) => reporter.out(`Waiting for another build (process ${pid}) to finish writing ${shownOut}…`);
-  const { last, snapshot } = await lastBuildIfUnchanged(site, site.cacheDir || DEFAULT_CACHE_DIR, waiting);
+  if (site.cacheDir === false) return {};
+  const { last, snapshot } = await lastBuildIfUnchanged(site, site.cacheDir, waiting);
   if (!last) return { snapshot };
   // The warnings the last build printed, printed again: the same report as a build would give.
   if (last.problems.length) {

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { FolderRefused, isRunning } from '../build/outDir.ts';
+import { defaultCacheDir } from '../build/cache.ts';
 import { EXIT } from '../errors.ts';
 import { FORMATS, type Terminal } from '../output.ts';
 import type { StopReason } from '../buildOptions.ts';
@@ -104,15 +105,15 @@ export const cacheOptions = (command: Command) =>
     .addOption(new Option('--cache-dir <dir>', 'where the build cache is kept: a new or empty folder, or one it used before (safe to delete at any time)').default(undefined, 'node_modules/.cache/storefront').conflicts('cache'))
     .option('--no-cache', 'neither read nor write the build cache (for build: a clean build)');
 
-/** --cache-dir resolved, or false for --no-cache, or undefined for the default folder. */
-export const cacheDirOf = (io: CliIO, options: CacheFlags): string | false | undefined => (options.cache === false ? false : options.cacheDir === undefined ? undefined : resolve(io.cwd, options.cacheDir));
+/** --cache-dir resolved, or false for --no-cache, or the default folder in the project (where the command runs). */
+export const cacheDirOf = (io: CliIO, options: CacheFlags): string | false => (options.cache === false ? false : options.cacheDir === undefined ? defaultCacheDir(io.cwd) : resolve(io.cwd, options.cacheDir));
 
 /** Checks and marks the cache folder (build/folders.ts) before the command reads it: false, with the reason
  *  printed, when it is refused (exit 2). */
 export const cacheAccepted = async (io: CliIO, options: CacheFlags, places: { catalogueDir: string; outDir?: string }): Promise<boolean> => {
   if (options.cache === false) return true;
-  const [{ checkCacheDir }, { DEFAULT_CACHE_DIR }] = await Promise.all([import('../build/folders.ts'), import('../build/cache.ts')]);
-  const cacheDir = cacheDirOf(io, options) || DEFAULT_CACHE_DIR;
+  const { checkCacheDir } = await import('../build/folders.ts');
+  const cacheDir = options.cacheDir === undefined ? defaultCacheDir(io.cwd) : resolve(io.cwd, options.cacheDir);
   try {
     await checkCacheDir(cacheDir, { ...places, projectDir: io.cwd, shown: options.cacheDir ?? shownPath(io.cwd, cacheDir) });
     return true;

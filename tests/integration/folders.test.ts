@@ -136,6 +136,25 @@ describe('--cache-dir', () => {
   }, 120_000);
 });
 
+describe('the default cache folder', () => {
+  it("is the project's node_modules/.cache/storefront, as npm finds the project, not the installed package's", async () => {
+    const dir = project('default-cache');
+    writeFileSync(join(dir, 'package.json'), '{ "name": "a-site", "private": true }\n');
+    mkdirSync(join(dir, 'notes'));
+    // Run from a folder inside the site, as npm scripts may be: the site's folder is the one with package.json.
+    const inside = await runCli(join(dir, 'notes'), 'validate', '-c', '../catalogue');
+    expect(inside.code, inside.err).toBe(0);
+    expect(existsSync(join(dir, 'node_modules/.cache/storefront', CACHE_MARKER))).toBe(true);
+    expect(existsSync(join(dir, 'notes/node_modules'))).toBe(false);
+    const result = await runCli(dir, 'build', '-o', 'dist', '--quiet');
+    expect(result.code, result.err).toBe(0);
+    // `build -o .` is refused for the output folder, not for a cache the maintainer never named.
+    const here = await runCli(dir, 'build', '-o', '.');
+    expect(here.code).toBe(2);
+    expect(here.err).not.toMatch(/build cache/);
+  }, 60_000);
+});
+
 describe('the folders above the output folder', () => {
   it('are made for a build, and a build that fails leaves none of those it made', async () => {
     const dir = project('parents');
