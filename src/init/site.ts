@@ -1,8 +1,8 @@
 // The rest of a new site's folder, beside its catalogue: package.json (storefront as a dependency, and the
 // scripts the README names), pages/, public/, .gitignore, a README and a GitHub Actions workflow. A file that
 // is there already is kept as it is; package.json gains only the scripts and the dependency it lacks.
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { access, cp, lstat, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +56,9 @@ export async function siteFolderProblem(siteDir: string): Promise<string | undef
       return `its package.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); mend it, or remove it`;
     }
   }
+  if (existsSync(packageFile) && !(await access(packageFile, constants.W_OK).then(() => true, () => false))) {
+    return 'its package.json cannot be written (init adds the scripts and the dependency it lacks); give your user write access to it';
+  }
   for (const { path } of await siteTemplate()) {
     const parts = path.split('/').slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
@@ -63,14 +66,26 @@ export async function siteFolderProblem(siteDir: string): Promise<string | undef
       const stats = await stat(join(siteDir, folder)).catch(() => undefined);
       if (stats && !stats.isDirectory()) return `there is a file named ${folder} where init writes the folder ${folder}/ (for ${path}); rename it`;
     }
+    if (await leadsNowhere(join(siteDir, path))) return `${path} is a symbolic link that leads nowhere, where init writes ${path}; remove it, or make it lead to a file`;
+  }
+  for (const folder of ['pages', 'public']) {
+    const stats = await stat(join(siteDir, folder)).catch(() => undefined);
+    if (stats && !stats.isDirectory()) return `there is a file named ${folder} where the site's ${folder}/ folder goes; rename it`;
+    if (await leadsNowhere(join(siteDir, folder))) return `${folder} is a symbolic link that leads nowhere, where the site's ${folder}/ folder goes; remove it`;
   }
   return undefined;
 }
+
+/** A symbolic link whose target is missing: existsSync says false, and writing there fails. */
+const leadsNowhere = async (path: string) => (await lstat(path).then((s) => s.isSymbolicLink(), () => false)) && !existsSync(path);
 
 /** Writes what the site's folder lacks, with storefront `version` as its dependency; returns what it wrote and
  *  what it kept, relative to the folder. */
 export async function writeSiteFiles(siteDir: string, version: string): Promise<SiteFiles> {
   const files: SiteFiles = { written: [], kept: [] };
+  const packageFile = join(siteDir, 'package.json');
+  const existing = existsSync(packageFile) ? (JSON.parse(await readFile(packageFile, 'utf8')) as PackageJson) : undefined;
+  files.ownScripts = Object.keys(SITE_SCRIPTS).filter((name) => existing?.scripts?.[name] !== undefined && existing.scripts[name] !== SITE_SCRIPTS[name]);
   for (const { from, path } of await siteTemplate()) {
     const to = join(siteDir, path);
     if (existsSync(to)) {
@@ -78,7 +93,7 @@ export async function writeSiteFiles(siteDir: string, version: string): Promise<
       continue;
     }
     await mkdir(dirname(to), { recursive: true });
-    if (path === 'README.md') await writeFile(to, (await readFile(from, 'utf8')).replace('{{name}}', basename(siteDir)), { flag: 'wx' });
+    if (path === 'README.md' || path.endsWith('.yml')) await writeFile(to, withCommands((await readFile(from, 'utf8')).replace('{{name}}', basename(siteDir)), files.ownScripts), { flag: 'wx' });
     else await cp(from, to, { errorOnExist: true, force: false });
     files.written.push(path);
   }
@@ -87,10 +102,7 @@ export async function writeSiteFiles(siteDir: string, version: string): Promise<
     await mkdir(join(siteDir, folder));
     files.written.push(`${folder}/`);
   }
-  const packageFile = join(siteDir, 'package.json');
-  const existing = existsSync(packageFile) ? (JSON.parse(await readFile(packageFile, 'utf8')) as PackageJson) : undefined;
   const merged = sitePackage(existing, basename(siteDir), version);
-  files.ownScripts = Object.keys(SITE_SCRIPTS).filter((name) => existing?.scripts?.[name] !== undefined && existing.scripts[name] !== SITE_SCRIPTS[name]);
   if (files.kept.includes('.gitignore')) {
     const kept = new Set((await readFile(join(siteDir, '.gitignore'), 'utf8')).split('\n').map((line) => line.trim()));
     files.notIgnored = (await readFile(join(SITE_TEMPLATE_DIR, 'gitignore'), 'utf8')).split('\n').filter((line) => line && !kept.has(line));
@@ -100,6 +112,12 @@ export async function writeSiteFiles(siteDir: string, version: string): Promise<
     files.written.push('package.json');
   } else files.kept.push('package.json');
   return files;
+}
+
+/** The README's and the workflow's `npm run NAME`, as `npx storefront NAME` for each script package.json keeps
+ *  with a command of its own: `npm run build` would run that command, not storefront's build. */
+function withCommands(text: string, ownScripts: readonly string[]): string {
+  return ownScripts.reduce((done, name) => done.replace(new RegExp(`npm run ${name}(?: --)?(?=[\\s\`])`, 'g'), `npx storefront ${name}`), text);
 }
 
 interface PackageJson {

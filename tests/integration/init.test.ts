@@ -233,6 +233,29 @@ describe('the files init writes beside the catalogue', () => {
     expect(readFileSync(join(own, 'README.md'), 'utf8')).toBe('Our notes.\n');
     const manifest = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8'));
     expect(manifest).toEqual({ name: 'ours', version: '1.0.0', scripts: { ...SITE_SCRIPTS, build: 'make site' }, devDependencies: { [PACKAGE_NAME]: 'file:../storefront.tgz' } });
+    // The workflow built the site with `npm run build`, which ran "make site": CI published no dist/.
+    const workflow = readFileSync(join(own, '.github/workflows/site.yml'), 'utf8');
+    expect(workflow).toContain('- run: npx storefront build --format github --cache-dir .storefront-cache');
+    expect(workflow).toContain('- run: npm run validate -- --format github --cache-dir .storefront-cache');
+    expect(workflow).not.toMatch(/npm run build/);
+  });
+
+  it('refuses, writing nothing, what it could not finish: a file named pages or public, a link that leads nowhere where a file goes', async () => {
+    for (const [name, make, said] of [
+      ['file-pages', (dir: string) => writeFileSync(join(dir, 'pages'), 'notes\n'), /there is a file named pages where the site's pages\/ folder goes; rename it/],
+      ['file-public', (dir: string) => writeFileSync(join(dir, 'public'), 'notes\n'), /there is a file named public where the site's public\/ folder goes; rename it/],
+      ['dead-readme', (dir: string) => symlinkSync(join(dir, 'nowhere.md'), join(dir, 'README.md')), /README\.md is a symbolic link that leads nowhere, where init writes README\.md; remove it/],
+    ] as const) {
+      const dir = join(work, name);
+      mkdirSync(dir);
+      make(dir);
+      const before = readdirSync(dir);
+      const refused = await cli(work, 'init', name);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toMatch(said);
+      expect(refused.err).not.toMatch(/Internal error/);
+      expect(readdirSync(dir)).toEqual(before);
+    }
   });
 
   it('name the package after the folder as npm allows', () => {
