@@ -45,6 +45,21 @@ describe('Categories disclosure (keyboard)', () => {
     await close();
   });
 
+  // Centred under the button, the 44rem panel began left of the screen from 992 to about 1060 px wide (a tablet
+  // held sideways): its icons and the first link's focus ring were cut off.
+  it.each([992, 1024, 1280])('opens within the screen at %i px, its first link focused and whole', async (width) => {
+    const { page, close } = await desktop('/', { viewport: { width, height: 800 } });
+    await button(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.closest('.disclosure-panel') !== null);
+    const panel = (await page.locator('.main-nav .disclosure-panel').boundingBox())!;
+    const first = (await panelLinks(page).first().boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(width);
+    expect(first.x).toBeGreaterThanOrEqual(0);
+    await close();
+  });
+
   it('Enter on the button opens it, and Enter again closes it', async () => {
     const { page, close } = await desktop();
     await button(page).focus();
