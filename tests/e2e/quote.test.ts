@@ -60,6 +60,21 @@ function decodeMailto(href: string) {
 }
 
 describe('the quote basket', () => {
+  // The message lay over the page under the header for 5 s: the keyboard's next stops went under it (WCAG 2.4.11).
+  it('puts its "Added" message out of sight once the focus moves, its words left for the screen reader', async () => {
+    const { page, close } = await open('/category/press-releases/', { viewport: { width: 390, height: 844 } });
+    const add = page.getByRole('button', { name: /^Add to quote: / }).nth(6);
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.quote-toast');
+    await expect.poll(() => toast.textContent()).toMatch(/^Added /);
+    expect(await toast.evaluate((el) => el.classList.contains('quote-toast--aside'))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    expect(await toast.textContent()).toMatch(/^Added /);
+    await close();
+  });
+
   it('lets a tap through its "Added" message to what is under it (the category chips on a phone)', async () => {
     const { page, close } = await open('/', { viewport: { width: 390, height: 800 } });
     await page.getByRole('button', { name: /^Add to quote: / }).first().click();
