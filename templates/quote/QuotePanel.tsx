@@ -112,6 +112,8 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
   const [link, setLink] = useState<string>();
   // The line whose option select takes the focus once rendered (after two lines merged).
   const [focusOption, setFocusOption] = useState<number>();
+  // An option another line has, chosen in a line's list and held there while the list has the focus (settle).
+  const [passing, setPassing] = useState<{ index: number; option: number }>();
   useEffect(() => {
     if (focusOption === undefined) return;
     document.getElementById(`quote-line-${focusOption}-option`)?.focus();
@@ -159,21 +161,36 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
     // The button is gone with its line: focus goes to the panel's title, not to the page behind.
     title.current?.focus();
   };
-  const choose = (index: number, optionIndex: number) => {
-    const item = items[index]!;
+  /** `item` with the option at `optionIndex` chosen. */
+  const withOption = (item: QuoteItem, optionIndex: number): QuoteItem | undefined => {
     const option = item.options?.[optionIndex];
-    if (!option) return;
+    return option && { ...item, option: option.label, price: option.price, from: option.from };
+  };
+  const choose = (index: number, optionIndex: number) => {
+    const changed = withOption(items[index]!, optionIndex);
+    if (!changed) return;
     // Lines may merge: a quantity's note would then be beside another line.
     say('');
-    const changed: QuoteItem = { ...item, option: option.label, price: option.price, from: option.from };
-    // Choosing an option another line already has merges the two.
-    const other = items.findIndex((o, i) => i !== index && sameLine(o, changed));
-    if (other < 0) return save(items.map((o, i) => (i === index ? changed : o)));
-    const quantity = Math.min(MAX_QUANTITY, items[other]!.quantity + item.quantity);
+    // The option another line has: held until the list loses the focus (settle), as arrow keys pass over it.
+    if (items.some((o, i) => i !== index && sameLine(o, changed))) return setPassing({ index, option: optionIndex });
+    setPassing(undefined);
+    save(items.map((o, i) => (i === index ? changed : o)));
+  };
+  /**
+   * The option another line has, held while the list has the focus, becomes the line's once it loses it, and the
+   * two lines one: a merge at each option the arrow keys passed over took the line the visitor was leaving with
+   * it. `next`: where the focus goes; to a field of this line, which goes, it goes to the line it joined instead.
+   */
+  const settle = (index: number, next: EventTarget | null) => {
+    const changed = passing?.index === index ? withOption(items[index]!, passing.option) : undefined;
+    setPassing(undefined);
+    const other = changed ? items.findIndex((o, i) => i !== index && sameLine(o, changed)) : -1;
+    if (!changed || other < 0) return;
+    const quantity = Math.min(MAX_QUANTITY, items[other]!.quantity + changed.quantity);
     save(items.flatMap((o, i) => (i === index ? [] : i === other ? [{ ...o, quantity }] : [o])));
-    say(`${item.name}: one line now, ${option.label}, quantity ${quantity}.`);
-    // The select in use went with its line: focus goes to the line it joined.
-    setFocusOption(other < index ? other : other - 1);
+    say(`${changed.name}: one line now, ${changed.option}, quantity ${quantity}.`);
+    const line = document.getElementById(`quote-line-${index}-option`)?.closest('.quote-line');
+    if (!(next instanceof Node) || line?.contains(next)) setFocusOption(other < index ? other : other - 1);
   };
 
 
@@ -217,13 +234,14 @@ export function QuoteBasket({ store, head, title, notice, busy }: { store: Quote
             {items.map((item, i) => (
               <QuoteLine
                 key={lineKey(items, i)}
-                item={item}
+                item={(passing?.index === i && withOption(item, passing.option)) || item}
                 index={i}
                 max={MAX_QUANTITY}
                 note={status.line === i ? status.text : undefined}
                 onQuantity={setQuantity}
                 onRemove={remove}
                 onChoose={choose}
+                onSettle={settle}
               />
             ))}
           </ul>
@@ -323,9 +341,11 @@ interface LineProps {
   onQuantity: (index: number, entered: number) => boolean;
   onRemove: (index: number) => void;
   onChoose: (index: number, option: number) => void;
+  /** The option list lost the focus to `next`. */
+  onSettle: (index: number, next: EventTarget | null) => void;
 }
 
-function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose }: LineProps) {
+function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose, onSettle }: LineProps) {
   const id = `quote-line-${index}`;
   // What the field shows while being typed in (it may be empty for a moment); an entry out of range shows at once
   // what was kept instead, and leaving the field shows the basket's quantity again.
@@ -348,7 +368,7 @@ function QuoteLine({ item, index, max, note, onQuantity, onRemove, onChoose }: L
           <label htmlFor={`${id}-option`}>
             Option<span className="visually-hidden"> of {item.name}</span>
           </label>
-          <select id={`${id}-option`} value={chosen} onChange={(e) => onChoose(index, Number(e.target.value))}>
+          <select id={`${id}-option`} value={chosen} onChange={(e) => onChoose(index, Number(e.target.value))} onBlur={(e) => onSettle(index, e.relatedTarget)}>
             {chosen < 0 && (
               <option value={-1} disabled>
                 Choose an option

@@ -336,7 +336,7 @@ describe('the quote basket', () => {
     await close();
   });
 
-  it('keeps the focus on an option select the keyboard changes; when two lines merge, moves it to the line kept and says so', async () => {
+  it('keeps the focus on an option select the keyboard changes; merges two lines once it leaves the list, moving it to the line kept and saying so', async () => {
     const { page, close } = await openPage(browser());
     const route = routeOf('billboards-4');
     const items = [
@@ -351,8 +351,19 @@ describe('the quote basket', () => {
     await page.keyboard.press('Home');
     await expect.poll(focusedId).toBe('quote-line-0-option');
     expect(await lines(page).count()).toBe(2);
-    // The last option is the one the other line has: the two become one.
+    // The last option is the one the other line has: passed over with the arrow keys, the two lines stay (a merge at
+    // each option took the visitor's other line with it).
+    const last = await first.locator('option').last().getAttribute('value');
     await page.keyboard.press('End');
+    await expect.poll(() => first.inputValue()).toBe(last);
+    expect(await lines(page).count()).toBe(2);
+    await page.keyboard.press('Home');
+    await expect.poll(focusedId).toBe('quote-line-0-option');
+    expect(await lines(page).count()).toBe(2);
+    expect(await lines(page).nth(1).locator('input[type=number]').inputValue()).toBe('2');
+    // Settled on it, then left: the two become one.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
     await expect.poll(() => lines(page).count()).toBe(1);
     await expect.poll(focusedId).toBe('quote-line-0-option');
     expect(await lines(page).first().locator('input[type=number]').inputValue()).toBe('3');
