@@ -45,7 +45,8 @@ export function quoteTotal(items: readonly QuoteItem[]): { total: number; from: 
 
 /** "Quote request: Wallet-App Token Listing" for one service, "Quote request: 3 services" for more. */
 export function quoteSubject(items: readonly QuoteItem[]): string {
-  return items.length === 1 ? `Quote request: ${oneLine(items[0]!.name)}` : `Quote request: ${items.length} services`;
+  // One service: its name and id (PRODUCT.md), the id as the catalogue and the message's body give it.
+  return items.length === 1 ? `Quote request: ${oneLine(items[0]!.name)} (${items[0]!.id})` : `Quote request: ${items.length} services`;
 }
 
 /** The message: each line of the basket (name, id, option, quantity, price, page), the total, the project template. */

@@ -175,7 +175,7 @@ describe('every mail link has a subject and a body', () => {
     const { page, close } = await open(SERVICE);
     const href = await page.locator('.contact-card a[href^="mailto:"]').getAttribute('href');
     const { subject, body } = mailFields(href!);
-    expect(subject).toBe('Quote request: Wallet-App Token Listing');
+    expect(subject).toBe('Quote request: Wallet-App Token Listing (listing-3)');
     expect(body).toContain('\r\n1. Wallet-App Token Listing (listing-3)\r\n');
     expect(body).toContain(`\r\n   https://www.example.com${SERVICE}\r\n`);
     await close();
@@ -194,7 +194,7 @@ describe("a service page's mail and chat links carry the option chosen", () => {
     await page.getByLabel('Option to quote').selectOption({ label: '48 hours: $850' });
     await expect.poll(async () => mailFields((await mailLink(page).getAttribute('href'))!).body).toContain('\r\n   Option: 48 hours\r\n   Quantity: 1\r\n   Price: $850\r\n');
     const fromPage = (await mailLink(page).getAttribute('href'))!;
-    expect(mailFields(fromPage).subject).toBe('Quote request: Sponsored Presale Spot on Launchpad B');
+    expect(mailFields(fromPage).subject).toBe('Quote request: Sponsored Presale Spot on Launchpad B (trending-8)');
 
     await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
     await page.locator('.quote-button').click();

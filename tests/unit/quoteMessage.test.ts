@@ -50,9 +50,9 @@ describe('quoteMessage', () => {
     );
   });
 
-  it('names a single service in the subject, and says when an option is still to be chosen', () => {
+  it('names a single service and its id in the subject, and says when an option is still to be chosen', () => {
     const one = [item({ options: [{ label: '24 h', price: 500 }, { label: '48 h', price: 850 }], price: 500, from: true })];
-    expect(quoteSubject(one)).toBe('Quote request: Wallet-App Token Listing');
+    expect(quoteSubject(one)).toBe('Quote request: Wallet-App Token Listing (listing-3)');
     expect(quoteMessage(one, site).body).toContain('We would like a quote for this service:\n\n1. Wallet-App Token Listing (listing-3)\n   Option: not chosen yet\n');
   });
 
@@ -83,7 +83,7 @@ describe('quoteMessage', () => {
 
   it('keeps names and options on one line', () => {
     const { subject, body } = quoteMessage([item({ name: 'Two\nlines\r\n here', option: 'A\tB' })], site);
-    expect(subject).toBe('Quote request: Two lines here');
+    expect(subject).toBe('Quote request: Two lines here (listing-3)');
     expect(body).toContain('1. Two lines here (listing-3)\n   Option: A B\n');
   });
 });
@@ -91,7 +91,7 @@ describe('quoteMessage', () => {
 describe('messageText', () => {
   it('is what the chat and the clipboard get: the subject, a blank line, the body', () => {
     const message = quoteMessage([item()], site);
-    expect(messageText(message)).toBe(`Subject: Quote request: Wallet-App Token Listing\n\n${message.body}`);
+    expect(messageText(message)).toBe(`Subject: Quote request: Wallet-App Token Listing (listing-3)\n\n${message.body}`);
   });
 });
 
