@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { relative, resolve } from 'node:path';
 import { TOOL } from '../build/cache.ts';
 import { EXIT, UserError } from '../errors.ts';
-import { catalogueOption, type CliIO, type CommandContext } from './shared.ts';
+import { catalogueOption, noCatalogueFolder, type CliIO, type CommandContext } from './shared.ts';
 
 export function ejectCommand(program: Command, { io, act }: CommandContext): void {
   program
@@ -23,6 +23,8 @@ async function ejectOne(io: CliIO, name: string | undefined, options: { list?: b
     (options.list ? io.out : io.err)((await ejectable()).join('\n'));
     return options.list ? EXIT.ok : EXIT.usage;
   }
+  // theme/ goes beside the catalogue: with none there (a typo in -c, a folder inside the site), no build reads it.
+  if (await noCatalogueFolder(io, options.catalogue)) return EXIT.problems;
   try {
     const target = await eject(resolve(io.cwd, options.catalogue), name, TOOL.version);
     io.out(`Copied templates/${name.replace(/^templates\//, '')} to ${relative(io.cwd, target) || target}: the build uses it in place of the built-in one. After an upgrade, the build says when the built-in one has changed.`);

@@ -1,10 +1,9 @@
 // `storefront schema`: writes the catalogue's JSON Schema files for editor completion.
 import type { Command } from 'commander';
-import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EXIT } from '../errors.ts';
 import { whyNotWritable } from '../makeFolder.ts';
-import { catalogueOption, type CliIO, type CommandContext } from './shared.ts';
+import { catalogueOption, noCatalogueFolder, type CliIO, type CommandContext } from './shared.ts';
 
 export function schemaCommand(program: Command, { io, act }: CommandContext): void {
   program
@@ -16,11 +15,7 @@ export function schemaCommand(program: Command, { io, act }: CommandContext): vo
 
 async function schema(io: CliIO, catalogue: string): Promise<number> {
   const catalogueDir = resolve(io.cwd, catalogue);
-  const found = await stat(catalogueDir).catch(() => undefined);
-  if (!found?.isDirectory()) {
-    io.err(`There is no catalogue folder at ${catalogue}${found ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/.`);
-    return EXIT.problems;
-  }
+  if (await noCatalogueFolder(io, catalogue)) return EXIT.problems;
   // Loaded here: the catalogue's schemas (zod) are 0.13 s of a start that no other command needs.
   const { SCHEMA_FOLDER, writeJsonSchemas } = await import('../catalogue/jsonSchema.ts');
   const files = await writeJsonSchemas(catalogueDir).catch(async (error: unknown) => {

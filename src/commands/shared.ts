@@ -2,6 +2,7 @@
 // folder, and serving a built site until stopped.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { FolderRefused, isRunning } from '../build/outDir.ts';
@@ -145,3 +146,12 @@ export const serveBuilt = async (io: CliIO, options: { dir: string; port: number
   await server.close();
   return EXIT.ok;
 };
+
+/** Says so and returns true when there is no catalogue folder at `catalogue` (from the command's folder): for the
+ *  commands that write beside it (schema, eject), which must not make one where it is not. */
+export async function noCatalogueFolder(io: CliIO, catalogue: string): Promise<boolean> {
+  const found = await stat(resolve(io.cwd, catalogue)).catch(() => undefined);
+  if (found?.isDirectory()) return false;
+  io.err(`There is no catalogue folder at ${catalogue}${found ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/.`);
+  return true;
+}

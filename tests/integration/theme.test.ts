@@ -132,6 +132,20 @@ describe('storefront eject', () => {
     expect(css.code).toBe(0);
   });
 
+  it('writes nothing where there is no catalogue folder (a typo in -c, a folder inside the site), saying so', async () => {
+    mkdirSync(join(site, 'notes'), { recursive: true });
+    for (const [cwd, args] of [
+      [join(site, 'notes'), []],
+      [site, ['-c', 'typo/catalogue']],
+    ] as const) {
+      const result = await runCli(cwd, 'eject', 'components/Hero.tsx', ...args);
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(/^There is no catalogue folder at (catalogue|typo\/catalogue)\. Pass --catalogue DIR/);
+    }
+    expect(existsSync(join(site, 'notes/theme'))).toBe(false);
+    expect(existsSync(join(site, 'typo'))).toBe(false);
+  });
+
   it('says a folder is no file to eject', async () => {
     const result = await runCli(site, 'eject', 'components/');
     expect(result.code).toBe(2);
