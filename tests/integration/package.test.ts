@@ -107,6 +107,8 @@ describe('the packed package, installed into a folder of its own', () => {
     expect(existsSync(join(installed, 'lib/cli.js'))).toBe(true);
     expect(existsSync(join(installed, 'tests'))).toBe(false);
     expect(existsSync(join(installed, 'tsconfig.json'))).toBe(false);
+    // The guide and the codes' page, which the README, init's catalogue and problems' hints send the maintainer to.
+    for (const doc of ['docs/guide.md', 'docs/errors.md', 'docs/problems.schema.json']) expect(existsSync(join(installed, doc)), doc).toBe(true);
     // What prepack made once for every site without its own templates (src/build/prebuilt.ts).
     expect(readdirSync(join(installed, 'prebuilt/compressed')).length).toBeGreaterThanOrEqual(82);
     expect(readdirSync(join(installed, 'prebuilt/fonts'))).toHaveLength(1);
