@@ -10,7 +10,13 @@ const DARK = '(prefers-color-scheme: dark)';
 // It also marks the choice on <html> (data-color-mode), so the header's mode icon is right from the first
 // paint, before the client starts (base.css). A function, so that the client bundle, which never calls it, can
 // leave it out: esbuild keeps an unused template literal with substitutions (about 200 bytes brotli).
-export const colorModeScript = () => `(function(){try{var q=matchMedia('${DARK}'),h=document.documentElement,a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a)}catch(e){}})()`;
+// Once the page is parsed, the switches' selects show the choice too (the server renders "light"): a screen
+// reader, which may never start the client, read "Light" on a page shown dark.
+export const colorModeScript = () =>
+  `(function(){try{var q=matchMedia('${DARK}'),d=document,h=d.documentElement,a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a);d.addEventListener('DOMContentLoaded',function(){d.querySelectorAll('select[${COLOR_MODE_SELECT}]').forEach(function(s){s.value=h.dataset.colorMode})})}catch(e){}})()`;
+
+/** The attribute of the switches' selects, which the head script sets to the choice. */
+export const COLOR_MODE_SELECT = 'data-color-mode-select';
 
 /** The stored choice; "light" (the default) when there is none or storage is blocked. */
 export function storedColorMode(): ColorMode {

@@ -287,6 +287,10 @@ describe('colour mode', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     const icon = () => page.locator('.color-mode--icon .color-mode-icon').evaluate((el) => getComputedStyle(el).getPropertyValue('--icon'));
     expect(await icon()).toContain('M20 14.5');
+    // And every switch's select says Dark (a screen reader, which may never start the client, read "Light").
+    const values = await page.locator('select[aria-label="Colour mode"]').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((value) => value === 'dark')).toBe(true);
     await hydrated(page);
     expect(await icon()).toContain('M20 14.5');
     const themes = await page.evaluate(() => (window as unknown as { themes: { theme: string; body: boolean }[] }).themes);
