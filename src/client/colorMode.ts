@@ -13,10 +13,7 @@ const DARK = '(prefers-color-scheme: dark)';
 // Once the page is parsed, the switches' selects show the choice too (the server renders "light"): a screen
 // reader, which may never start the client, read "Light" on a page shown dark.
 export const colorModeScript = () =>
-  `(function(){try{var q=matchMedia('${DARK}'),d=document,h=d.documentElement,a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a);d.addEventListener('DOMContentLoaded',function(){d.querySelectorAll('select[${COLOR_MODE_SELECT}]').forEach(function(s){s.value=h.dataset.colorMode})})}catch(e){}})()`;
-
-/** The attribute of the switches' selects, which the head script sets to the choice. */
-export const COLOR_MODE_SELECT = 'data-color-mode-select';
+  `(function(){try{var q=matchMedia('${DARK}'),d=document,h=d.documentElement,a=function(){try{var m=localStorage.getItem('${COLOR_MODE_KEY}');h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'}catch(e){}};a();q.addEventListener('change',a);d.addEventListener('DOMContentLoaded',function(){d.querySelectorAll('select[aria-label="Colour mode"]').forEach(function(s){s.value=h.dataset.colorMode})})}catch(e){}})()`;
 
 /** The stored choice; "light" (the default) when there is none or storage is blocked. */
 export function storedColorMode(): ColorMode {

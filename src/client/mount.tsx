@@ -8,16 +8,6 @@ import { browserPageSource } from './loaders.ts';
 import { BrowserLocation } from './location.tsx';
 import type { BootData, ClientManifest } from './manifest.ts';
 import { pageMarkupOf } from './Prerendered.tsx';
-import { ChunkLoadError } from './runtime.tsx';
-
-/** A route's chunk that failed to load: the page's boundary shows it, with a retry (LoadErrorBoundary.tsx). */
-const failedChunk = (error: unknown) => error instanceof ChunkLoadError || (error instanceof Error && error.cause instanceof ChunkLoadError);
-// React reports such a failure as an error when the boundary catches it, and again when the retry renders the
-// page afresh (the recovery it made, error #422): said once, as a warning. Anything else as React does.
-const onCaughtError = (error: unknown) => (failedChunk(error) ? console.warn(String(error)) : console.error(error));
-const onRecoverableError = (error: unknown) => {
-  if (!failedChunk(error)) reportError(error);
-};
 
 export async function mount(boot: BootData, manifest: ClientManifest, container: HTMLElement) {
   // The prerendered parts' markup is read now, before React owns the document.
@@ -45,7 +35,7 @@ export async function mount(boot: BootData, manifest: ClientManifest, container:
   );
   // In a transition, React hydrates in slices of a few milliseconds and yields to the browser in between,
   // instead of one long task for the whole page (Total Blocking Time); the page is already on screen.
-  startTransition(() => void hydrateRoot(container, app, { onCaughtError, onRecoverableError }));
+  startTransition(() => void hydrateRoot(container, app));
   // Its observers are fetched only for a site that defines a reporter (performance.ts).
   if (typeof window.storefrontReportPerformance === 'function') void import('./performance.ts').then((reporting) => reporting.startPerformanceReporting());
 }

@@ -39,7 +39,7 @@ export function ColorModeSwitch({ variant }: { variant: 'icon' | 'inline' }) {
   return (
     <label className={`color-mode color-mode--${variant}`}>
       {variant === 'icon' ? <ModeIcon mode={mode} /> : <span className="color-mode-label">Colour mode</span>}
-      <select ref={select} aria-label="Colour mode" data-color-mode-select="" value={mode} onChange={(e) => choose(e.target.value as ColorMode)}>
+      <select ref={select} aria-label="Colour mode" value={mode} onChange={(e) => choose(e.target.value as ColorMode)}>
         {modes.map(([value, label]) => (
           <option key={value} value={value}>
             {label}

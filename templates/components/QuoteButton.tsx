@@ -63,9 +63,6 @@ export function QuoteButton() {
   // page's error boundary, and the next click tries again.
   const [Panel, setPanel] = useState<Panel>();
   const [status, setStatus] = useState('');
-  // Out of sight once the focus moves: the note lies over the page under the header, and must not hide what the
-  // keyboard reaches next (WCAG 2.4.11). Its text stays in the live region for the screen reader.
-  const [aside, setAside] = useState(false);
   const button = useRef<HTMLAnchorElement>(null);
   const { key, pathname } = useLocation();
   // On the quote's own page the basket is the page: no dialog with the same basket over it.
@@ -83,7 +80,6 @@ export function QuoteButton() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const announce = (text: string) => {
       setStatus(text);
-      setAside(false);
       clearTimeout(timer);
       timer = setTimeout(() => setStatus(''), STATUS_MS);
     };
@@ -118,10 +114,7 @@ export function QuoteButton() {
     document.addEventListener('change', onIntent);
     document.addEventListener('pointerover', onIntent);
     document.addEventListener('focusin', onIntent);
-    const stepAside = () => setAside(true);
-    document.addEventListener('focusin', stepAside);
     return () => {
-      document.removeEventListener('focusin', stepAside);
       stop();
       clearTimeout(timer);
       document.removeEventListener('click', onClick);
@@ -178,7 +171,7 @@ export function QuoteButton() {
           </span>
         )}
       </a>
-      <p className={aside ? 'quote-toast quote-toast--aside' : 'quote-toast'} role="status">
+      <p className="quote-toast" role="status">
         {status}
       </p>
       {open && Panel && <Panel onClose={close} store={basketStore} />}

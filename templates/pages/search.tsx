@@ -74,9 +74,6 @@ export default function Search({ site }: PageProps) {
   const typing = useRef(false);
   /** The address this page navigated to itself, until the router reports it. */
   const ownNavigation = useRef<string | null>(null);
-  /** The list last changed and the address its change made: another choice in the same list, with no other
-   *  navigation since, replaces that entry (arrow keys through a list make one entry, not one an option). */
-  const settling = useRef<{ list: string; href: string } | undefined>(undefined);
   /** Which search is current: a slower, older answer is dropped. */
   const run = useRef(0);
   /** The card to focus after "Show more": the first new one. */
@@ -170,28 +167,24 @@ export default function Search({ site }: PageProps) {
 
   /**
    * Puts a state in the address and searches for it. A change of filter or sort, or a submitted form, is a new
-   * history entry ('again': another choice in the list just changed replaces it); typing makes one entry (a new
-   * one, unless this one asked nothing yet) and then replaces it.
+   * history entry; typing makes one entry (a new one, unless this one asked nothing yet) and then replaces it.
    */
-  const commit = (next: SearchState, how: 'push' | 'type' | 'again') => {
+  const commit = (next: SearchState, how: 'push' | 'type') => {
     clearTimeout(timer.current);
     const href = searchHref(next);
     const here = window.location.pathname + window.location.search;
     if (href !== here) {
       ownNavigation.current = href;
-      void navigate(href, { replace: how === 'again' || (how === 'type' && (typing.current || !isActive(parseSearch(window.location.search)))) });
+      void navigate(href, { replace: how === 'type' && (typing.current || !isActive(parseSearch(window.location.search))) });
     }
     typing.current = how === 'type';
     setAsked(serializeSearch(next));
   };
 
-  const change = (patch: Partial<SearchState>, list?: string) => {
+  const change = (patch: Partial<SearchState>) => {
     const next = { ...state, ...patch };
     setState(next);
-    const here = window.location.pathname + window.location.search;
-    const again = list !== undefined && settling.current?.list === list && settling.current.href === here;
-    commit(next, again ? 'again' : 'push');
-    settling.current = list === undefined ? undefined : { list, href: searchHref(next) };
+    commit(next, 'push');
   };
 
   const type = (q: string) => {
@@ -296,7 +289,7 @@ export default function Search({ site }: PageProps) {
           <div className="search-filters">
             <label className="search-control">
               <span className="search-control-label">Category</span>
-              <select name="category" value={state.category} onChange={(e) => change({ category: e.target.value }, 'category')}>
+              <select name="category" value={state.category} onChange={(e) => change({ category: e.target.value })}>
                 <option value="">All categories</option>
                 {site.categories.map((c) => (
                   <option key={c.anchor} value={c.anchor}>
@@ -307,7 +300,7 @@ export default function Search({ site }: PageProps) {
             </label>
             <label className="search-control">
               <span className="search-control-label">Budget from</span>
-              <select name="min" value={state.min ?? ''} onChange={(e) => change({ min: e.target.value ? Number(e.target.value) : undefined }, 'min')}>
+              <select name="min" value={state.min ?? ''} onChange={(e) => change({ min: e.target.value ? Number(e.target.value) : undefined })}>
                 <option value="">Any</option>
                 {BUDGET_STEPS.filter((s) => state.max === undefined || s <= state.max).map((s) => (
                   <option key={s} value={s}>
@@ -318,7 +311,7 @@ export default function Search({ site }: PageProps) {
             </label>
             <label className="search-control">
               <span className="search-control-label">Budget up to</span>
-              <select name="max" value={state.max ?? ''} onChange={(e) => change({ max: e.target.value ? Number(e.target.value) : undefined }, 'max')}>
+              <select name="max" value={state.max ?? ''} onChange={(e) => change({ max: e.target.value ? Number(e.target.value) : undefined })}>
                 <option value="">Any</option>
                 {BUDGET_STEPS.filter((s) => state.min === undefined || s >= state.min).map((s) => (
                   <option key={s} value={s}>
@@ -345,7 +338,7 @@ export default function Search({ site }: PageProps) {
                   form="search-form"
                   name="sort"
                   value={sort}
-                  onChange={(e) => change({ sort: e.target.value === 'relevance' ? undefined : (e.target.value as SortKey) }, 'sort')}
+                  onChange={(e) => change({ sort: e.target.value === 'relevance' ? undefined : (e.target.value as SortKey) })}
                 >
                   {sortChoices(state).map((key) => (
                     <option key={key} value={key}>

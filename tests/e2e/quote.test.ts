@@ -68,7 +68,7 @@ describe('the quote basket', () => {
     await page.keyboard.press('Enter');
     const toast = page.locator('.quote-toast');
     await expect.poll(() => toast.textContent()).toMatch(/^Added /);
-    expect(await toast.evaluate((el) => el.classList.contains('quote-toast--aside'))).toBe(false);
+    await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     expect(await toast.textContent()).toMatch(/^Added /);

@@ -205,32 +205,6 @@ describe('searching', () => {
 });
 
 describe('the address', () => {
-  // Each option the arrow keys passed over was an entry of its own: Back stepped through every one of them.
-  it('makes one history entry of a list the arrow keys step through, and Back returns to before it', async () => {
-    const { page, close } = await open('/search/?q=sponsored');
-    await announced(page, found);
-    const before = await page.evaluate(() => history.length);
-    await page.locator('select[name="category"]').focus();
-    for (let i = 1; i <= 3; i++) {
-      const url = page.url();
-      await page.keyboard.press('ArrowDown');
-      await page.waitForURL((next) => next.href !== url);
-    }
-    await settled(page);
-    const chosen = await page.locator('select[name="category"]').inputValue();
-    expect(new URL(page.url()).search).toBe(`?q=sponsored&category=${chosen}`);
-    expect(await page.evaluate(() => history.length)).toBe(before + 1);
-    // Another list is another entry.
-    await page.locator('select[name="max"]').selectOption({ index: 3 });
-    await page.waitForURL((url) => url.searchParams.has('max'));
-    expect(await page.evaluate(() => history.length)).toBe(before + 2);
-    await page.goBack();
-    await page.goBack();
-    await page.waitForURL((url) => url.search === '?q=sponsored');
-    expect(await page.locator('select[name="category"]').inputValue()).toBe('');
-    await close();
-  });
-
   it('keeps the state, and Back and Forward restore the searches', async () => {
     const { page, close } = await open('/search/?q=listing');
     await announced(page, found);
