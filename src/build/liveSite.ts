@@ -94,8 +94,7 @@ export class LiveSite {
     this.shownOver.clear();
     try {
       for (const [path, { entry, document }] of shown) {
-        if ('content' in entry) await replaceFile(join(this.dir, path), (to) => writeFile(to, entry.content));
-        else await replaceFile(join(this.dir, path), (to) => link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to)));
+        await replaceFile(join(this.dir, path), (to) => putEntry(entry, to));
         this.files.set(path, entry);
         this.documents.set(path, document);
       }
@@ -173,15 +172,8 @@ export class LiveSite {
             const folder = dirname(target);
             if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
             await folders.get(folder);
-            const put = async (to: string) => {
-              if ('content' in entry) await writeFile(to, entry.content);
-              else {
-                await rm(to, { force: true });
-                await link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to));
-              }
-            };
             // The first build writes into an empty folder; later ones replace files a page may be reading.
-            await (fresh ? put(target) : replaceFile(target, put)).catch((error: NodeJS.ErrnoException) => {
+            await (fresh ? putEntry(entry, target) : replaceFile(target, (to) => putEntry(entry, to))).catch((error: NodeJS.ErrnoException) => {
               if (!('copyFrom' in entry) || error.code !== 'ENOENT' || existsSync(entry.copyFrom)) throw error;
               vanished.add(path);
             });
@@ -199,6 +191,13 @@ export class LiveSite {
     }
     return vanished;
   }
+}
+
+/** Writes an entry's file at `to`: its content, or a link to (else a copy of) the file it comes from. */
+async function putEntry(entry: Entry, to: string): Promise<void> {
+  if ('content' in entry) return writeFile(to, entry.content);
+  await rm(to, { force: true });
+  await link(entry.copyFrom, to).catch(() => copyFile(entry.copyFrom, to));
 }
 
 /** Replaces a file whole: `put` writes a temporary file beside it, which is renamed over it (a request never

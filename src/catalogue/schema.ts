@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { splitEmoji } from '../core/emoji.ts';
 import { PRICE_MAX } from '../core/price.ts';
-import { listed, siteAddressFaults } from '../core/siteAddress.ts';
+import { siteAddressFaults } from '../core/siteAddress.ts';
+import { listed } from '../core/words.ts';
 import { HEX_COLOUR } from './contrast.ts';
 
 /** The longest card summary: one line on a phone's card, two at most. */

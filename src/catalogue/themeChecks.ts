@@ -7,6 +7,7 @@ import type { ParsedCatalogue } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { BACKGROUNDS, type ColourMode } from './theme.ts';
 import { locate } from './yamlFile.ts';
+import { listed } from '../core/words.ts';
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -86,9 +87,8 @@ export function contrastProblem(field: 'accent' | 'accentDark', value: string, m
   const uses = `The accent colours links, buttons and the focus ring in ${mode} mode, so it must read as text on the page.`;
   const lowest = (c: string) => Math.min(...accentContrasts(c, mode).map((x) => x.ratio));
   const hint = shade
-    ? `Use a ${direction} shade such as "${shade}" (${formatRatio(lowest(shade))} or more on the ${mode} backgrounds), or another colour with ${formatRatio(AA_TEXT)} on ${list(backgrounds)}. ${uses}`
+    ? `Use a ${direction} shade such as "${shade}" (${formatRatio(lowest(shade))} or more on the ${mode} backgrounds), or another colour with ${formatRatio(AA_TEXT)} on ${listed(backgrounds)}. ${uses}`
     : `Use a ${direction} colour. ${uses}`;
   return { message, hint };
 }
 
-const list = (items: readonly string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join(''));

@@ -90,7 +90,7 @@ function parseText(file: string, text: string): { yaml: YamlFile; data?: unknown
     const duplicate = first.code === 'DUPLICATE_KEY';
     const echoes = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').length > 1;
     const more = echoes || (duplicate && doc.errors.length > 1) ? ' The rest of this file is checked once this is fixed.' : '';
-    const twice = syntax ? duplicateKeys(yaml, text, doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < syntax.pos[0]).map((e) => e.pos[0])).problems : [];
+    const twice = syntax ? duplicateProblems(yaml, doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < syntax.pos[0]).map((e) => e.pos[0])) : [];
     // Nesting deep enough to exhaust the parser's stack stops wherever the stack ran out (it differs from run to
     // run): it is named as what it is, at the run of brackets where it starts.
     if (first.code === 'RESOURCE_EXHAUSTION') return { yaml, problems: [tooDeep(file, text, lines)] };
@@ -131,7 +131,17 @@ function tooDeep(file: string, text: string, lines: LineCounter): Problem {
 /** Each key given again in its block (at `offsets`), with its field and the line of its first use; and the data
  *  of the file as a reader that allows repeated keys takes it. */
 function duplicateKeys(yaml: YamlFile, text: string, offsets: number[]): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
-  const problems = offsets.map((offset) => {
+  const problems = duplicateProblems(yaml, offsets);
+  try {
+    return { yaml, data: parseDocument(text, { uniqueKeys: false }).toJS(), problems };
+  } catch {
+    return { yaml, problems };
+  }
+}
+
+/** A problem for each key given again (at `offsets`), with its field and the line of its first use. */
+function duplicateProblems(yaml: YamlFile, offsets: readonly number[]): Problem[] {
+  return offsets.map((offset) => {
     const found = duplicateAt(yaml.doc, offset);
     const firstLine = found?.first === undefined ? undefined : positionOf(yaml, found.first).line;
     return error(
@@ -142,11 +152,6 @@ function duplicateKeys(yaml: YamlFile, text: string, offsets: number[]): { yaml:
       'Keep one of the two entries and delete the other. Until then the later one is the one checked.',
     );
   });
-  try {
-    return { yaml, data: parseDocument(text, { uniqueKeys: false }).toJS(), problems };
-  } catch {
-    return { yaml, problems };
-  }
 }
 
 /** The field path of the key at `offset`, and the offset of the same key's first use in its block. */

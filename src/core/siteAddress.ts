@@ -20,6 +20,3 @@ export function siteAddressFaults(address: string): string[] {
   if (address.includes('#')) faults.push('a fragment (#…)');
   return faults;
 }
-
-/** "a, b and c". */
-export const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);

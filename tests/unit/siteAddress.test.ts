@@ -1,6 +1,7 @@
 // The address a site is published at: a host's root, since every canonical link is a route joined to it.
 import { describe, expect, it } from 'vitest';
-import { listed, siteAddressFaults } from '../../src/core/siteAddress.ts';
+import { siteAddressFaults } from '../../src/core/siteAddress.ts';
+import { listed } from '../../src/core/words.ts';
 
 describe('siteAddressFaults', () => {
   it('finds none in a host root, with or without its slash, a port or an IDN host', () => {
