@@ -17,7 +17,7 @@ import { emitSite, pagePaths } from './build/emit.ts';
 import { imageStage, rasterImages } from './build/images.ts';
 import { factsName, PageFacts } from './build/pageFacts.ts';
 import type { PageKindFile } from './build/pageKinds.ts';
-import { withPublicProblems } from './build/publicFiles.ts';
+import { publishedFiles, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeProblems, themeRenderError, themeReport, type Theme } from './build/theme.ts';
 import { renderedPage, renderPages, type RenderedPage } from './build/render.ts';
 import { documentAssets } from './build/shell.ts';
@@ -85,7 +85,7 @@ export const themeLine = (theme: Theme) => themeReport(theme) ?? 'no built-in fi
 
 /** The valid catalogue; its warnings kept for the build's record, or CatalogueProblems once its errors are printed. */
 export async function validated({ options, io, state, cache }: BuildContext, { load, templates, markdown, imageChecks, public: publicFiles, theme }: Pick<Built, 'load' | 'templates' | 'markdown' | 'imageChecks' | 'public' | 'theme'>): Promise<ValidCatalogue> {
-  const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), memo: markdown, kept: cache.validation, imageProblems: imageChecks });
+  const catalogue = validateCatalogue(load, { pageRoutes: fixedRoutes(templates.kindInfo), files: publishedFiles(publicFiles), memo: markdown, kept: cache.validation, imageProblems: imageChecks });
   const checked = withPublicProblems(catalogue, publicFiles, templates.kindInfo, load.texts.keys());
   // The theme's are warnings only.
   const validation = { ...checked, problems: [...checked.problems, ...themeProblems(theme, TOOL.version)] };

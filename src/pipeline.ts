@@ -12,7 +12,7 @@ import { BuildCacheDir, defaultCacheDir, TOOL } from './build/cache.ts';
 import { cachedImageProblems, DescriptionMemo } from './build/cachedStages.ts';
 import { checkCacheDir, checkSiteFolders } from './build/folders.ts';
 import { asReadError, asUserError, claimOutDir, stagingFolder, type Claim } from './build/outDir.ts';
-import { readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
+import { publishedFiles, readPublicFolder, withPublicProblems } from './build/publicFiles.ts';
 import { readTheme, themeProblems } from './build/theme.ts';
 import { Workers } from './build/workers.ts';
 import { findPageKinds } from './build/pageKinds.ts';
@@ -241,7 +241,7 @@ async function checkedCatalogue(dir: string, io: Reporter, shownDir: string, cac
   const theme = await readTheme(dir);
   const [source, renderer, publicFiles] = await Promise.all([readCatalogue(dir, store), bundleRenderer({ pageKinds, store, theme }).then((r) => assertPageKinds(r, pageKinds)), readPublicFolder(dir), descriptions.load(store)]);
   const imageProblems = await cachedImageProblems(source, store);
-  const valid = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), memo: descriptions, imageProblems });
+  const valid = validateCatalogue(source, { pageRoutes: fixedRoutes(renderer.kindInfo), files: publishedFiles(publicFiles), memo: descriptions, imageProblems });
   const checked = withPublicProblems(valid, publicFiles, renderer.kindInfo, source.texts.keys());
   const { problems, catalogue } = { ...checked, problems: [...checked.problems, ...themeProblems(theme, TOOL.version)] };
   if (valid.catalogue) descriptions.persist(store);

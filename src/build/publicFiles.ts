@@ -33,6 +33,9 @@ export function builtRootNames(kinds: Readonly<Record<string, KindInfo>>): Map<s
   return taken;
 }
 
+/** The files the site publishes beside its pages that a link may name: the public files, the sitemap and robots.txt. */
+export const publishedFiles = (files: readonly PublicFile[]): string[] => ['/sitemap.xml', '/robots.txt', ...files.map((file) => `/${file.path}`)];
+
 /** The public files, read. */
 export const readPublicFolder = (catalogueDir: string): Promise<PublicFile[]> => loadPublicFolder(publicDirOf(catalogueDir));
 

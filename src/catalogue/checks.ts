@@ -4,6 +4,7 @@ import { categorySectionIds, isHomePageId } from '../core/homePageIds.ts';
 import type { TreeNode } from '../core/tree.ts';
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { sameItems } from '../core/sameItems.ts';
+import { unreadableAddressPart } from '../core/siteAddress.ts';
 import { lookAlikes, serviceSlug } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
 import { imagePathsOf, type MarkdownLink } from './markdown.ts';
@@ -26,9 +27,9 @@ const at = (yaml: YamlFile, path: (string | number)[], field: string) => ({ ...l
 const place = (yaml: YamlFile, path: (string | number)[]) => `${yaml.file}:${locate(yaml, path).line}`;
 
 /** `pageRoutes`: the routes of the site's pages that are not made from the catalogue (/, /sitemap/, …); `memo`:
- *  what the last run's checks kept, for the next (dev). */
-export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: CrossChecksMemo = createCrossChecksMemo()): Problem[] {
-  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, memo.yaml);
+ *  what the last run's checks kept, for the next (dev); `files`: the paths of the other files the site publishes. */
+export function crossChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: CrossChecksMemo = createCrossChecksMemo(), files: readonly string[] = []): Problem[] {
+  const { services, known, before, after } = yamlChecks(catalogue, pageRoutes, files, memo.yaml);
   return [
     ...before,
     ...descriptionChecks(catalogue, services, known, memo.links),
@@ -71,9 +72,9 @@ export interface CrossChecksMemo {
 
 export const createCrossChecksMemo = (): CrossChecksMemo => ({ yaml: {}, links: new Map() });
 
-function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], memo: YamlChecksMemo): YamlChecks {
+function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], files: readonly string[], memo: YamlChecksMemo): YamlChecks {
   const { site, categories, images } = catalogue;
-  const inputs = [site?.yaml, site?.data, site?.value, images, pageRoutes.join('\n'), ...categories.flatMap((c) => [c.name, c.yaml, c.data, c.value])];
+  const inputs = [site?.yaml, site?.data, site?.value, images, pageRoutes.join('\n'), files.join('\n'), ...categories.flatMap((c) => [c.name, c.yaml, c.data, c.value])];
   const { last } = memo;
   if (last && sameItems(inputs, last.inputs)) return last.checks;
   const services = categories.flatMap((category) => {
@@ -86,7 +87,7 @@ function yamlChecks(catalogue: ParsedCatalogue, pageRoutes: readonly string[], m
         })
       : [];
   });
-  const known = knownRoutes(catalogue, services, pageRoutes);
+  const known = knownRoutes(catalogue, services, pageRoutes, files);
   const checks = {
     services,
     known,
@@ -340,14 +341,15 @@ function siteChecks({ site, images }: ParsedCatalogue, known: KnownRoutes): Prob
       problems.push(error('missing-image', 'site.yaml', at(site.yaml, ['clients', 'logos', i, 'image'], `clients.logos[${i}].image`), `The logo file img/clients/${image} does not exist.`, 'Add the file under img/clients/ in the catalogue, or fix the file name.'));
     }
   });
-  // A footer link's problem, at its place in site.yaml (`path`) and named by its field (`field`).
-  const footerLink = (path: (string | number)[], field: string) => (link: unknown, i: number) => {
+  // A link's problem, at its place in site.yaml (`path`, the link's) and named by its field (`field`).
+  const linkAt = (link: unknown, path: (string | number)[], field: string) => {
     const href = str(record(link).href);
     const problem = href ? checkLink(href, known) : undefined;
-    if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, [...path, i, 'href'], `${field}[${i}].href`), problem.message, problem.hint));
+    if (problem) problems.push(error(problem.code, 'site.yaml', at(site.yaml, [...path, 'href'], `${field}.href`), problem.message, problem.hint));
   };
-  list(record(data.footer).links).forEach(footerLink(['footer', 'links'], 'footer.links'));
-  list(record(data.footer).columns).forEach((column, c) => list(record(column).links).forEach(footerLink(['footer', 'columns', c, 'links'], `footer.columns[${c}].links`)));
+  linkAt(record(data.contact).messaging, ['contact', 'messaging'], 'contact.messaging');
+  list(record(data.footer).links).forEach((link, i) => linkAt(link, ['footer', 'links', i], `footer.links[${i}]`));
+  list(record(data.footer).columns).forEach((column, c) => list(record(column).links).forEach((link, i) => linkAt(link, ['footer', 'columns', c, 'links', i], `footer.columns[${c}].links[${i}]`)));
   return problems;
 }
 
@@ -399,6 +401,8 @@ interface KnownRoutes {
   /** False when a YAML file did not parse: its pages and anchors are unknown, so a link is not judged by them. */
   complete: boolean;
   paths: Set<string>;
+  /** The files the site publishes beside its pages, by path (/files/price-list.pdf). */
+  files: Set<string>;
   anchors: Set<string>;
   serviceRouteById: Map<string, string>;
   /** The ids given to more than one service, their prefixes, and those services' slugs: the pages whose
@@ -409,7 +413,7 @@ interface KnownRoutes {
 /** "alpha" of "alpha-2". */
 const idPrefixOf = (id: string) => id.replace(/-\d+$/, '');
 
-function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[], pageRoutes: readonly string[]): KnownRoutes {
+function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService[], pageRoutes: readonly string[], files: readonly string[]): KnownRoutes {
   const serviceRouteById = new Map<string, string>();
   const duplicated = { ids: new Set<string>(), prefixes: new Set<string>(), slugs: new Set<string>() };
   const seen = new Set<string>();
@@ -428,6 +432,7 @@ function knownRoutes({ site, categories }: ParsedCatalogue, services: RawService
   return {
     complete: readable({ site, categories }),
     paths: new Set([routes.home(), ...pageRoutes, ...altRoutes, ...serviceRouteById.values(), ...categoryRoutes(categories)]),
+    files: new Set(files),
     anchors: new Set(['clients', ...categories.map((c) => str(record(c.data).anchor)).filter((a) => a !== undefined)]),
     serviceRouteById,
     duplicated,
@@ -445,8 +450,18 @@ function leadsNowhere(url: string, scheme: string): { code: ProblemCode; message
     const address = url.slice('mailto:'.length).split(/[?,]/)[0]!.trim();
     return /^[^@\s]+(@|%40)[^@\s]+$/i.test(address) ? undefined : { code: 'link-malformed', message: `The link "${url}" has no e-mail address to write to.`, hint: 'Write the address after mailto:, e.g. mailto:hello@example.com.' };
   }
-  const host = URL.canParse(url) ? new URL(url).hostname : '';
-  return host ? undefined : { code: 'link-malformed', message: `The link "${url}" is not a web address a browser can open: it has no host name.`, hint: 'Write the whole address, e.g. https://example.com/page, or a path on this site such as /sitemap/.' };
+  const hint = 'Write the whole address, e.g. https://example.com/page, or a path on this site such as /sitemap/.';
+  if (URL.canParse(url) && new URL(url).hostname) return undefined;
+  return { code: 'link-malformed', message: `The link "${url}" is not a web address a browser can open: ${URL.canParse(url) ? 'it has no host name' : unreadableAddressPart(url)}.`, hint };
+}
+
+/** A link's path as the file it names is called: "%20" is a space. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Checks one link from a description or the footer; undefined when it is fine. */
@@ -461,6 +476,7 @@ export function checkLink(url: string, known: KnownRoutes): { code: ProblemCode;
     return { code: 'relative-link', message: `The link "${url}" is relative, so it would break depending on the page it appears on.`, hint: 'Start links to this site with "/", e.g. /service/{slug}/{id}/, or write a full https:// address.' };
   }
   const [path = '/', anchor] = url.split('#');
+  if (known.files.has(decodedPath(path.split('?')[0]!))) return undefined;
   const normalised = withTrailingSlash(path.split('?')[0]!);
   if (known.paths.has(normalised)) {
     return anchor && normalised === '/' && !known.anchors.has(anchor) && known.complete
@@ -472,6 +488,10 @@ export function checkLink(url: string, known: KnownRoutes): { code: ProblemCode;
   // The page of a service whose id is given twice: its address is unsure until duplicate-id is fixed.
   if (id && (known.duplicated.ids.has(id) || known.duplicated.slugs.has(slug!))) return undefined;
   const actual = id ? known.serviceRouteById.get(id) : undefined;
+  // A name with an extension (price-list.pdf) is meant as a file, which public/ would hold.
+  if (!actual && /\.[a-z0-9]+$/i.test(path)) {
+    return { code: 'broken-link', message: `The link points to ${path}, which is neither a page of this site nor a file of its public/ folder.`, hint: `Put the file at public${decodedPath(path)} (served at ${path}), or fix the address.` };
+  }
   return {
     code: 'broken-link',
     message: `The link points to ${path}, which is not a page of this site.`,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { splitEmoji } from '../core/emoji.ts';
 import { PRICE_MAX } from '../core/price.ts';
-import { siteAddressFaults } from '../core/siteAddress.ts';
+import { siteAddressFaults, unreadableAddressPart } from '../core/siteAddress.ts';
 import { listed } from '../core/words.ts';
 import { HEX_COLOUR } from './contrast.ts';
 
@@ -47,6 +47,9 @@ const imageFile = (folder: string) =>
 export const absoluteUrl = z
   .string()
   .regex(/^https?:\/\/[^/\s]+\.[^/\s]+/, { message: 'expected an absolute URL that starts with https://' })
+  .superRefine((value, context) => {
+    if (/^https?:\/\/[^/\s]+\.[^/\s]+/.test(value) && !URL.canParse(value)) context.addIssue({ code: 'custom', input: value, message: `expected an address a browser can open, but ${unreadableAddressPart(value)}` });
+  })
   .meta({ description: 'An absolute URL, starting with https:// (or http://).' });
 
 export const linkSchema = z.strictObject({
@@ -206,7 +209,8 @@ export const siteSchema = z
     brand: text('The agency name, shown in the header, footer and page titles.'),
     theme: themeSchema.prefault({}),
     baseUrl: absoluteUrl.superRefine((value, context) => {
-      const faults = siteAddressFaults(value);
+      // One the browser cannot read at all is absoluteUrl's to report.
+      const faults = URL.canParse(value) ? siteAddressFaults(value) : [];
       if (faults.length) context.addIssue({ code: 'custom', input: value, message: `expected the address of the site's root, such as https://www.example.com, but it has ${listed(faults)}` });
     }).meta({
       description: 'The address the site is published at, e.g. https://www.example.com. Used for canonical links and sitemap.xml.',

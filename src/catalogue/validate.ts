@@ -59,6 +59,8 @@ export interface ValidPage {
 export interface ValidateOptions {
   /** Routes of the site's pages that are not made from the catalogue (the page kinds': /, /sitemap/, …): links may point at them. */
   pageRoutes: readonly string[];
+  /** Paths of the files the site publishes beside its pages (public/'s, /sitemap.xml): links may point at them. */
+  files?: readonly string[];
   /**
    * Descriptions compiled by an earlier run, by text: a dev rebuild after one description was edited compiles
    * only that one (Markdown is most of this stage). Validation refills it with this run's.
@@ -148,7 +150,7 @@ function parseYamlFile({ problems, parsed }: YamlParse, file: string, text: stri
 }
 
 /** The descriptions, then the rules that span files, then the valid catalogue if nothing is wrong. */
-function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, kept: ValidationMemo, { pageRoutes, memo, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
+function finishValidation(source: CatalogueSource, { problems, parsed }: YamlParse, kept: ValidationMemo, { pageRoutes, files = [], memo, today = todayUtc(), imageProblems }: ValidateOptions): Validation {
   const compiledNow = new Map<string, CompiledDescription>();
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
@@ -195,7 +197,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const images = imageProblems ?? imageChecks(source);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept, files), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
   const reported = withUnreadable(withoutImplied(problems, source.wrongKinds), source.unreadable);
 
   const site = parsed.site?.value;

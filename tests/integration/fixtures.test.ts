@@ -83,6 +83,10 @@ const modes: [mode: string, expected: Expected][] = [
   ['relative-base-url', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /absolute URL/ }],
   // Joined into every canonical link, sitemap.xml and robots.txt as it was: https://www.example.com/shop/?utm=1#top/about/.
   ['base-url-not-a-root', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /the site's root, such as https:\/\/www\.example\.com, but it has a path \(\/shop\/\), a query \(\?…\) and a fragment \(#…\)/ }],
+  // new URL() refused it at the cards' stage: an internal error after validate had passed it.
+  ['base-url-bad-port', { file: 'site.yaml', line: 3, field: 'baseUrl', message: /^Expected an address a browser can open, but its port 99999 is over 65535/ }],
+  // Not checked at all: a dead link on every page.
+  ['messaging-link-bad-port', { file: 'site.yaml', line: 9, field: 'contact.messaging.href', message: /^The link "https:\/\/chat\.example\.com:70000\/fixture" is not a web address a browser can open: its port 70000 is over 65535\.$/ }],
   ['unlisted-category', { file: 'site.yaml', line: 35, field: 'categories[2]', message: /no file categories\/gamma\.yaml/ }],
   ['two-files-one-category', { file: 'categories/alpha.yml', line: 1, message: /Two files define the category "alpha": categories\/alpha\.yaml and categories\/alpha\.yml\./ }],
   ['long-meta-description', { file: 'categories/beta.yaml', line: 15, field: 'services[0].metaDescription', message: /166 characters/, severity: 'warning' }],

@@ -119,6 +119,29 @@ describe('public/', () => {
     expect(readFileSync(join(other, 'dist/prices.txt'), 'utf8')).toBe('Prices of 2027\n');
   }, 120_000);
 
+  // Refused as broken-link ("not a page of this site"), and the build with it, though the guide tells to link them.
+  it('a description, a page and the footer may link to a public file or the sitemap; a missing file is a broken link that names public/', async () => {
+    const other = join(work, 'file-links-site');
+    cpSync(TEMPLATE_DIR, join(other, 'catalogue'), { recursive: true });
+    mkdirSync(join(other, 'public/files'), { recursive: true });
+    writeFileSync(join(other, 'public/files/price-list.pdf'), '%PDF-1.4\n%%EOF\n');
+    mkdirSync(join(other, 'pages'));
+    writeFileSync(join(other, 'pages/terms.md'), '---\ntitle: Terms\ndescription: How we work with you.\n---\n\nOur prices are in the [price list](/files/price-list.pdf#page=2).\n');
+    const description = join(other, 'catalogue/descriptions/launch-1.md');
+    writeFileSync(description, `${readFileSync(description, 'utf8')}\nSee the [price list](/files/price-list.pdf) and the [sitemap](/sitemap.xml).\n`);
+    const siteFile = join(other, 'catalogue/site.yaml');
+    writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace(/^footer:\n  links:\n/m, 'footer:\n  links:\n    - label: Price list\n      href: /files/price-list.pdf\n'));
+    const built = await runCli(other, 'build', '--quiet');
+    expect(built.code, built.err).toBe(0);
+    expect(readFileSync(join(other, 'dist/terms/index.html'), 'utf8')).toContain('href="/files/price-list.pdf#page=2"');
+    writeFileSync(description, `${readFileSync(description, 'utf8')}\nThe [old list](/files/prices-2025.pdf).\n`);
+    const refused = await runCli(other, 'validate');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('The link points to /files/prices-2025.pdf, which is neither a page of this site nor a file of its public/ folder.');
+    expect(refused.err).toContain('Put the file at public/files/prices-2025.pdf (served at /files/prices-2025.pdf), or fix the address.');
+    expect(refused.err.match(/^ +\d+:\d+ +error /gm)).toHaveLength(1);
+  }, 120_000);
+
   it('a file named public, or a folder or dead link named as a page in pages/: validate says so, or passes them over with a warning, and never fails inside', async () => {
     const other = join(work, 'odd-site');
     cpSync(TEMPLATE_DIR, join(other, 'catalogue'), { recursive: true });

@@ -1,6 +1,6 @@
 // The address a site is published at: a host's root, since every canonical link is a route joined to it.
 import { describe, expect, it } from 'vitest';
-import { siteAddressFaults } from '../../src/core/siteAddress.ts';
+import { siteAddressFaults, unreadableAddressPart } from '../../src/core/siteAddress.ts';
 import { listed } from '../../src/core/words.ts';
 
 describe('siteAddressFaults', () => {
@@ -15,8 +15,23 @@ describe('siteAddressFaults', () => {
     expect(siteAddressFaults('https://user:secret@www.example.com')).toEqual(['a user name or password']);
   });
 
+  it('names the part a browser cannot read, rather than passing it', () => {
+    expect(siteAddressFaults('https://www.example.com:99999')).toEqual(['a part a browser cannot read (its port 99999 is over 65535)']);
+    expect(siteAddressFaults('https://www.example.com:1x/')).toEqual(['a part a browser cannot read (its port "1x" is not a number)']);
+    expect(siteAddressFaults('https://exa%mple.com')).toEqual(['a part a browser cannot read (a "%" in it is not followed by two hexadecimal digits (write %25 for a percent sign))']);
+  });
+
   it('leaves an address that is not absolute to the schema', () => {
     expect(siteAddressFaults('www.example.com')).toEqual([]);
+  });
+});
+
+describe('unreadableAddressPart', () => {
+  it('finds the missing host, the port and the bad escape, through a user name and an IPv6 host', () => {
+    expect(unreadableAddressPart('https://')).toBe('it has no host name');
+    expect(unreadableAddressPart('https://user@:80/')).toBe('it has no host name');
+    expect(unreadableAddressPart('https://user@example.com:65536/')).toBe('its port 65536 is over 65535');
+    expect(unreadableAddressPart('https://[::1]:99999/')).toBe('its port 99999 is over 65535');
   });
 });
 
