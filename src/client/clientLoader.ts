@@ -32,15 +32,20 @@ const INTENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin
 
 /** The same text on every page, so the Content-Security-Policy needs one hash for it. */
 export const clientStartScript = [
-  // l: loaded, p: painted, w: wanted, s: started, q: held clicks and keys, E: intents, B: the boot element, b: its
-  // data, T: the tab's marker. Short names: it is in every page.
-  `(function(){var l,p,w,s,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),b=JSON.parse(B.textContent),T='${STARTED_KEY}';`,
+  // l: loaded, p: painted, w: wanted, s: started, n: failed starts, q: held clicks and keys, E: intents, B: the
+  // boot element, b: its data, T: the tab's marker. Short names: it is in every page.
+  `(function(){var l,p,w,s,n=0,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),b=JSON.parse(B.textContent),T='${STARTED_KEY}';`,
   "function go(){if(s||!l||!p)return;if(!w)w=b.start&&location.search||location.hash||window.storefrontReportPerformance;",
   `if(!w)try{w=localStorage.getItem('${QUOTE_STORAGE_KEY}')||sessionStorage.getItem(T)}catch(e){}if(!w)return;`,
-  "s=1;E.forEach(function(t){removeEventListener(t,want,true)});try{sessionStorage.setItem(T,1)}catch(e){}setTimeout(function(){import(B.dataset.loader)})}",
+  "s=1;E.forEach(function(t){removeEventListener(t,want,true)});try{sessionStorage.setItem(T,1)}catch(e){}setTimeout(function(){import(B.dataset.loader+(n?'?'+n:'')).catch(retry)})}",
+  // A start that failed (the network dropped, a chunk is missing) is tried again at the next intent, a second on,
+  // so that the clicks held meanwhile are not lost for good; the loader under another name, as the browser keeps
+  // a module that ran, and one whose import of the entry failed, as it failed.
+  "function retry(){setTimeout(function(){s=0;n++;E.forEach(arm)},1e3)}",
   'function want(){w=1;go()}',
-  'E.forEach(function(t){A(t,want,{capture:true,passive:true})});',
-  "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button]');if(b){e.preventDefault();e.stopImmediatePropagation();q.push(b);want()}},true);",
+  'function arm(t){A(t,want,{capture:true,passive:true})}',
+  'E.forEach(arm);',
+  "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button]');if(b){e.preventDefault();e.stopImmediatePropagation();q.indexOf(b)<0&&q.push(b);want()}},true);",
   // Arrow Down on a disclosure's button (Categories) opens it and moves into it: held and pressed again too.
   "A('keydown',function(e){var b=!d.documentElement.dataset.hydrated&&e.key=='ArrowDown'&&e.target.closest&&e.target.closest('button[aria-expanded]');if(b){e.preventDefault();q.push([b,e.key]);want()}},true);",
   "window.storefrontReplay=function(){var b=q;q=[];b.forEach(function(x){x[1]?x[0].isConnected&&x[0].dispatchEvent(new KeyboardEvent('keydown',{key:x[1],bubbles:!0})):x.isConnected&&x.click()})};",
@@ -66,10 +71,12 @@ export interface ClientLoaderConfig {
 export const clientLoaderScript = (config: ClientLoaderConfig) =>
   [
     `var c=${JSON.stringify(config)},`,
-    "m=c.common.concat(c.preload[JSON.parse(document.getElementById('storefront-boot').textContent).kind]||[]),q=[],i;",
-    'for(i=0;i<m.length;i++)q.push([m[i]]);for(i=0;i<c.fetches.length;i++)q.push([c.fetches[i],1]);',
+    "q=c.common.concat(c.preload[JSON.parse(document.getElementById('storefront-boot').textContent).kind]||[]).map(x=>[x]).concat(c.fetches.map(x=>[x,1]));",
     // Starting a request costs the main thread a millisecond or two on a slow phone: four per task, so
     // preloading a dozen chunks is not one long task.
-    "(function next(){q.splice(0,4).forEach(function(x){var l=document.createElement('link');if(x[1]){l.rel='preload';l.as='fetch';l.crossOrigin='anonymous'}else l.rel='modulepreload';l.href=x[0];document.head.appendChild(l)});",
-    'if(q.length)setTimeout(next,0);else import(c.entry).then(function(e){e.start(c.manifest)})})()',
+    "await new Promise(r=>{(function next(){q.splice(0,4).forEach(x=>{var l=document.createElement('link');if(x[1]){l.rel='preload';l.as='fetch';l.crossOrigin='anonymous'}else l.rel='modulepreload';l.href=x[0];document.head.appendChild(l)});",
+    'q.length?setTimeout(next,0):r()})()});',
+    // Awaited, so that the start script hears of an entry that failed to load and tries again; started a task
+    // later, so that an error while hydrating is not taken for one (a second start would hydrate twice).
+    'var e=await import(c.entry);setTimeout(()=>e.start(c.manifest))',
   ].join('');

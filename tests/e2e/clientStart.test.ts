@@ -139,6 +139,31 @@ describe('the client', () => {
     await close();
   });
 
+  // A start that failed stayed failed: every later tap on "Add to quote" was held and never answered.
+  for (const [what, failing] of [
+    ['the loader', /\/assets\/loader-[^/]*\.js(\?|$)/],
+    ["the entry's chunks", /\/assets\/(entry|chunk)-[^/]*\.js$/],
+  ] as const) {
+    it(`starts at the next intent once ${what} failed to load, and then answers the taps held meanwhile, each once`, async () => {
+      const { page, close } = await openPage(browser());
+      let offline = true;
+      let refused = 0;
+      await page.route(failing, (route) => (offline ? (refused++, route.abort('internetdisconnected')) : route.continue()));
+      await page.goto(siteUrl('/category/listing/'));
+      await settled(page);
+      const first = page.getByRole('button', { name: 'Add to quote: Wallet-App Token Listing' });
+      await first.click();
+      await expect.poll(() => refused).toBeGreaterThan(0);
+      await first.click();
+      offline = false;
+      await page.getByRole('button', { name: 'Add to quote: Token Profile on Block Explorer A' }).click();
+      // The visitor goes on moving about the page, as one does: each move an intent.
+      await expect.poll(async () => (await page.mouse.move(10 + Math.random() * 100, 10), isHydrated(page))).toBe(true);
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('storefront-quote-v1') ?? '{}').items?.map((i: { id: string; quantity: number }) => `${i.id} ${i.quantity}`).sort())).toEqual(['listing-3 1', 'listing-4 1']);
+      await close();
+    });
+  }
+
   // Held as on a slow network: the loader arrives only once the key is pressed (issue 40, point 4).
   const holdLoader = (page: Page) => holdRequests(page, '**/assets/loader-*.js');
 

@@ -85,7 +85,7 @@ describe('storefront build', () => {
   const loaderOf = (html: string) => {
     const url = /id="storefront-boot" data-loader="(\/assets\/loader-[A-Z0-9]{8}\.js)"/.exec(html)![1]!;
     const script = readFileSync(join(out, url), 'utf8');
-    const config = JSON.parse(/^var c=(\{.*?\}),m=/.exec(script)![1]!) as { entry: string; common: string[]; preload: Record<string, string[]>; fetches: string[]; manifest: { chunks: Record<string, string>; site: string } };
+    const config = JSON.parse(/^var c=(\{.*?\}),q=/.exec(script)![1]!) as { entry: string; common: string[]; preload: Record<string, string[]>; fetches: string[]; manifest: { chunks: Record<string, string>; site: string } };
     return { url, script, config };
   };
 

@@ -35,7 +35,7 @@ function scriptsOf(html: string): Set<string> {
   const boot = /<script type="application\/json" id="storefront-boot" data-loader="([^"]+)">([^<]*)<\/script>/.exec(html);
   if (!boot) throw new Error('The page has no boot element naming its client loader');
   const loader = readFileSync(join(out, boot[1]!), 'utf8');
-  const config = JSON.parse(loader.slice('var c='.length, loader.indexOf(',m=c.common'))) as { entry: string; common: string[]; preload: Record<string, string[]> };
+  const config = JSON.parse(loader.slice('var c='.length, loader.indexOf(',q=c.common'))) as { entry: string; common: string[]; preload: Record<string, string[]> };
   const { kind } = JSON.parse(boot[2]!) as { kind: string };
   [boot[1]!, config.entry, ...config.common, ...(config.preload[kind] ?? [])].forEach(visit);
   return found;
