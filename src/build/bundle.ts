@@ -208,13 +208,6 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     jsx: 'automatic',
     minify: !development,
     legalComments: 'none',
-    // React DOM is one CommonJS module: V8 compiled its module function (most of React DOM) lazily, on the
-    // main thread, when the entry first called it: a task of about 25 ms here, 100 ms on Lighthouse's slow
-    // phone, most of a page's Total Blocking Time. Chrome's explicit compile hint has V8 compile every function
-    // of the file eagerly while the file streams in, off the main thread. It is meant for code that runs on
-    // load, which is what every chunk here is (a route's chunk loads when that route is shown). In the banner,
-    // so the content hash in each file's name covers it. Other browsers ignore the comment.
-    banner: { js: '//# allFunctionsCalledOnLoad' },
     loader: { '.woff2': 'file', '.svg': 'file' },
     plugins: [serverOnlyPlugin, ...themePlugin(theme), pageKindsPlugin(pageKinds), interSubsetPlugin(fontCache, characters, prebuilt && prebuiltFolder('fonts', prebuilt))],
     define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
@@ -224,9 +217,20 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
   }).catch((error: unknown) => {
     throw themeCompileError(error, theme);
   });
-  const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), f.contents]));
+  const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), withCompileHint(f.path, f.contents)]));
   return { files, ...assetMap(result.metafile, pageKinds), metafile: result.metafile };
 }
+
+// React DOM is one CommonJS module: V8 compiled its module function (most of React DOM) lazily, on the main
+// thread, when the entry first called it: a task of about 25 ms here, 100 ms on Lighthouse's slow phone, most of
+// a page's Total Blocking Time. Chrome's explicit compile hint has V8 compile every function of the file eagerly
+// while the file streams in, off the main thread (other browsers ignore the comment). Only a chunk that large
+// gains from it: the hint cost 17-24 bytes of Brotli in each of the others (compiling one of those lazily takes
+// well under a millisecond), 200 bytes of the search page's JavaScript. Decided by size, so a file's name, its
+// content's hash, still names its content.
+const COMPILE_HINT = new TextEncoder().encode('//# allFunctionsCalledOnLoad\n');
+const HINTED_FROM_BYTES = 64_000;
+const withCompileHint = (path: string, contents: Uint8Array) => (path.endsWith('.js') && contents.length >= HINTED_FROM_BYTES ? Buffer.concat([COMPILE_HINT, contents]) : contents);
 
 /** Works out, from esbuild's metafile, the URL of each entry and the chunks each page kind needs. */
 export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[]): Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'> {
