@@ -5,7 +5,7 @@
 // the basket, or chooses an option or reaches for a contact link on a service page.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useSite } from '../../src/client/api.ts';
-import { basketStore, onQuoteChange, readQuote, sameLine, serviceCount, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../quote/store.ts';
+import { basketStore, MAX_LINES, MAX_QUANTITY, onQuoteChange, readQuote, sameLine, serviceCount, toAdd, withAdded, writeQuote, type QuoteAdd, type QuoteLine } from '../quote/store.ts';
 import type { QuoteStore } from '../quote/QuotePanel.tsx';
 
 const loadPanel = () => import('../quote/QuotePanel.tsx');
@@ -17,12 +17,16 @@ const STATUS_MS = 5000;
 
 const QUOTE_ROUTE = '/quote/';
 
-/** What the toast and the live region say of an addition. Another of a line the quote has says how many there
- *  are now: the same words again would not be heard (a live region speaks only a change). */
-export function addedText(adds: readonly QuoteAdd[], items: readonly QuoteLine[]): string {
+/** What the toast and the live region say of an addition, made `before` → `items`. Another of a line the quote has
+ *  says how many there are now: the same words again would not be heard (a live region speaks only a change). A
+ *  full quote takes no new line, nor a line more than its most: what was not taken is not said to be. */
+export function addedText(all: readonly QuoteAdd[], before: readonly QuoteLine[], items: readonly QuoteLine[]): string {
+  const count = (lines: readonly QuoteLine[], add: QuoteAdd) => lines.find((line) => sameLine(line, add))?.quantity ?? 0;
+  const adds = all.filter((add) => count(items, add) > count(before, add));
+  if (!adds.length) return `Not added: your quote holds all it can (${MAX_LINES} services, ${MAX_QUANTITY} of each).`;
   const names = adds.map((a) => (a.option ? `${a.name} (${a.option})` : a.name)).join(' and ');
   // Added again: the new quantities, so that the words, and the live region, change.
-  const quantities = [...new Set(adds.map((a) => items.find((line) => sameLine(line, a))?.quantity ?? 1))];
+  const quantities = [...new Set(adds.map((a) => count(items, a)))];
   const again = Math.min(...quantities) > 1 ? `another ${names} (${quantities.join(' and ')}${adds.length > 1 && quantities.length < 2 ? ' each' : ''} now)` : names;
   return `Added ${again} to your quote: ${servicesText(serviceCount(items))}.`;
 }
@@ -105,9 +109,10 @@ export function QuoteButton() {
       const trigger = event.target instanceof Element ? event.target.closest('[data-quote-add]') : null;
       const adds = trigger ? addsOf(trigger) : [];
       if (!adds.length) return;
-      const items = withAdded(readQuote(), adds);
+      const before = readQuote();
+      const items = withAdded(before, adds);
       writeQuote(items);
-      announce(addedText(adds, items));
+      announce(addedText(adds, before, items));
       void load().catch(() => undefined);
     };
     document.addEventListener('click', onClick);

@@ -418,6 +418,20 @@ describe('the quote basket', () => {
     await close();
   });
 
+  // It said "Added … to your quote: 100 services." of a service the full quote had not taken.
+  it('says nothing was added when the quote is full, and adds nothing', async () => {
+    const { page, close } = await openPage(browser());
+    const others = services().filter((s) => s.id !== 'listing-3');
+    const full = Array.from({ length: 100 }, (_, i) => ({ ...others[i % others.length]!, quantity: 1, ...(i >= others.length && { option: `Option ${i}` }) }));
+    await withBasket(page, '/category/listing/', full);
+    await page.getByRole('button', { name: 'Add to quote: Wallet-App Token Listing' }).click();
+    await expect.poll(() => page.locator('.quote-toast').textContent()).toBe('Not added: your quote holds all it can (100 services, 99 of each).');
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').items as { id: string }[], QUOTE_KEY);
+    expect(stored).toHaveLength(100);
+    expect(stored.some((line) => line.id === 'listing-3')).toBe(false);
+    await close();
+  });
+
   it('loads its panel only when opened: a service page fetches no more script for it before', async () => {
     const { page, close } = await openPage(browser());
     const scripts: string[] = [];
