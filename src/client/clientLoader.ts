@@ -13,9 +13,11 @@
 //    (`load` and even the next frame come before the paint is on screen), then imports the loader named on
 //    the boot element. A browser without paint timing, or a tab opened in the background, which does not
 //    paint, goes on three seconds after `load`. A click on a button (`type=button`: nothing a page without
-//    the client can do) before the client has hydrated is held and clicked again once it has
-//    (`window.storefrontReplay`, called by ReplayEarlyClicks in HydrationProbe.tsx), so the first tap on
-//    "Add to quote" or the menu is not lost.
+//    the client can do), or on a service page's mail link once another option is chosen in its select
+//    (#quote-option, templates/components/AddToQuote.tsx) than the first, which the link's address names,
+//    before the client has hydrated is held and clicked again once it has (`window.storefrontReplay`, called
+//    by ReplayEarlyClicks in HydrationProbe.tsx), so the first tap on "Add to quote" or the menu is not lost,
+//    nor the option chosen.
 // 2. clientLoaderScript, a hashed file of its own (src/build/shell.ts), the same for the whole site: every
 //    route kind's modules and the client's manifest. It requests everything the page's kind needs at once, so
 //    none waits for the entry to arrive and ask for it, then starts the entry. In each page, with the module
@@ -45,7 +47,7 @@ export const clientStartScript = [
   'function want(){w=1;go()}',
   'function arm(t){A(t,want,{capture:true,passive:true})}',
   'E.forEach(arm);',
-  "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button]');if(b){e.preventDefault();e.stopImmediatePropagation();q.indexOf(b)<0&&q.push(b);want()}},true);",
+  "A('click',function(e){var b=!d.documentElement.dataset.hydrated&&e.target.closest&&e.target.closest('button[type=button],a[data-quote-contact=mail]');if(b&&(b.tagName=='BUTTON'||(d.getElementById('quote-option')||{}).selectedIndex)){e.preventDefault();e.stopImmediatePropagation();q.indexOf(b)<0&&q.push(b);want()}},true);",
   // Arrow Down on a disclosure's button (Categories) opens it and moves into it: held and pressed again too.
   "A('keydown',function(e){var b=!d.documentElement.dataset.hydrated&&e.key=='ArrowDown'&&e.target.closest&&e.target.closest('button[aria-expanded]');if(b){e.preventDefault();q.push([b,e.key]);want()}},true);",
   "window.storefrontReplay=function(){var b=q;q=[];b.forEach(function(x){x[1]?x[0].isConnected&&x[0].dispatchEvent(new KeyboardEvent('keydown',{key:x[1],bubbles:!0})):x.isConnected&&x.click()})};",

@@ -38,6 +38,8 @@ export function AddToQuote({ service }: { service: Priced }) {
   );
 }
 
+// The start script (src/client/clientLoader.ts) names it too: a mail link clicked before the client started is held
+// when this select is not on its first option.
 const SELECT_ID = 'quote-option';
 
 /**

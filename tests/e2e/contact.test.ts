@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
+import { holdRequests, hydrated, openPage, siteUrl, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const SERVICE = '/service/wallet-app-token-listing/listing-3/';
@@ -201,6 +201,30 @@ describe("a service page's mail and chat links carry the option chosen", () => {
     await page.locator('dialog.quote-dialog .quote-panel:not([aria-busy="true"])').waitFor();
     expect(await page.locator('dialog.quote-dialog').getByRole('link', { name: 'Send by e-mail' }).getAttribute('href')).toBe(fromPage);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  // On a slow network the select worked before the client did, and the mail asked about the first option.
+  it('holds a click on the mail link made before the client started, and follows it with the option chosen', async () => {
+    const { page, close } = await openPage(browser());
+    const release = await holdRequests(page, '**/assets/loader-*.js');
+    // The clicks on the mail link that reach the page.
+    await page.addInitScript(() => {
+      Object.assign(window, { mailClicks: 0 });
+      addEventListener('click', (event) => {
+        if ((event.target as Element).closest?.('a[data-quote-contact="mail"]')) (window as unknown as { mailClicks: number }).mailClicks++;
+      });
+    });
+    const clicks = () => page.evaluate(() => (window as unknown as { mailClicks: number }).mailClicks);
+    await page.goto(siteUrl(OPTIONS));
+    await page.getByLabel('Option to quote').selectOption({ label: '48 hours: $850' });
+    await mailLink(page).click({ noWaitAfter: true });
+    expect(await clicks()).toBe(0);
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await expect.poll(clicks).toBe(1);
+    // The link is followed once its address is written for the option chosen (QuoteButton.tsx onContact).
+    await expect.poll(async () => mailFields((await mailLink(page).getAttribute('href'))!).body).toContain('\r\n   Option: 48 hours\r\n   Quantity: 1\r\n   Price: $850\r\n');
     await close();
   });
 
