@@ -37,6 +37,8 @@ export const clientStartScript = [
   // l: loaded, p: painted, w: wanted, s: started, n: failed starts, q: held clicks and keys, E: intents, B: the
   // boot element, b: its data, T: the tab's marker. Short names: it is in every page.
   `(function(){var l,p,w,s,n=0,q=[],d=document,A=addEventListener,P=window.PerformanceObserver,E=${JSON.stringify(INTENTS)},B=d.getElementById('storefront-boot'),b=JSON.parse(B.textContent),T='${STARTED_KEY}';`,
+  // A basket kept from before marks <html>: the quote page says "Loading your quote…" until the client shows it.
+  `try{localStorage.getItem('${QUOTE_STORAGE_KEY}')&&(d.documentElement.dataset.quoteKept='')}catch(e){}`,
   "function go(){if(s||!l||!p)return;if(!w)w=b.start&&location.search||location.hash||window.storefrontReportPerformance;",
   `if(!w)try{w=localStorage.getItem('${QUOTE_STORAGE_KEY}')||sessionStorage.getItem(T)}catch(e){}if(!w)return;`,
   "s=1;E.forEach(function(t){removeEventListener(t,want,true)});try{sessionStorage.setItem(T,1)}catch(e){}setTimeout(function(){import(B.dataset.loader+(n?'?'+n:'')).catch(retry)})}",

@@ -113,8 +113,10 @@ function QuoteOnPage({ email }: { email: string }) {
   if (!started)
     return (
       <>
-        {/* What the page shows of an empty basket: with one, the client starts at once and shows it. */}
-        <p className="quote-empty">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
+        {/* Until the client starts (at once when a basket is kept): "Loading" of a kept basket, which the start
+            script marks on <html>, "Nothing here yet" of none, and neither without JavaScript (quote.css). */}
+        <p className="quote-empty quote-none">Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.</p>
+        <p className="quote-empty quote-loading">Loading your quote…</p>
         <noscript>
           <p className="quote-empty">
             Showing your quote needs JavaScript. You can also write to us at <a href={`mailto:${email}`}>{email}</a> with the services you want.

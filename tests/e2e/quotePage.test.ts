@@ -35,6 +35,8 @@ describe('the quote page', () => {
     expect(await page.locator('h1').textContent()).toBe('Your quote');
     expect(await page.locator('.quote-steps li').count()).toBe(3);
     expect(await page.locator('.quote-page').textContent()).toContain('Showing your quote needs JavaScript');
+    // "Nothing here yet. Use 'Add to quote'…" pointed at buttons a page without JavaScript does not show.
+    expect(await page.locator('.quote-empty:visible').allTextContents()).toEqual([expect.stringMatching(/^\s*Showing your quote needs JavaScript/)]);
     await close();
 
     const live = await openPage(browser());
@@ -65,6 +67,19 @@ describe('the quote page', () => {
     expect(await off.page.locator('.quote-button').getAttribute('href')).toBe('/quote/');
     expect([...errors, ...off.errors]).toEqual([]);
     await off.close();
+  });
+
+  // Until the client had started, the page said "Nothing here yet" of a quote it then showed.
+  it('says "Loading your quote" until the client shows a kept quote, and "Nothing here yet" with none', async () => {
+    const { page, errors, close } = await openPage(browser());
+    await page.route('**/assets/loader-*.js', () => undefined);
+    await page.goto(siteUrl('/quote/'));
+    expect(await page.locator('.quote-empty:visible').allTextContents()).toEqual(['Nothing here yet. Use “Add to quote” on any service, then send us the whole list in one message.']);
+    await seed(page, basket);
+    await page.reload();
+    expect(await page.locator('.quote-empty:visible').allTextContents()).toEqual(['Loading your quote…']);
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it("marks the header's Quote as the current page there, where a click on it opens no dialog over the basket", async () => {
