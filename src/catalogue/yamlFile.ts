@@ -47,7 +47,7 @@ function readFast(text: string): { data: unknown } | undefined {
 
 function withPositions(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, logLevel: 'error' }), lines };
 }
 
 function yamlFile(file: string, text: string, parsed?: { doc: Document.Parsed; lines: LineCounter }): YamlFile {
@@ -133,7 +133,7 @@ function tooDeep(file: string, text: string, lines: LineCounter): Problem {
 function duplicateKeys(yaml: YamlFile, text: string, offsets: number[]): { yaml: YamlFile; data?: unknown; problems: Problem[] } {
   const problems = duplicateProblems(yaml, offsets);
   try {
-    return { yaml, data: parseDocument(text, { uniqueKeys: false }).toJS(), problems };
+    return { yaml, data: parseDocument(text, { uniqueKeys: false, logLevel: 'error' }).toJS(), problems };
   } catch {
     return { yaml, problems };
   }
@@ -258,7 +258,8 @@ function nodeAt(root: unknown, path: FieldPath): Node | undefined {
 export function locateKey(yaml: YamlFile, path: FieldPath, key: string): Position {
   const parent = path.length ? yaml.doc.getIn(path, true) : yaml.doc.contents;
   if (isMap(parent)) {
-    const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === key);
+    // A key written as a number, a boolean or null is text in the data checked: "1", "true", "null".
+    const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value ?? 'null') === key);
     if (isScalar(pair?.key) && pair.key.range) return positionOf(yaml, pair.key.range[0]);
   }
   return locate(yaml, path);

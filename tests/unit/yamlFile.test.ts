@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { locate, parseYaml } from '../../src/catalogue/yamlFile.ts';
+import { locate, locateKey, parseYaml } from '../../src/catalogue/yamlFile.ts';
 import { syntheticCatalogue } from '../../scripts/bench/syntheticCatalogue.ts';
 
 /** `yaml`'s own verdict: the data, or that the text is refused. */
@@ -83,6 +83,17 @@ describe('parseYaml', () => {
   it('gives the line and column of a field in a file that was read fast', () => {
     const { yaml } = parseYaml('categories/x.yaml', 'name: X\nservices:\n  - id: x-1\n    price: 5\n');
     expect(locate(yaml, ['services', 0, 'price'])).toEqual({ line: 4, column: 12 });
+  });
+
+  // Compared as they were written (1, true, null), they were never found: reported at the block's first line.
+  it('finds a key written as a number, a boolean or null, as the data names it', () => {
+    const { yaml } = parseYaml('categories/x.yaml', 'name: X\n1: one\nservices:\n  - id: x-1\n    true: yes\n    null: x\n    3.5: y\n');
+    expect(locateKey(yaml, [], '1')).toEqual({ line: 2, column: 1 });
+    expect([locateKey(yaml, ['services', 0], 'true'), locateKey(yaml, ['services', 0], 'null'), locateKey(yaml, ['services', 0], '3.5')]).toEqual([
+      { line: 5, column: 5 },
+      { line: 6, column: 5 },
+      { line: 7, column: 5 },
+    ]);
   });
 });
 
