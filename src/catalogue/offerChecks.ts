@@ -44,8 +44,10 @@ function priceChecks(service: RawService): Problem[] {
   options.forEach((option, i) => {
     const label = str(option.label)?.trim();
     if (!label) return;
-    const earlier = labels.get(label.toLowerCase());
-    if (earlier === undefined) return void labels.set(label.toLowerCase(), i);
+    // As a buyer reads it: "Café" typed or pasted two ways (é, or e and an accent), and spaces, look the same.
+    const read = label.normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
+    const earlier = labels.get(read);
+    if (earlier === undefined) return void labels.set(read, i);
     const where = field(service, 'options', i, 'label');
     problems.push(error('duplicate-option', file, where, `Another option of this service is already labelled "${label}" (line ${field(service, 'options', earlier, 'label').line}).`, 'Give every option a label of its own, or remove one of the two.'));
   });

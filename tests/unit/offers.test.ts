@@ -43,6 +43,9 @@ describe('price options', () => {
     expect(summary(missing.problems)).toEqual(['error option-without-price categories/alpha.yaml:15 services[0].options[1].price']);
     const twice = await withAlpha('    options:\n      - label: Top 1\n        price: 500\n      - label: top 1\n        price: 900\n');
     expect(summary(twice.problems)).toEqual(['error duplicate-option categories/alpha.yaml:15 services[0].options[1].label']);
+    // Two labels a buyer reads alike: é as one character and as e with an accent; two spaces and one.
+    const alike = await withAlpha('    options:\n      - label: "Caf\\u00e9  pack"\n        price: 500\n      - label: "Cafe\\u0301 pack"\n        price: 900\n');
+    expect(summary(alike.problems)).toEqual(['error duplicate-option categories/alpha.yaml:15 services[0].options[1].label']);
     const empty = await withAlpha('    options: []\n');
     expect(summary(empty.problems)).toEqual(['error empty-options categories/alpha.yaml:12 services[0].options']);
     const higher = await withAlpha('    price: 600\n    options:\n      - label: A\n        price: 500\n');
