@@ -270,7 +270,7 @@ function nameChecks(name: string, addressed: boolean, file: string, where: () =>
 }
 
 /** A description that opens as the case studies and pages do: "---", "name: value" lines, and "---" or the end. */
-const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\w-]+:.*\r?\n)+(?:---[ \t]*(?:\r?\n|$)|$)/;
+const FRONT_MATTER = /^(?:[ \t]*\r?\n)*---[ \t]*\r?\n(?:[\w-]+:.*\r?\n)+(?:---[ \t]*(?:\r?\n|$)|$)/;
 
 function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], known: KnownRoutes, memo: LinkChecksMemo): Problem[] {
   const problems: Problem[] = [];
@@ -302,7 +302,8 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
     const frontMatter = description.unread ? undefined : FRONT_MATTER.exec(description.text);
     if (frontMatter) {
       const fields = frontMatter[0].split(/\r?\n/).filter((line) => /^[\w-]+:/.test(line)).length;
-      problems.push(error('description-front-matter', description.file, { line: 1, column: 1 }, `The description starts with front matter (${fields === 1 ? 'a "name: value" line' : `${fields} "name: value" lines`} between "---" lines), which a description does not have: the site would show it as a heading.`, "Delete those lines. A service's name, price and other fields are in its category file; the description is only the text under \"About this service\"."));
+      const line = frontMatter[0].slice(0, frontMatter[0].indexOf('---')).split('\n').length;
+      problems.push(error('description-front-matter', description.file, { line, column: 1 }, `The description starts with front matter (${fields === 1 ? 'a "name: value" line' : `${fields} "name: value" lines`} between "---" lines), which a description does not have: the site would show it as a heading.`, "Delete those lines. A service's name, price and other fields are in its category file; the description is only the text under \"About this service\"."));
     }
     problems.push(...linkChecks(description.file, description.links, known, memo));
   }

@@ -58,6 +58,12 @@ function passedFields<S extends z.ZodType>(schema: S, data: unknown, failed: Rea
 /** The problem of a file that has no front matter: `missing` (its fields are missing), or, when it opens a front
  *  matter that no second line of three hyphens closes, that: its fields are there, unread. */
 export function noFrontMatter(file: string, text: string, missing: Problem): Problem {
+  // Front matter under a blank line is Markdown: a rule and a heading. Said so at its line, with the fields missing.
+  const blank = /^(?:[ \t]*\r?\n)+(?=---[ \t]*\r?\n)/.exec(text)?.[0];
+  if (blank) {
+    const line = blank.split('\n').length;
+    return { ...missing, line, column: 1, message: `The front matter on line ${line} is not read, as ${line > 2 ? 'blank lines come' : 'a blank line comes'} before it: front matter begins on a file's first line, and the page would show it as text.`, hint: `Delete the blank line${line > 2 ? 's' : ''} above the first "---".` };
+  }
   if (!/^---[ \t]*\r?\n/.test(text)) return missing;
   return error('yaml-syntax', file, { line: 1, column: 1 }, 'The front matter opened on line 1 is never closed: no line of three hyphens ("---") ends it, so none of its fields is read.', 'Add a line "---" after its last field, before the text.');
 }

@@ -99,6 +99,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['upper-case-extension', { file: 'descriptions/notes.MD', message: /^The build does not read this file: descriptions\/ holds Markdown files whose names end in \.md, in lower case\.$/, severity: 'warning' }],
   // Front matter as the case studies have it, copied into a description: published as a line and a heading.
   ['description-front-matter', { file: 'descriptions/alpha-2.md', line: 1, message: /starts with front matter \(2 "name: value" lines between "---" lines\)/ }],
+  // Under a blank line it passed, and the page showed a rule and the fields as a heading.
+  ['description-front-matter-after-blank-line', { file: 'descriptions/alpha-2.md', line: 2, message: /starts with front matter \(2 "name: value" lines between "---" lines\)/ }],
   ['option-without-price', { file: 'categories/alpha.yaml', line: 16, field: 'services[0].options[1].price', message: /^This option has no price\.$/ }],
   ['empty-options', { file: 'categories/alpha.yaml', line: 13, field: 'services[0].options', message: /at least one option/ }],
   ['duplicate-option-label', { file: 'categories/alpha.yaml', line: 16, field: 'services[0].options[1].label', message: /already labelled "24 Hours" \(line 14\)/ }],

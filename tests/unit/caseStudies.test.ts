@@ -64,6 +64,14 @@ describe('readCase', () => {
     expect(codes('Just a story.')).toEqual([['missing-field', 1, 'title']]);
   });
 
+  // It said "The case study has no front matter", which line 2 held.
+  it('says a front matter under a blank line is not read, at its line', () => {
+    const problems = readCase('cases/launch-week.md', `\n\n${file(FIELDS.join('\n'))}`, TODAY).problems;
+    expect(problems.map((p) => [p.code, p.line, p.field])).toEqual([['missing-field', 3, 'title']]);
+    expect(problems[0]!.message).toBe('The front matter on line 3 is not read, as blank lines come before it: front matter begins on a file\'s first line, and the page would show it as text.');
+    expect(problems[0]!.hint).toBe('Delete the blank lines above the first "---".');
+  });
+
   it('checks the fields that passed when another did not: one mistake hides no other', () => {
     const fields = FIELDS.filter((f) => !f.startsWith('disclosure')).map((f) => f.replace('asOf: 2026-03', 'asOf: 2999-01').replace('[listing-1, billboards-4]', '[listing-99]'));
     const { problems, parsed } = readCase('cases/launch-week.md', file([...fields, 'nda: yes'].join('\n')), TODAY);
