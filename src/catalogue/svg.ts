@@ -34,6 +34,12 @@ export function svgProblems(file: string, text: string): Problem[] {
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) report('svg-entity', parser.position, 'The SVG declares entities in its DOCTYPE, which can hide what it contains.');
   });
+  // <?xml-stylesheet href="…"?> has the browser load a stylesheet (CSS or XSLT) for the image, from anywhere.
+  parser.on('processinginstruction', ({ target, body }) => {
+    if (target.toLowerCase() !== 'xml-stylesheet') return;
+    const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(body);
+    report('svg-external-reference', parser.position, `The SVG has an <?xml-stylesheet?> line that loads "${shorten(href?.[1] ?? href?.[2] ?? body)}": an image must not load anything from elsewhere.`);
+  });
   parser.on('opentagstart', () => (tagStart = parser.position - 1));
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);

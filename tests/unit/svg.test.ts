@@ -52,6 +52,18 @@ describe('an SVG file', () => {
     expect(messages(text)).toEqual([]);
   });
 
+  // Passed, and the file was published as it was: the browser loads the stylesheet for the image.
+  it('is refused for an <?xml-stylesheet?> line, a CSS or an XSLT one, wherever it points', () => {
+    for (const [line, loads] of [
+      ['<?xml-stylesheet type="text/css" href="https://evil.example/x.css"?>', 'https://evil.example/x.css'],
+      ["<?xml-stylesheet type='text/xsl' href='/files/t.xml'?>", '/files/t.xml'],
+    ]) {
+      expect(svgProblems('img/x.svg', `${line}\n${svg('<rect/>')}`).map((p) => [p.code, p.line, p.message])).toEqual([
+        ['svg-external-reference', 1, `The SVG has an <?xml-stylesheet?> line that loads "${loads}": an image must not load anything from elsewhere.`],
+      ]);
+    }
+  });
+
   it('names the line of a <style> element\'s reference, not of the element', () => {
     const found = messages(svg('<style>\nrect { fill: red }\ng { filter: url(https://evil.example/f.svg#f) }\n</style>'));
     expect(found).toEqual(['4: The SVG has a <style> element that refers to "https://evil.example/f.svg#f": an image must not load anything from elsewhere.']);
