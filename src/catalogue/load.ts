@@ -187,11 +187,19 @@ async function readRaster(sharp: SharpModule, path: string, decoded: DecodeMemo 
     complaint = await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: RASTER_MAX_PIXELS })
       .raw()
       .toBuffer()
-      .then(() => '', (e: Error) => e.message.split('\n')[0]!.trim().replace(/\.$/, '') || 'sharp gave no reason');
+      .then(() => '', (e: Error) => decodeComplaint(e.message));
     decoded?.set(hash, complaint);
   }
   return complaint ? { unreadable: `its image data is damaged or cut short (${complaint})` } : info;
 }
+
+/** What libvips said of an image it could not decode, in its own words: the first line, without sharp's note on
+ *  how it was called ("Warning treated as error due to failOn setting"), which tells a maintainer nothing. */
+export const decodeComplaint = (message: string) =>
+  message
+    .split('\n')
+    .map((line) => line.replace(/\(?Warning treated as error due to failOn setting\)?\.?/i, '').trim().replace(/\.$/, ''))
+    .find(Boolean) ?? 'sharp gave no reason';
 
 /** What sharp's metadata says, as far as the site cares: a HEIC image (HEIF with HEVC) is named .avif now and then,
  *  but no browser shows one and sharp cannot decode it. */

@@ -71,7 +71,7 @@ export function svgProblems(file: string, text: string): Problem[] {
   parser.on('error', (cause) => {
     // The first syntax error is the one to fix; the parser's later complaints follow from it.
     if (!problems.some((p) => p.code === 'svg-malformed')) {
-      problems.push(error('svg-malformed', file, lineAndColumn(text, parser.position), `The SVG is not well-formed XML: ${cause.message.replace(/^[^:]*:\d+:\d+: /, '')}.`, 'Export the image again from your editor; browsers show a broken SVG as an empty box.'));
+      problems.push(error('svg-malformed', file, lineAndColumn(text, parser.position), `The SVG is not well-formed XML: ${cause.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').replace(/\.+$/, '')}.`, 'Export the image again from your editor; browsers show a broken SVG as an empty box.'));
     }
   });
   parser.write(text).close();

@@ -144,8 +144,10 @@ describe('an image damaged after its header', () => {
   it('stops the build at validation, with its name and what to do, and writes nothing', async () => {
     const dir = join(work, 'damaged');
     cpSync(new URL('../fixtures/valid/', import.meta.url).pathname, dir, { recursive: true });
-    const png = await sharp({ create: { width: 1200, height: 720, channels: 3, background: '#36c', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
-    writeFileSync(join(dir, 'img/services/alpha-1.png'), png.subarray(0, png.byteLength / 2));
+    // The example's PNG cut in half: libvips warns of it, and sharp said so in its own words ("Warning treated as
+    // error due to failOn setting"), which went into the message.
+    const png = readFileSync(new URL('../../examples/agency/catalogue/img/services/listing-2.png', import.meta.url));
+    writeFileSync(join(dir, 'img/services/alpha-1.png'), png.subarray(0, Math.floor(png.byteLength / 2)));
     rmSync(join(dir, 'img/services/alpha-1.svg'));
     const yaml = join(dir, 'categories/alpha.yaml');
     writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('image: alpha-1.svg', 'image: alpha-1.png'));
@@ -153,6 +155,8 @@ describe('an image damaged after its header', () => {
     const result = await buildSite({ catalogueDir: dir, outDir: join(work, 'damaged-dist'), projectDir: work, imageCache: join(work, 'damaged-cache') }, io);
     expect(result.ok).toBe(false);
     expect(lines.join('\n')).toMatch(/img\/services\/alpha-1\.png\n +error +The file cannot be read as an image: its image data is damaged or cut short \(.+\)\.\n +→ Open it in an image editor and export it again/);
+    // sharp's note on how it was called is no maintainer's business.
+    expect(lines.join('\n')).not.toMatch(/failOn|Warning treated as error/);
     expect(existsSync(join(work, 'damaged-dist'))).toBe(false);
   }, 60_000);
 });

@@ -74,6 +74,11 @@ describe('an SVG file', () => {
     expect(messages(text)).toContainEqual(expect.stringMatching(/declares entities/));
   });
 
+  // It read "…: 1:0: document must contain a root element.." for an empty file.
+  it('says in plain words that an empty file has no root element', () => {
+    expect(messages('')).toEqual(['1: The SVG is not well-formed XML: document must contain a root element.']);
+  });
+
   it('is refused once, at the first error, when it is not well-formed', () => {
     const found = messages(svg('<rect><g></rect>'));
     expect(found).toHaveLength(1);
