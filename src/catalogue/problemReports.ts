@@ -27,13 +27,17 @@ export interface ProblemReport {
   error?: string;
 }
 
+/** The problems with their files as shown (`pathOf`), sorted by those: pages/about.md after catalogue/site.yaml,
+ *  though from the catalogue folder it is ../pages/about.md. */
+const shownInOrder = (problems: readonly Problem[], pathOf: (file: string) => string) => sortProblems(problems.map((p) => ({ ...p, file: pathOf(p.file) })));
+
 export function jsonReport(problems: readonly Problem[], pathOf: (file: string) => string, outcome: { ok: boolean; pages?: number; error?: string }): ProblemReport {
   const errors = errorsIn(problems).length;
   return {
     version: REPORT_VERSION,
     ok: outcome.ok,
-    problems: sortProblems(problems).map((p) => ({
-      file: pathOf(p.file),
+    problems: shownInOrder(problems, pathOf).map((p) => ({
+      file: p.file,
       line: p.line ?? null,
       column: p.column ?? null,
       field: p.field ?? null,
@@ -49,9 +53,9 @@ export function jsonReport(problems: readonly Problem[], pathOf: (file: string) 
 
 /** One `::error` or `::warning` command a problem, e.g. `::error file=catalogue/site.yaml,line=3,col=10,title=base-url::…`. */
 export function githubCommands(problems: readonly Problem[], pathOf: (file: string) => string): string[] {
-  return sortProblems(problems).map((p) => {
+  return shownInOrder(problems, pathOf).map((p) => {
     // The field in the title, as the text and JSON reports give it: "services[0].price" says which of a file's services.
-    const properties: [string, string | number | undefined][] = [['file', pathOf(p.file)], ['line', p.line], ['col', p.line && p.column], ['title', p.field ? `${p.code} ${p.field}` : p.code]];
+    const properties: [string, string | number | undefined][] = [['file', p.file], ['line', p.line], ['col', p.line && p.column], ['title', p.field ? `${p.code} ${p.field}` : p.code]];
     const list = properties.flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${escapeProperty(String(value))}`]));
     return `::${p.severity} ${list.join(',')}::${escapeData(`${p.message} — ${p.hint}`)}`;
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.ts';
-import { escapeData, escapeProperty, githubCommands } from '../../src/catalogue/problemReports.ts';
+import { escapeData, escapeProperty, githubCommands, jsonReport } from '../../src/catalogue/problemReports.ts';
 import { error } from '../../src/catalogue/problems.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -77,6 +77,16 @@ describe('workflow command escapes', () => {
     expect(escapeProperty('C:\\a,b%\n')).toBe('C%3A\\a%2Cb%25%0A');
     const [command] = githubCommands([error('broken-link', 'descriptions/a,b.md', { line: 2, column: 3 }, 'Line one\nline two: 100%.', 'Fix it.')], (f) => `cat:${f}`);
     expect(command).toBe('::error file=cat%3Adescriptions/a%2Cb.md,line=2,col=3,title=broken-link::Line one%0Aline two: 100%25. — Fix it.');
+  });
+});
+
+describe('both formats', () => {
+  // Sorted by the path from the catalogue folder, ../pages/ came before categories/, and the report looked unsorted.
+  it('list the problems in the order of the files as they show them, then by line', () => {
+    const problems = [error('broken-link', 'site.yaml', { line: 9 }, 'a', 'b'), error('broken-link', '../pages/about.md', { line: 2 }, 'a', 'b'), error('broken-link', 'categories/x.yaml', { line: 4 }, 'a', 'b')];
+    const shown = (file: string) => join('catalogue', file).split('\\').join('/');
+    expect(jsonReport(problems, shown, { ok: false }).problems.map((p) => `${p.file}:${p.line}`)).toEqual(['catalogue/categories/x.yaml:4', 'catalogue/site.yaml:9', 'pages/about.md:2']);
+    expect(githubCommands(problems, shown).map((c) => /file=([^,]*)/.exec(c)![1])).toEqual(['catalogue/categories/x.yaml', 'catalogue/site.yaml', 'pages/about.md']);
   });
 });
 
