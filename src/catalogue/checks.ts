@@ -5,6 +5,7 @@ import type { TreeNode } from '../core/tree.ts';
 import { routes, withTrailingSlash } from '../core/routes.ts';
 import { sameItems } from '../core/sameItems.ts';
 import { unreadableAddressPart } from '../core/siteAddress.ts';
+import { withUnseen } from '../core/words.ts';
 import { lookAlikes, serviceSlug } from '../core/slug.ts';
 import { isImageType } from './limits.ts';
 import { imagePathsOf, type MarkdownLink } from './markdown.ts';
@@ -224,7 +225,7 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
       } else firstById.set(service.id, service);
       const form = /^([a-z0-9]+)-(\d+)$/.exec(service.id);
       if (!form) {
-        problems.push(error('id-form', yaml.file, field('id'), `The id "${service.id}" is not of the form prefix-number.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
+        problems.push(error('id-form', yaml.file, field('id'), `The id "${withUnseen(service.id)}" is not of the form prefix-number${withUnseen(service.id) === service.id ? '' : ': it holds characters that do not show'}.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
       } else if (prefix && form[1] !== prefix) {
         problems.push(error('id-prefix', yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }
@@ -278,7 +279,7 @@ function descriptionChecks(catalogue: ParsedCatalogue, services: RawService[], k
   for (const service of services) {
     if (service.id && !catalogue.descriptions.has(service.id)) {
       const { yaml } = service.category;
-      problems.push(error('missing-description', yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${service.id}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
+      problems.push(error('missing-description', yaml.file, at(yaml, ['services', service.index, 'id'], `services[${service.index}].id`), `The service "${withUnseen(service.id)}" has no description.`, `Write its description in descriptions/${service.id}.md (Markdown).`));
     }
   }
   const complete = readable(catalogue);

@@ -1,7 +1,7 @@
 // The address a site is published at: a host's root, since every canonical link is a route joined to it.
 import { describe, expect, it } from 'vitest';
 import { siteAddressFaults, unreadableAddressPart } from '../../src/core/siteAddress.ts';
-import { listed } from '../../src/core/words.ts';
+import { listed, withUnseen } from '../../src/core/words.ts';
 
 describe('siteAddressFaults', () => {
   it('finds none in a host root, with or without its slash, a port or an IDN host', () => {
@@ -38,5 +38,14 @@ describe('unreadableAddressPart', () => {
 describe('listed', () => {
   it('joins one, two and more in words', () => {
     expect([listed(['a']), listed(['a', 'b']), listed(['a', 'b', 'c'])]).toEqual(['a', 'a and b', 'a, b and c']);
+  });
+});
+
+// An id with a zero-width space in it was quoted as "rappers-1": the message looked wrong, not the id.
+describe('withUnseen', () => {
+  it('writes the characters a reader cannot see as their codes, and leaves the rest', () => {
+    expect(withUnseen('rappers-1\u200b')).toBe('rappers-1<U+200B>');
+    expect(withUnseen('a\u202eb\u0007c\u2028')).toBe('a<U+202E>b<U+0007>c<U+2028>');
+    expect(withUnseen('Café 🚀 pack')).toBe('Café 🚀 pack');
   });
 });
