@@ -20,6 +20,8 @@ export function ignoredFileProblems(files: readonly string[] = []): Problem[] {
     const [folder, ...rest] = file.split('/');
     const { kind, one, extensions } = TEXT_FOLDERS[folder!]!;
     const name = rest.join('/');
+    // A folder named as the file would be (load.ts writes it with a "/" after): "There is no file categories/x.yaml" beside it, or nothing at all.
+    if (file.endsWith('/')) return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${file.slice(0, -1)}: it is a folder, and ${folder}/ holds ${kind}, ${one} each.`, `Make it a file: move what the folder holds elsewhere, delete the folder and save ${one} as ${file.slice(0, -1)}.`);
     if (rest.length > 1) return ignored(file, `only the files directly in ${folder}/ are read, not those in its subfolders`, `Move it into ${folder}/, or out of the catalogue folder.`);
     const dot = name.lastIndexOf('.');
     const extension = dot > 0 ? name.slice(dot) : '';

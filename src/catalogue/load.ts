@@ -71,7 +71,8 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   const skippedLinks = new Map<string, LinkTarget>();
   const linkedFiles = new Map<string, string>();
   const wrong: string[] = [];
-  const all = await listFiles(dir, skippedLinks, linkedFiles, wrong).catch((cause: NodeJS.ErrnoException) => {
+  const textFolders: string[] = [];
+  const all = await listFiles(dir, skippedLinks, linkedFiles, wrong, textFolders).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}${cause.code === 'ENOTDIR' ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
@@ -81,7 +82,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   all.push(...(await listPages(besideCatalogue(dir, 'pages'), skippedLinks)));
   await findPublicLinks(besideCatalogue(dir, 'public'), skippedLinks);
   const images = all.filter((f) => f.startsWith('img/'));
-  const ignored = all.filter((f) => inTextFolder(f) && !isCatalogueText(f));
+  const ignored = [...all.filter((f) => inTextFolder(f) && !isCatalogueText(f)), ...textFolders];
   const sizes = new Map<string, number>();
   const texts = new Map<string, string>();
   const svgs = new Map<string, string>();
@@ -209,10 +210,15 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
   return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
-/** The catalogue's files, by path; the names at its top of the wrong kind go into `wrong`. */
-async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, wrong: string[]): Promise<string[]> {
+/** The catalogue's files, by path; the names at its top of the wrong kind go into `wrong`, and the folders named as
+ *  a text file would be (categories/beta.yaml/), each with a "/" after it, into `textFolders`. */
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, wrong: string[], textFolders: string[]): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   wrong.push(...wrongKinds(entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }))));
+  for (const e of entries) {
+    const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
+    if (e.isDirectory() && isCatalogueText(path)) textFolders.push(`${path}/`);
+  }
   const files = await Promise.all(
     entries.map(async (e) => {
       const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');

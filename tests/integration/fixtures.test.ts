@@ -1,7 +1,7 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -206,6 +206,29 @@ describe('a category file named in capitals', () => {
       const unlisted = problems.find((p) => p.code === 'category-not-listed')!;
       expect(unlisted.file).toBe('categories/Beta.yaml');
       expect(unlisted.hint).toBe('Rename the file categories/beta.yaml (site.yaml lists lowercase names only), then add "- beta" to the categories list in site.yaml where it belongs in the menu order, or delete this file.');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a folder named as a text file', () => {
+  // A folder cases/press-week.md was passed over without a word, and categories/gamma.yaml as one was only "There is
+  // no file categories/gamma.yaml".
+  it('is a warning at the folder, beside what its absence as a file means', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
+    try {
+      await cp(fixture('valid'), dir, { recursive: true });
+      await rm(join(dir, 'categories/beta.yaml'));
+      await mkdir(join(dir, 'categories/beta.yaml'));
+      await mkdir(join(dir, 'cases/press-week.md'), { recursive: true });
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
+      const shown = problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`);
+      expect(shown.sort()).toEqual([
+        'cases/press-week.md: The build does not read cases/press-week.md: it is a folder, and cases/ holds Markdown files, a case study each.',
+        'categories/beta.yaml: The build does not read categories/beta.yaml: it is a folder, and categories/ holds YAML files, a category each.',
+      ]);
+      expect(problems.some((p) => p.code === 'category-file-missing')).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -36,4 +36,12 @@ describe('files in the text folders that the build does not read', () => {
       hint: 'Move it into alternatives/, or out of the catalogue folder.',
     });
   });
+
+  // A folder cases/press-week.md was passed over without a word, and categories/beta.yaml as one was "There is no file".
+  it('say so of a folder named as a text file (loadCatalogue writes it with a "/" after)', () => {
+    expect(one('cases/press-week.md/')).toMatchObject({
+      message: 'The build does not read cases/press-week.md: it is a folder, and cases/ holds Markdown files, a case study each.',
+      hint: 'Make it a file: move what the folder holds elsewhere, delete the folder and save a case study as cases/press-week.md.',
+    });
+  });
 });
