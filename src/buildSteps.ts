@@ -1,7 +1,7 @@
 // The stage bodies of the build's table (buildStages.ts) that take more than a line: each what one stage makes,
 // from the build's context and the results of the stages it needs.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { stop as stopEsbuild } from 'esbuild';
 import { loadCatalogue, type CatalogueSource } from './catalogue/load.ts';
 import type { PublicFile } from './catalogue/publicFolder.ts';
@@ -39,7 +39,8 @@ export class CatalogueProblems extends Error {}
  *  kept there for the next run. */
 export async function readCatalogue(dir: string, store: BuildCacheDir | undefined, load: NonNullable<BuildOptions['load']> = loadCatalogue): Promise<CatalogueSource> {
   const decoded = await DecodedImages.load(store);
-  const source = await load(dir, { decoded });
+  // A file listed, then gone before it was read (an image a tool saved and removed at once): changed while building.
+  const source = await load(dir, { decoded }).catch((error: NodeJS.ErrnoException) => Promise.reject(error?.path ? vanished(error, relative(dir, error.path).split(sep).join('/')) : error));
   decoded.persist();
   return source;
 }

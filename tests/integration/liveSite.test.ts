@@ -196,3 +196,18 @@ describe('the link check of the pages that changed', () => {
     expect(findBrokenLinks(documents, files).map((b) => b.link)).toEqual(['/gone/']);
   });
 });
+
+describe('an image gone between listing the catalogue and reading it', () => {
+  // A tool's file saved and removed within 30 ms: dev printed "Internal error … This is a bug in storefront".
+  it("stops the build with a maintainer's error saying so, and dev keeps its site", async () => {
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+    const listedThenGone: BuildOptions['load'] = async (dir) => {
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${join(dir, 'img/services/blip.svg')}'`), { code: 'ENOENT', syscall: 'open', path: join(dir, 'img/services/blip.svg') });
+    };
+    const failure = await buildSite({ catalogueDir: catalogue, outDir: liveDir, precompress: false, cache, cacheDir: join(work, 'cache'), load: listedThenGone, live, projectDir: work }, io).then(() => undefined, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(UserError);
+    expect((failure as Error).message).toMatch(/^img\/services\/blip\.svg was removed or renamed while the site was being built/);
+    expect(live.hasSite).toBe(true);
+    expect((await devBuild()).ok, log.join('\n')).toBe(true);
+  }, 120_000);
+});
