@@ -128,8 +128,10 @@ function placeOf(text: string, link: string): { line: number; column: number } |
   return undefined;
 }
 
-function linkProblem({ link, page, reason }: BrokenLink, file: string, at: { line: number; column: number }): Problem {
+function linkProblem({ link, page, reason }: BrokenLink, file: string, place: { line: number; column: number }): Problem {
   const [path = '/', anchor] = link.split('#');
+  // Named by its field as validation names the links it finds ("link /#nope"), in the text and JSON reports alike.
+  const at = { ...place, field: `link ${link}` };
   if (!path) {
     return error('missing-section', file, at, `There is no section "#${anchor}" on the page this link is on (${page}): no element of it has this id.`, `Link to a section the page has (open it in the built site to see its sections), or write the link without "#${anchor}".`);
   }

@@ -205,7 +205,8 @@ describe('storefront build', () => {
     const result = await buildSite({ catalogueDir: fixture('broken-built-link'), outDir: out }, io);
     expect(result.ok).toBe(false);
     const report = lines.join('\n');
-    expect(report).toMatch(/broken-built-link\/descriptions\/alpha-1\.md\n  8:33 +error +There is no section "#nowhere" on \/sitemap\/: that page has no element with this id \(the link is on \/service\/fast-track-listing-premium-and-more\/alpha-1\/\)\./);
+    // Named by its field, as validation names a link: "link /sitemap/#nowhere".
+    expect(report).toMatch(/broken-built-link\/descriptions\/alpha-1\.md\n  8:33 +error +link \/sitemap\/#nowhere: There is no section "#nowhere" on \/sitemap\/: that page has no element with this id \(the link is on \/service\/fast-track-listing-premium-and-more\/alpha-1\/\)\./);
     expect(report).toMatch(/Nothing was written: the previous site is unchanged/);
     expect(report).not.toMatch(/Built \d+ pages/);
     expect(snapshot(out)).toEqual(before);
