@@ -2,6 +2,7 @@
 // the edge drop copies it would otherwise keep for a while (images keep their names and a day's cache; a 404 for
 // a page that is new now may be cached too). Hashed assets have new names when they change: never invalidated.
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
+import { REQUEST_HANDLER } from './s3.ts';
 import { isPageKind } from './manifest.ts';
 import type { Plan } from './plan.ts';
 
@@ -39,8 +40,25 @@ export interface Invalidator {
   send(command: CreateInvalidationCommand): Promise<{ Invalidation?: { Id?: string } }>;
 }
 
+/** CloudFront's client, which waits for an answer as the bucket's does: without a timeout, a CloudFront that never
+ *  answered held the deploy, and its lock, for good. */
+export const cloudFrontClient = () => new CloudFrontClient({ region: 'us-east-1', requestHandler: REQUEST_HANDLER });
+
 /** Asks CloudFront to invalidate the paths; resolves to the invalidation's id. */
-export async function invalidate(distributionId: string, paths: readonly string[], reference: string, client: Invalidator = new CloudFrontClient({ region: 'us-east-1' })) {
+export async function invalidate(distributionId: string, paths: readonly string[], reference: string, client: Invalidator = cloudFrontClient()) {
   const answer = await client.send(invalidationCommand(distributionId, paths, reference));
   return answer.Invalidation?.Id;
+}
+
+/** Why CloudFront did not take the invalidation, in one line that says what to check. */
+export function describeCdnError(error: unknown, distributionId: string): string {
+  const name = (error as { name?: string } | undefined)?.name ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) return 'no credentials for CloudFront (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE or a role)';
+  if (name === 'AccessDenied' || name === 'InvalidClientTokenId' || name === 'SignatureDoesNotMatch') return `it refused the credentials (${name}): they need cloudfront:CreateInvalidation on ${distributionId}`;
+  if (name === 'NoSuchDistribution') return `there is no distribution ${distributionId}: check --cloudfront-distribution`;
+  if (name === 'TimeoutError' || /requestTimeout/.test(message)) return 'it did not answer for 30 s, three times in a row: check the network (and AWS_ENDPOINT_URL_CLOUDFRONT, if set)';
+  if (code) return `it could not be reached (${code}): check the network (and AWS_ENDPOINT_URL_CLOUDFRONT, if set)`;
+  return `${name && name !== 'Error' ? `${name}: ` : ''}${message.replace(/\.$/, '')}`;
 }

@@ -3,7 +3,7 @@
 // Returns what it did; report.ts prints it. A failure part-way stops the deploy where it is: what is in the
 // bucket then is still a site whose pages name only files that are there (plan.ts), and the next run finishes.
 import pLimit from 'p-limit';
-import { invalidate, invalidationPaths, type Invalidator } from './cdn.ts';
+import { describeCdnError, invalidate, invalidationPaths, type Invalidator } from './cdn.ts';
 import { describeLock, lockStands, takeLock, type HeldLock } from './lock.ts';
 import { readSite, type Kind } from './manifest.ts';
 import { intentManifest, makePlan, needsHead, nextManifest, type Grace, type Head, type Plan, type PlanInput, type RemoteManifest, type Retained, type UploadReason } from './plan.ts';
@@ -232,7 +232,7 @@ async function invalidateReplaced(paths: string[], number: number, now: Date, re
     result.invalidation.id = await invalidate(options.cloudfrontDistribution, paths, `storefront-deploy-${number}-${now.getTime()}`, options.invalidator);
     return true;
   } catch (error) {
-    result.error = `The site is deployed, but CloudFront refused the invalidation: ${describeStoreError(error, options.target)}. Edge copies of replaced pages and images stay until they expire.`;
+    result.error = `The site is deployed, but CloudFront did not take the invalidation: ${describeCdnError(error, options.cloudfrontDistribution)}. Edge copies of replaced pages and images stay until they expire; the next deploy asks again.`;
     return false;
   }
 }

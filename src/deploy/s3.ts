@@ -60,6 +60,13 @@ export class StoreError extends Error {
 /** How long the store may stay silent on a request before it is tried again. */
 const SILENCE_MS = 30_000;
 
+// The SDK waits forever for a silent connection unless told otherwise, and only warns when requestTimeout passes
+// unless told to fail the request then. requestTimeout is the time the socket may stay silent, not a request's
+// whole time: an upload that sends keeps it alive. The SDK tries a request three times, so an endpoint that takes
+// connections and never answers fails a deploy in some 90 s, not in 6 minutes as with 120 s. The bucket's client
+// and CloudFront's (cdn.ts) both wait so long, no longer.
+export const REQUEST_HANDLER = { connectionTimeout: 10_000, requestTimeout: SILENCE_MS, throwOnRequestTimeout: true };
+
 export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'target'>): S3Client {
   return new S3Client({
     ...(endpoint
@@ -73,12 +80,7 @@ export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'tar
         }
       : { region }),
     ...(maxAttempts ? { maxAttempts } : {}),
-    // The SDK waits forever for a silent connection unless told otherwise,
-    // and only warns when requestTimeout passes unless told to fail the request then.
-    // requestTimeout is the time the socket may stay silent, not a request's whole time: an upload that sends
-    // keeps it alive. The SDK tries a request three times, so an endpoint that takes connections and never
-    // answers fails a deploy in some 90 s, not in 6 minutes as with 120 s.
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: SILENCE_MS, throwOnRequestTimeout: true },
+    requestHandler: REQUEST_HANDLER,
   });
 }
 
@@ -104,7 +106,8 @@ export function describeStoreError(error: unknown, target: Target): string {
 /** A store that cannot be reached, or an address that is not an S3 store: what it means, and what to check. */
 function networkTrouble(error: unknown, name: string, message: string, target: Target): string | undefined {
   const code = (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
-  const where = 'check --endpoint (its scheme, host and port) and the network, then deploy again; nothing is left half-done';
+  // What the bucket holds now is the caller's to say (deploy.ts: nothing changed, or stopped part-way).
+  const where = 'check --endpoint (its scheme, host and port) and the network, then deploy again';
   if (name === 'TimeoutError' || /exceeded the configured .* requestTimeout/.test(message)) {
     return `The store did not answer for ${SILENCE_MS / 1000} s, three times in a row: ${where}.`;
   }

@@ -2,7 +2,7 @@
 // around it: kinds, exclusions, references, targets, durations, CloudFront paths, the report. No network.
 import { describe, expect, it } from 'vitest';
 import { CACHE, headerRules } from '../../src/build/headers.ts';
-import { addressesOf, invalidate, invalidationCommand, invalidationPaths, MAX_PATHS } from '../../src/deploy/cdn.ts';
+import { addressesOf, cloudFrontClient, describeCdnError, invalidate, invalidationCommand, invalidationPaths, MAX_PATHS } from '../../src/deploy/cdn.ts';
 import type { DeployResult } from '../../src/deploy/deploy.ts';
 import { addressesIn, cacheControlOf, isExcluded, kindOf, type Kind, type LocalFile } from '../../src/deploy/manifest.ts';
 import { intentManifest, makePlan, needsHead, nextManifest, parseDuration, parseManifest, type Listed, type PlanInput, type RemoteManifest } from '../../src/deploy/plan.ts';
@@ -566,5 +566,30 @@ describe('describeStoreError', () => {
     ['an address that answers 404', new S3ServiceException({ name: 'NotFound', $fault: 'client', $metadata: { httpStatusCode: 404 }, message: 'UnknownError' }), /^The store answered 404 Not Found for the bucket "site" \(NotFound\): check the bucket's name and --endpoint\.$/],
   ])('says what %s means and what to check', (_, error, said) => {
     expect(describeStoreError(error, target)).toMatch(said);
+  });
+
+  // It ended "…; nothing is left half-done", and the next line said the deploy had stopped part-way.
+  it('leaves what the bucket holds to the deploy to say', () => {
+    expect(describeStoreError(failure('connect ECONNREFUSED 127.0.0.1:4597', { code: 'ECONNREFUSED' }), target)).toBe("Nothing answers at the store's address (connection refused): check --endpoint (its scheme, host and port) and the network, then deploy again.");
+  });
+});
+
+// It was described as the bucket's failure: "check --endpoint … nothing is left half-done.." of CloudFront.
+describe('describeCdnError', () => {
+  const failure = (message: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), extra);
+  it.each([
+    ['a CloudFront that never answers', failure('a request has exceeded the configured 30000 ms requestTimeout.', { name: 'TimeoutError' }), 'it did not answer for 30 s, three times in a row: check the network (and AWS_ENDPOINT_URL_CLOUDFRONT, if set)'],
+    ['one that cannot be reached', failure('connect ECONNREFUSED 127.0.0.1:1', { code: 'ECONNREFUSED' }), 'it could not be reached (ECONNREFUSED): check the network (and AWS_ENDPOINT_URL_CLOUDFRONT, if set)'],
+    ['keys without the right', failure('User is not authorized', { name: 'AccessDenied' }), 'it refused the credentials (AccessDenied): they need cloudfront:CreateInvalidation on E123'],
+    ['a wrong distribution', failure('The specified distribution does not exist.', { name: 'NoSuchDistribution' }), 'there is no distribution E123: check --cloudfront-distribution'],
+    ['anything else', failure('Rate exceeded.', { name: 'Throttling' }), 'Throttling: Rate exceeded'],
+  ])('says what %s means, naming CloudFront\'s own settings', (_, error, said) => {
+    expect(describeCdnError(error, 'E123')).toBe(said);
+  });
+
+  it("waits for CloudFront's answer as long as for the bucket's, no longer", async () => {
+    const seen: unknown[] = [];
+    seen.push(await (cloudFrontClient().config.requestHandler as unknown as { configProvider: Promise<unknown> }).configProvider);
+    expect(seen[0]).toMatchObject({ connectionTimeout: 10_000, requestTimeout: 30_000, throwOnRequestTimeout: true });
   });
 });
