@@ -93,12 +93,13 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const store = options.store ?? s3Store(options);
   const result = emptyResult(options);
   const phase = options.onPhase ?? (() => {});
-  const site = await readSite(options.dir, options.shownDir, options.force);
-  result.warnings.push(...site.warnings);
-  phase({ phase: 'read', files: site.files.size, bytes: [...site.files.values()].reduce((n, f) => n + f.size, 0) });
   const limit = pLimit(options.concurrency);
   let lock: HeldLock | undefined;
   try {
+    // Refused here, the folder's failure is the result's, reported in the format asked for (--format json).
+    const site = await readSite(options.dir, options.shownDir, options.force);
+    result.warnings.push(...site.warnings);
+    phase({ phase: 'read', files: site.files.size, bytes: [...site.files.values()].reduce((n, f) => n + f.size, 0) });
     if (result.dryRun) result.warnings.push(...(await runningDeploy(store, now, result.target)));
     else {
       lock = await takeLock(store, result.target, { now: options.now ?? (() => new Date()), leaseMs: options.leaseMs });

@@ -163,15 +163,26 @@ export async function readSite(dir: string, shown = dir, anyFolder = false): Pro
     ),
   );
   const byPath = new Map(files.map((file) => [file.path, file]));
+  const missing = new Map<string, string[]>();
   for (const file of files) {
     const refs = new Set(searchRefs(file.path, published));
     for (const address of named.get(file.path) ?? []) {
       const target = byPath.get(address);
       if (target && !isPageKind(target.kind)) refs.add(address);
-      else if (!target && SITE_FOLDERS.test(address)) warnings.push(`${file.path} names /${address}, which is not in the site.`);
+      else if (!target && SITE_FOLDERS.test(address)) missing.set(address, [...(missing.get(address) ?? []), file.path]);
     }
     refs.delete(file.path);
     file.refs = [...refs].sort();
   }
+  if (missing.size && !anyFolder) throw new UserError(incompleteSite(shown, missing));
+  for (const [address, by] of missing) warnings.push(`${by.length === 1 ? by[0] : `${by.length} files (${by[0]}, …)`} ${by.length === 1 ? 'names' : 'name'} /${address}, which is not in the site.`);
   return { dir, files: byPath, warnings };
+}
+
+/** A site that lacks files its pages name (a build's copy cut short, a file deleted by hand): published, its pages
+ *  would miss them, and the bucket's copy, once not in the site, would be deleted after its grace period. */
+function incompleteSite(shown: string, missing: ReadonlyMap<string, string[]>): string {
+  const named = [...missing].sort(([a], [b]) => a.localeCompare(b));
+  const listed = named.slice(0, 3).map(([address, by]) => `/${address} (named by ${by.length === 1 ? by[0] : `${by.length} files, ${by[0]} among them`})`);
+  return `${shown} lacks ${named.length === 1 ? 'a file' : `${named.length} files`} that its pages name: ${listed.join(', ')}${named.length > 3 ? ', …' : ''}. A build writes them all, so this folder is not one build's whole output: build the site again (\`storefront build -o ${shown}\`), or pass --force to deploy it as it is.`;
 }

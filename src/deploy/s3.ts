@@ -19,6 +19,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { UserError } from '../errors.ts';
 import { LEASE_MS, LockError, parseLock, type LockRead, type LockStore } from './lock.ts';
 import type { LocalFile } from './manifest.ts';
 import { parseManifest, type Head, type Listed, type OuterDeploy, type RemoteManifest } from './plan.ts';
@@ -88,7 +89,7 @@ export function s3Client({ endpoint, region, maxAttempts }: Omit<S3Options, 'tar
 export function describeStoreError(error: unknown, target: Target): string {
   const name = (error as { name?: string } | undefined)?.name ?? '';
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof StoreError || error instanceof LockError) return message;
+  if (error instanceof StoreError || error instanceof LockError || error instanceof UserError) return message;
   if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) {
     return 'No credentials for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE, or a role).';
   }

@@ -475,6 +475,26 @@ describe('a deploy owns only what it uploaded', () => {
     expect(forced.report!.warnings.join('\n')).toMatch(/Left out 2 files whose name or folder starts with a dot, which a deploy never publishes: \.env, \.git\/config/);
   }, 60_000);
 
+  // Deployed with exit 0 and a warning a page, and the stylesheet, no longer in the site, was deleted from the bucket
+  // once its grace period was over: 19 live pages without their styles.
+  it('refuses a folder that lacks a file its pages name, in the format asked for; --force deploys it with a warning', async () => {
+    const name = await bucket('incomplete');
+    expect((await deployCli(v1, `s3://${name}`)).code).toBe(0);
+    const before = await listing(s3.client, name);
+    const incomplete = join(work, 'v1-without-a-stylesheet');
+    cpSync(v1, incomplete, { recursive: true });
+    const stylesheet = readdirSync(join(incomplete, 'assets')).find((f) => f.endsWith('.css'))!;
+    for (const file of readdirSync(join(incomplete, 'assets')).filter((f) => f.startsWith(stylesheet))) rmSync(join(incomplete, 'assets', file));
+    const refused = await deployCli(incomplete, `s3://${name}`);
+    expect(refused.code).toBe(1);
+    expect(refused.report!.ok).toBe(false);
+    expect(refused.report!.error).toMatch(new RegExp(`^\\S+ lacks a file that its pages name: /assets/${stylesheet.replace(/[.]/g, '\\.')} \\(named by .*\\)\\. A build writes them all.*or pass --force to deploy it as it is\\.\\nNothing was changed\\.$`));
+    expect(await listing(s3.client, name)).toEqual(before);
+    const forced = await deployCli(incomplete, `s3://${name}`, '--force');
+    expect(forced.code, forced.err).toBe(0);
+    expect(forced.report!.warnings.join('\n')).toContain(`/assets/${stylesheet}, which is not in the site.`);
+  }, 60_000);
+
   it('never blocks on a FIFO in the folder: one named index.html is no site, another is skipped', async () => {
     const name = await bucket('fifo');
     const fifoSite = join(work, 'fifo-index');
