@@ -192,6 +192,8 @@ function uploadReason(file: LocalFile, input: PlanInput): UploadReason | undefin
 /**
  * Groups uploads into phases: by kind in UPLOAD_ORDER, then a file after the files of its kind it names. Hashed
  * assets go up in one phase: a new one is named by nothing the bucket serves until the pages that name it go up.
+ * New pages go up before the pages replaced: a replaced page may link to a new one (a category's page to a service
+ * added), and a deploy cut off between the two left such links leading to a 404 until the next deploy.
  */
 export function phasesOf(uploads: readonly Upload[]): Upload[][] {
   const phases: Upload[][] = [];
@@ -199,6 +201,11 @@ export function phasesOf(uploads: readonly Upload[]): Upload[][] {
     const ofKind = new Map(uploads.filter((u) => u.file.kind === kind).map((u) => [u.file.path, u]));
     if (kind === 'asset') {
       if (ofKind.size) phases.push([...ofKind.keys()].sort().map((path) => ofKind.get(path)!));
+      continue;
+    }
+    if (kind === 'page') {
+      const sorted = [...ofKind.keys()].sort().map((path) => ofKind.get(path)!);
+      phases.push(...[sorted.filter((u) => !u.replaces), sorted.filter((u) => u.replaces)].filter((phase) => phase.length));
       continue;
     }
     const levels = new Map<string, number>();

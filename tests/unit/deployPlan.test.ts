@@ -113,6 +113,20 @@ describe('makePlan: what to upload, in which order', () => {
     expect(plan.phases[0]![0]).toMatchObject({ reason: 'changed', replaces: true });
   });
 
+  // All pages went up in one phase, by name: cut off after the category's page and before the service's, the
+  // bucket served a link to a page that was not there yet.
+  it('puts up a new page before the pages it replaces, which may link to it', () => {
+    const v2 = siteOf(
+      ...v1.values(),
+      file('category/x/index.html', 'category-x, edited', ['assets/styles-AAA.css']),
+      file('service/c/3/index.html', 'service-c-3', ['assets/styles-AAA.css']),
+      file('index.html', 'home-2', ['assets/styles-AAA.css', 'assets/loader-AAA.js', 'favicon.svg']),
+    );
+    const { remote, listing } = deployed(siteOf(...v1.values(), file('category/x/index.html', 'category-x', ['assets/styles-AAA.css'])));
+    const plan = makePlan(input({ files: v2, remote, listing }));
+    expect(plan.phases.map(paths)).toEqual([['service/c/3/index.html'], ['category/x/index.html', 'index.html']]);
+  });
+
   it('uploads again a file whose headers changed, or that went missing from the bucket', () => {
     const { remote, listing } = deployed(v1);
     listing.delete('img/services/a.svg');
