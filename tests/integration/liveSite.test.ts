@@ -157,7 +157,7 @@ describe('dev after an edit that links to no section of a built page', () => {
     log.length = 0;
     expect((await devBuild()).ok).toBe(false);
     const line = `${text}\nSee`.split('\n').length;
-    expect(log.join('\n')).toMatch(new RegExp(`descriptions/alpha-2\\.md\\n  ${line}:18 +error +There is no section "#prices" on /sitemap/`));
+    expect(log.join('\n')).toMatch(new RegExp(`descriptions/alpha-2\\.md\\n  ${line}:18 +error +link /sitemap/#prices: There is no section "#prices" on /sitemap/`));
     expect(filesOf(liveDir)).toEqual(before);
     writeFileSync(file, text);
     expect((await devBuild()).ok, log.join('\n')).toBe(true);
