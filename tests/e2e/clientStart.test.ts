@@ -201,4 +201,29 @@ describe('the client', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  // Light chosen over a stored Dark was taken for no choice: the client put Dark back, and kept it.
+  it('applies a colour mode chosen before the client started at once, Light over a stored Dark too, in every switch', async () => {
+    const { page, errors, close } = await openPage(browser());
+    const release = await holdLoader(page);
+    await page.addInitScript(() => localStorage.setItem('storefront-color-mode', 'dark'));
+    await page.goto(siteUrl('/sitemap/'));
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Dark to Light, the option above it, by the keyboard: the native select changes without a script.
+    await page.locator('.header-actions select').focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('.header-actions select').inputValue()).toBe('light');
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('storefront-color-mode')])).toEqual(['light', 'light']);
+    const shown = await page.locator('select[aria-label="Colour mode"]').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((value) => value === 'light')).toBe(true);
+    release();
+    await page.waitForSelector(HYDRATED, { state: 'attached' });
+    expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('storefront-color-mode')])).toEqual(['light', 'light']);
+    expect(await page.locator('.header-actions select').inputValue()).toBe('light');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
