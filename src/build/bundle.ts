@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { atomicWrite, codeVersion, filesHash, keyOf, installedPath, libraryVersion, packageOf, sha256, toolRelease, type BuildCacheDir } from './cache.ts';
 import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from './fontSubset.ts';
@@ -125,7 +125,7 @@ export const bundleClient = ({ development = false, characters = TEMPLATE_CHARAC
     const kept = await fromCache<ClientRecord, ClientBundle & { metafile: Metafile }>(store, prebuilt, name, async (record, from) => {
       const files: [string, Uint8Array | undefined][] = await Promise.all(record.files.map(async ([path, blob]): Promise<[string, Uint8Array | undefined]> => [path, await from.readBlob(blob)]));
       if (files.some(([, bytes]) => !bytes)) return undefined;
-      return { files: new Map(files as [string, Uint8Array][]), ...assetMap(record.metafile, pageKinds), metafile: record.metafile };
+      return { files: new Map(files as [string, Uint8Array][]), ...assetMap(record.metafile, pageKinds, theme), metafile: record.metafile };
     });
     if (kept) return { value: kept, metafile: kept.metafile };
     const started = Date.now();
@@ -218,7 +218,7 @@ async function makeClientBundle(development: boolean, characters: string, pageKi
     throw themeCompileError(error, theme);
   });
   const files = new Map(result.outputFiles.map((f: OutputFile) => [relative(PACKAGE_ROOT, f.path).split('\\').join('/'), withCompileHint(f.path, f.contents)]));
-  return { files, ...assetMap(result.metafile, pageKinds), metafile: result.metafile };
+  return { files, ...assetMap(result.metafile, pageKinds, theme), metafile: result.metafile };
 }
 
 // React DOM is one CommonJS module: V8 compiled its module function (most of React DOM) lazily, on the main
@@ -233,8 +233,13 @@ const HINTED_FROM_BYTES = 64_000;
 const withCompileHint = (path: string, contents: Uint8Array) => (path.endsWith('.js') && contents.length >= HINTED_FROM_BYTES ? Buffer.concat([COMPILE_HINT, contents]) : contents);
 
 /** Works out, from esbuild's metafile, the URL of each entry and the chunks each page kind needs. */
-export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[]): Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'> {
+export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[], theme?: Theme): Pick<ClientBundle, 'chunks' | 'stylesheets' | 'assetsFor'> {
   const url = (output: string) => `/${output}`;
+  // An entry the theme replaces (an ejected theme/pages/home.css) is the replacement in the metafile.
+  const entryOf = (path: string) => {
+    const built = resolve(PACKAGE_ROOT, path);
+    return relative(PACKAGE_ROOT, theme?.overrides.get(built) ?? built).split(sep).join('/');
+  };
   const outputOf = (entryPoint: string) => {
     const found = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entryPoint);
     if (!found) throw new Error(`esbuild produced no output for ${entryPoint}`);
@@ -256,7 +261,7 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
   };
   const entry = outputOf('src/client/entry.tsx');
   const stylesheetOf = (kind: PageKindFile) => {
-    const output = outputOf(kind.stylesheet ? relative(PACKAGE_ROOT, kind.stylesheet).split('\\').join('/') : SITE_STYLESHEET);
+    const output = outputOf(entryOf(kind.stylesheet ?? SITE_STYLESHEET));
     return url(output.endsWith('.css') ? output : (metafile.outputs[output]?.cssBundle ?? output));
   };
   const stylesheets = Object.fromEntries(pageKinds.map((kind) => [kind.name, stylesheetOf(kind)]));
@@ -268,7 +273,7 @@ export function assetMap(metafile: Metafile, pageKinds: readonly PageKindFile[])
     chunks: Object.fromEntries(Object.entries(chunks).map(([k, o]) => [k, url(o)])),
     stylesheets,
     assetsFor: (kind) => ({
-      styles: [stylesheets[kind] ?? url(outputOf(SITE_STYLESHEET))],
+      styles: [stylesheets[kind] ?? url(outputOf(entryOf(SITE_STYLESHEET)))],
       entry: url(entry),
       modulePreloads: [...new Set([...entryClosure, ...(chunks[kind] ? closure(chunks[kind]) : [])])].filter((o) => o !== entry).map(url),
       fonts: fonts.map(url),

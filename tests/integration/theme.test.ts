@@ -50,6 +50,22 @@ describe('theme/', () => {
     }
   });
 
+  // Each of the 11 page stylesheets eject offers stopped build, start and dev with "Internal error: esbuild produced no
+  // output for templates/pages/home.css": the stylesheet was looked for under its built-in name.
+  it("replaces a page kind's own stylesheet, which the page then names", async () => {
+    const file = join(site, 'theme/pages/home.css');
+    mkdirSync(join(site, 'theme/pages'), { recursive: true });
+    writeFileSync(file, `${readFileSync(join(PACKAGE_ROOT, 'templates/pages/home.css'), 'utf8')}\n.hero { outline: 3px solid #f0f; }\n`);
+    try {
+      const result = await build();
+      expect(result.code, result.err).toBe(0);
+      const stylesheet = /<link rel="stylesheet" href="\/(assets\/styles-home-[^"]+\.css)"/.exec(readFileSync(join(site, 'dist/index.html'), 'utf8'))?.[1];
+      expect(readFileSync(join(site, 'dist', stylesheet!), 'utf8')).toMatch(/\.hero\{outline:3px solid #f0f\}/);
+    } finally {
+      rmSync(file);
+    }
+  });
+
   it('is what the cache keys say: edited, or removed, the site is what a clean build makes', async () => {
     writeFileSync(footer, BUILT_IN.replace(LINE, 'Made in Porto.'));
     expect((await build()).code).toBe(0);
