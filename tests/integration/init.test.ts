@@ -146,6 +146,24 @@ describe('storefront init into a folder it cannot use', () => {
     }
   });
 
+  // It wrote the catalogue, then stopped at .github/ with "Internal error" (EACCES), and every later run refused the
+  // folder for its catalogue: nothing could finish it but removing that by hand.
+  it('refuses, writing nothing, a folder of the site it may not write into (a .github/ another user made)', async () => {
+    const site = join(work, 'github-locked');
+    mkdirSync(join(site, '.github'), { recursive: true });
+    chmodSync(site, 0o777);
+    chmodSync(join(site, '.github'), 0o555);
+    chmodSync(work, 0o755);
+    try {
+      const result = await runCliProcess(site, ['init'], 60_000, { asNobody: true });
+      expect(result.code, result.err).toBe(2);
+      expect(result.err).toMatch(/its folder \.github\/ cannot be written, and init writes \.github\/workflows\/site\.yml there; give your user write access to it/);
+      expect(readdirSync(site)).toEqual(['.github']);
+    } finally {
+      chmodSync(join(site, '.github'), 0o755);
+    }
+  });
+
   it.runIf(existsSync('/sys/kernel'))('refuses a system folder under /sys', async () => {
     const result = await cli(work, 'init', '/sys/kernel/my-site');
     expect(result.code).toBe(2);
