@@ -3,7 +3,7 @@
 // is there already is kept as it is; package.json gains only the scripts and the dependency it lacks.
 import { constants, existsSync } from 'node:fs';
 import { access, cp, lstat, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package's name on the registry (the command is `storefront`). */
@@ -67,11 +67,11 @@ export async function siteFolderProblem(siteDir: string): Promise<string | undef
       if (stats && !stats.isDirectory()) return `there is a file named ${folder} where init writes the folder ${folder}/ (for ${path}); rename it`;
     }
     if (await leadsNowhere(join(siteDir, path))) return `${path} is a symbolic link that leads nowhere, where init writes ${path}; remove it, or make it lead to a file`;
-    // A folder it cannot write into (a .github/ another user made) failed init half-way, the catalogue written.
-    const into = existsSync(join(siteDir, path)) ? undefined : await nearestFolder(join(siteDir, path));
-    if (into && !(await access(into, constants.W_OK | constants.X_OK).then(() => true, () => false))) {
-      const folder = relative(siteDir, into).split(sep).join('/');
-      return `${folder ? `its folder ${folder}/` : 'it'} cannot be written, and init writes ${path} there; give your user write access to it`;
+    // A folder of the site it cannot write into (a .github/ another user made) failed init half-way, the catalogue
+    // written. (The site's folder itself is the catalogue's check, which says more.)
+    const into = existsSync(join(siteDir, path)) ? undefined : await nearestFolder(resolve(siteDir, path));
+    if (into?.startsWith(join(resolve(siteDir), sep)) && !(await access(into, constants.W_OK | constants.X_OK).then(() => true, () => false))) {
+      return `its folder ${relative(resolve(siteDir), into).split(sep).join('/')}/ cannot be written, and init writes ${path} there; give your user write access to it`;
     }
   }
   for (const folder of ['pages', 'public']) {
