@@ -34,6 +34,23 @@ describe('sticky header', () => {
     await page.waitForFunction(() => document.querySelector('.site-header')?.getAttribute('data-scrolled') === 'false');
     await close();
   });
+
+  // Each focus in the header scrolled the page up some 400 px: a keyboard user lost their place at every Tab there.
+  it('keeps the page where it is when the keyboard moves through the header, on a desktop and on a phone', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 800 }]) {
+      const { page, close } = await desktop('/', { viewport });
+      await page.evaluate(() => scrollTo(0, 1500));
+      const at = await page.evaluate(() => scrollY);
+      expect(at).toBeGreaterThan(500);
+      const controls = await page.locator('.site-header :is(a, button, select):visible').count();
+      expect(controls).toBeGreaterThan(2);
+      await page.locator('.site-header :is(a, button, select):visible').first().focus();
+      for (let i = 1; i < controls; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.site-header') !== null)).toBe(true);
+      expect(await page.evaluate(() => scrollY)).toBe(at);
+      await close();
+    }
+  });
 });
 
 describe('Categories disclosure (keyboard)', () => {
