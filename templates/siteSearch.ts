@@ -113,7 +113,8 @@ export function openSiteSearch(load: (url: string) => Promise<unknown> = fetchJs
     async find(state, sort, asked, kept) {
       const index = await entry();
       const query = indexQuery(state, sort);
-      const all = findRecords(index, await shardsOf(index, query.terms), query);
+      // Typed, but no word in it (an emoji, punctuation): nothing matches, rather than everything.
+      const all = state?.q.trim() && !query.terms.length ? [] : findRecords(index, await shardsOf(index, query.terms), query);
       const shown = (kept as { shown?: unknown } | null)?.shown;
       const count = Number.isInteger(shown) ? Math.max(PAGE_SIZE, shown as number) : PAGE_SIZE;
       return { asked, all, cards: await cardsOf(index, all.slice(0, count)) };

@@ -96,6 +96,16 @@ describe('searching', () => {
     await close();
   });
 
+  // "84 services found for “🚀”": with no word to look for, every service was a result.
+  it('finds nothing for a query with no word in it, an emoji or punctuation alone', async () => {
+    for (const [q, shown] of [['%F0%9F%9A%80', '🚀'], ['!!!', '!!!']]) {
+      const { page, close } = await open(`/search/?q=${q}`);
+      await announced(page, new RegExp(`^No services match “${shown}”\\.$`));
+      expect(await page.locator('.search-grid .card').count()).toBe(0);
+      await close();
+    }
+  });
+
   it("keeps words typed before the client started, over the address's", async () => {
     const { page, close } = await openPage(browser());
     // The loader is held until the words are in, as on a slow network.
