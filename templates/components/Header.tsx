@@ -53,6 +53,32 @@ export function Header() {
           <span className="menu-icon" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
+        {/* Right after its toggle, so that Tab goes from the toggle into the open menu (it went through the brand,
+            Contact and the quote first); the grid puts it under the bar (header.css). Its entries are rendered
+            when it opens: hidden, they repeated the main navigation in every page's HTML (5.5 MB of a
+            10,000-service site), and the toggle needs JavaScript anyway. */}
+        <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
+          {menuOpen && (
+            <ul className="mobile-list">
+              <li className="mobile-search">
+                <NavLink to="/search/" className="nav-link">
+                  Search
+                  <SearchIcon className="header-search-icon" />
+                </NavLink>
+              </li>
+              <NavItems variant="inline" />
+              <li className="mobile-color-mode">
+                <ColorModeSwitch variant="inline" />
+              </li>
+              <li className="mobile-contact">
+                <a className="button button-primary button-block" href={contact}>
+                  Contact
+                </a>
+                {site.contact.responseTime && <p className="mobile-response-time">{site.contact.responseTime}</p>}
+              </li>
+            </ul>
+          )}
+        </nav>
         {/* Without JavaScript the toggle cannot open the menu: this link to every service shows in its place
             (header.css, scripting: none). */}
         <a href="/sitemap/" className="menu-fallback">
@@ -85,30 +111,6 @@ export function Header() {
           <QuoteButton />
         </div>
       </div>
-      {/* Its entries are rendered when it opens: hidden, they repeated the main navigation in every page's
-          HTML (5.5 MB of a 10,000-service site), and the toggle needs JavaScript anyway. */}
-      <nav id={menuId} className="mobile-menu" aria-label="Main" hidden={!menuOpen}>
-        {menuOpen && (
-          <ul className="mobile-list">
-            <li className="mobile-search">
-              <NavLink to="/search/" className="nav-link">
-                Search
-                <SearchIcon className="header-search-icon" />
-              </NavLink>
-            </li>
-            <NavItems variant="inline" />
-            <li className="mobile-color-mode">
-              <ColorModeSwitch variant="inline" />
-            </li>
-            <li className="mobile-contact">
-              <a className="button button-primary button-block" href={contact}>
-                Contact
-              </a>
-              {site.contact.responseTime && <p className="mobile-response-time">{site.contact.responseTime}</p>}
-            </li>
-          </ul>
-        )}
-      </nav>
     </header>
   );
 }

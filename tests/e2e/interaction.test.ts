@@ -216,6 +216,24 @@ describe('mobile menu', () => {
     await close();
   });
 
+  // Tab from the open menu's toggle went through the brand, Contact and the quote before the menu (WCAG 2.4.3).
+  it('is next in the tab order after its toggle, opened by the keyboard, and spans the screen under the bar', async () => {
+    const { page, close } = await desktop('/', phone);
+    await page.locator('.menu-toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.mobile-menu').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.mobile-menu') !== null)).toBe(true);
+    expect((await focusedText(page)).startsWith('Search')).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+    const [menu, bar] = await Promise.all([page.locator('.mobile-menu').boundingBox(), page.locator('.menu-toggle').boundingBox()]);
+    expect(menu!.x).toBe(0);
+    expect(menu!.width).toBe(375);
+    expect(menu!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    await close();
+  });
+
   it('keeps the header Contact button in the bar on phones and above (issue 24)', async () => {
     for (const width of [320, 375, 520]) {
       const { page, close } = await desktop('/', { viewport: { width, height: 740 } });
@@ -354,7 +372,7 @@ describe('colour mode', () => {
     await page.locator('.menu-toggle').click();
     await page.locator('.mobile-menu').getByLabel('Colour mode').selectOption('dark');
     await page.setViewportSize({ width: 1100, height: 900 });
-    const header = page.locator('.header-bar').getByLabel('Colour mode');
+    const header = page.locator('.header-actions').getByLabel('Colour mode');
     await expect.poll(() => header.inputValue()).toBe('dark');
     // Light, which the header's switch showed before, can be chosen there again.
     await header.selectOption('light');
