@@ -89,7 +89,8 @@ export function nextSteps(dir: string, siteDir: string, context: StepsContext = 
     ...commands.map(([command, what]) => (what ? `  ${command.padEnd(width)}${what}` : `  ${command}`)),
     '',
     'Then replace the example brand, text, images and prices with your own: the comments in each file say what',
-    'each field is, and the README the site folder now has says where things go.',
+    // A README of the site's own, kept, says nothing of where storefront's things go: the guide does.
+    files?.kept.includes('README.md') ? 'each field is, and docs/guide.md in the storefront package says where things go.' : 'each field is, and the README the site folder now has says where things go.',
   ].join('\n');
 }
 

@@ -117,8 +117,10 @@ export async function writeSiteFiles(siteDir: string, version: string): Promise<
   }
   const merged = sitePackage(existing, basename(siteDir), version);
   if (files.kept.includes('.gitignore')) {
-    const kept = new Set((await readFile(join(siteDir, '.gitignore'), 'utf8')).split('\n').map((line) => line.trim()));
-    files.notIgnored = (await readFile(join(SITE_TEMPLATE_DIR, 'gitignore'), 'utf8')).split('\n').filter((line) => line && !kept.has(line));
+    // "node_modules", "/node_modules" and "node_modules/" all keep node_modules/ out: compared without the slashes.
+    const plain = (line: string) => line.trim().replace(/^\//, '').replace(/\/$/, '');
+    const kept = new Set((await readFile(join(siteDir, '.gitignore'), 'utf8')).split('\n').map(plain));
+    files.notIgnored = (await readFile(join(SITE_TEMPLATE_DIR, 'gitignore'), 'utf8')).split('\n').filter((line) => line && !kept.has(plain(line)));
   }
   if (JSON.stringify(merged) !== JSON.stringify(existing)) {
     await writeFile(packageFile, `${JSON.stringify(merged, null, 2)}\n`);

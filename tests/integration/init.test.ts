@@ -244,9 +244,15 @@ describe('the files init writes beside the catalogue', () => {
     mkdirSync(own);
     writeFileSync(join(own, 'package.json'), JSON.stringify({ name: 'ours', version: '1.0.0', scripts: { build: 'make site' }, devDependencies: { [PACKAGE_NAME]: 'file:../storefront.tgz' } }));
     writeFileSync(join(own, 'README.md'), 'Our notes.\n');
+    // Ignored as written by hand: without the template's slashes. It was told to add node_modules/ and dist/.
+    writeFileSync(join(own, '.gitignore'), 'node_modules\n/dist\n.env\n');
     const result = await cli(own, 'init');
     expect(result.code, result.err).toBe(0);
-    expect(result.out).toContain('Kept as they were: README.md.');
+    expect(result.out).toContain('Kept as they were: .gitignore, README.md.');
+    // Its own README says nothing of storefront's folders.
+    expect(result.out).toContain('docs/guide.md in the storefront package says where things go.');
+    expect(result.out).toMatch(/Add to \.gitignore what the build writes: deploy\/ /);
+    expect(result.out).not.toMatch(/Add to \.gitignore what the build writes: .*(node_modules|dist)\//);
     expect(result.out).toContain("package.json keeps its own `build` script: storefront's is `npx storefront build`.");
     expect(readFileSync(join(own, 'README.md'), 'utf8')).toBe('Our notes.\n');
     const manifest = JSON.parse(readFileSync(join(own, 'package.json'), 'utf8'));
