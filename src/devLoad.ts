@@ -70,14 +70,16 @@ export class CatalogueReads {
 
   /** The build hard-links the catalogue's images into the site, which changes their link count: the watcher
    *  reports that as a 'change' of every image, and each build would start the next. A 'change' counts when the
-   *  file's content may differ from what the last read saw: modified since, or of another size; a text file of
-   *  the same size and an older time (put back by `cp -p`, `unzip` or a backup) is compared by its text. */
+   *  file's content may differ from what the last read saw: modified since, or of another size; a text file or an
+   *  SVG of the same size and an older time (put back by `cp -p`, `unzip` or a backup) is compared by its text. (A
+   *  raster image so put back is not: comparing it means reading and hashing it, at every build's links.) */
   contentChanged(name: string) {
     const file = name.split(sep).join('/');
     try {
       const path = join(this.catalogueDir, name);
       const stats = statSync(path);
       if (!stats.isFile() || stats.mtimeMs >= this.readAt - MTIME_SLACK_MS || this.source?.sizes.get(file) !== stats.size) return true;
+      if (/\.svg$/i.test(file) && this.source?.svgs.has(file)) return readFileSync(path, 'utf8') !== this.source.svgs.get(file);
       return isText(file) && textOfFile(file, readFileSync(path)) !== this.source?.texts.get(file);
     } catch {
       return true; // gone: a change

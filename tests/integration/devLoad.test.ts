@@ -1,5 +1,5 @@
 // What dev's watcher counts as a change of the catalogue (src/devLoad.ts): an image whose link count the build
-// changed is not one; a text put back with the same size and an older time (cp -p, unzip, a backup) is.
+// changed is not one; a text or an SVG put back with the same size and an older time (cp -p, unzip, a backup) is.
 import { cpSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,14 @@ describe("dev's reads of the catalogue", () => {
     utimesSync(join(catalogue, image), long, long);
     linkSync(join(catalogue, image), join(work, 'linked.svg'));
     expect(reads.contentChanged(image)).toBe(false);
+    // An SVG put back with another colour, the same size and an older time: it was ignored, and dev served the old one.
+    const svg = readFileSync(join(catalogue, image), 'utf8');
+    const recoloured = svg.replace(/#[0-9a-f]{6}/i, '#ff00ff');
+    expect(recoloured).not.toBe(svg);
+    expect(recoloured.length).toBe(svg.length);
+    writeFileSync(join(catalogue, image), recoloured);
+    utimesSync(join(catalogue, image), long, long);
+    expect(reads.contentChanged(image)).toBe(true);
   });
 
   it('read a text that became a link to nowhere, or a link made whole again, with the whole catalogue and its warning', async () => {
