@@ -203,8 +203,9 @@ function addContainer(tree: TreeBuilder, tokens: Token[], i: number): void {
     case 'link_open':
       return tree.enter('a', linkProps(token));
     case 'footnote_block_open':
-      tree.enter('section', { dataFootnotes: 'true', className: 'footnotes' });
-      tree.add('Footnotes');
+      // Props as the DOM names them: React passes data-* and aria-* through as written, not from camelCase.
+      tree.enter('section', { 'data-footnotes': 'true', className: 'footnotes' });
+      tree.add(['h2', { id: 'user-content-footnote-label', className: 'visually-hidden' }, 'Footnotes']);
       return tree.enter('ol', null);
     case 'footnote_block_close':
       tree.exit();
@@ -271,14 +272,14 @@ const referenceId = (token: Token) => {
 
 function footnoteReference(token: Token): TreeElement {
   const number = String((token.meta as { id: number }).id + 1);
-  const props = { href: `#user-content-fn-${footnoteId(token)}`, id: referenceId(token), dataFootnoteRef: 'true', ariaDescribedBy: 'user-content-footnote-label' };
+  const props = { href: `#user-content-fn-${footnoteId(token)}`, id: referenceId(token), 'data-footnote-ref': 'true', 'aria-describedby': 'user-content-footnote-label' };
   return ['sup', null, ['a', props, number]];
 }
 
 function footnoteBackReference(open: Open, add: (node: TreeNode) => void, token: Token): void {
   const { id, subId = 0 } = token.meta as { id: number; subId?: number };
   const label = `${id + 1}${subId > 0 ? `-${subId + 1}` : ''}`;
-  const props = { href: `#${referenceId(token)}`, dataFootnoteBackref: '', ariaLabel: `Back to reference ${label}`, className: 'data-footnote-backref' };
+  const props = { href: `#${referenceId(token)}`, 'data-footnote-backref': '', 'aria-label': `Back to reference ${label}`, className: 'data-footnote-backref' };
   open.text = `${open.text ?? ''} `;
   add(['a', props, '↩', ...(subId > 0 ? [['sup', null, String(subId + 1)] as TreeElement] : [])]);
 }

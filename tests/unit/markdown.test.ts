@@ -62,6 +62,16 @@ describe('GitHub Flavored Markdown', () => {
     }
   });
 
+  // The props were camelCase (ariaLabel, dataFootnoteRef), which React writes out as they are: the back link had no
+  // accessible name, and the label the reference names did not exist.
+  it('gives footnotes the attributes and the label a browser and a screen reader read', () => {
+    const tree = JSON.stringify(compile('A claim.[^1]\n\n[^1]: Its source.'));
+    expect(tree).toContain('["a",{"href":"#user-content-fn-1","id":"user-content-fnref-1","data-footnote-ref":"true","aria-describedby":"user-content-footnote-label"},"1"]');
+    expect(tree).toContain('["section",{"data-footnotes":"true","className":"footnotes"},["h2",{"id":"user-content-footnote-label","className":"visually-hidden"},"Footnotes"],["ol"');
+    expect(tree).toContain('"data-footnote-backref":"","aria-label":"Back to reference 1"');
+    expect(tree).not.toMatch(/ariaLabel|ariaDescribedBy|dataFootnote/);
+  });
+
   it('leaves every generated description well within the bounds on hostile Markdown', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'storefront-markdown-'));
     try {
