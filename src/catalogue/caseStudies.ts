@@ -10,7 +10,7 @@ import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { nextDay } from './dates.ts';
-import { AS_OF } from './schema.ts';
+import { AS_OF, isCalendarDate } from './schema.ts';
 import { error, type Problem } from './problems.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
@@ -126,6 +126,9 @@ function resultProblems(file: string, yaml: YamlFile, results: CaseFrontMatter['
       problems.push(error('case-result-source', file, { ...locate(yaml, ['results', i]), field: `results[${i}].asOf` }, `The result "${result.figure}" has no date.`, 'Add "asOf:" under it: the month (2026-03) or day (2026-03-14) it was measured.'));
     } else if (!AS_OF.test(result.asOf)) {
       problems.push(error('wrong-format', file, where('asOf'), `"${result.asOf}" is not a month written YYYY-MM or a day written YYYY-MM-DD.`, 'Write when it was measured, e.g. asOf: 2026-03.'));
+    } else if (!isCalendarDate(result.asOf)) {
+      // 2026-02-30 was published as "30 February 2026".
+      problems.push(error('wrong-format', file, where('asOf'), `"${result.asOf}" is no day of the calendar.`, 'Write a real day, e.g. 2026-02-28, or the month: 2026-02.'));
     } else if (result.asOf > nextDay(today)) {
       problems.push(error('case-result-in-future', file, where('asOf'), `The date ${result.asOf} of "${result.figure}" is in the future (today is ${today}).`, 'Write when the figure was actually measured.'));
     }

@@ -390,7 +390,9 @@ function alternativeChecks({ site, alternatives }: ParsedCatalogue, known: Known
 /** A case study's services exist (once every category file could be read), and its links go where links may. */
 function caseChecks({ cases }: ParsedCatalogue, known: KnownRoutes): Problem[] {
   return [...cases.values()].flatMap((study) => [
-    ...(known.complete ? (study.services ?? []) : []).flatMap((id, i) => {
+    ...(known.complete ? (study.services ?? []) : []).flatMap((id, i, ids) => {
+      // Listed twice, its card showed twice on the service's page, as a requires entry would be refused.
+      if (ids.indexOf(id) < i) return [error('duplicate-reference', study.file, study.serviceLines![i]!, `"${id}" is listed twice in services.`, 'Keep one of the two entries.')];
       if (known.serviceRouteById.has(id)) return [];
       const guess = closest(id, [...known.serviceRouteById.keys()]);
       return [error('unknown-service', study.file, study.serviceLines![i]!, `There is no service with the id "${id}".`, guess ? `Did you mean "${guess}"? Fix the id, or remove the entry.` : 'Use the id of an existing service (its "id" field), or remove the entry.')];

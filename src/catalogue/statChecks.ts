@@ -24,19 +24,17 @@ export function statChecks({ site }: Pick<ParsedCatalogue, 'site'>, today: strin
     const source = text(stat.source);
     const asOf = typeof stat.asOf === 'string' ? stat.asOf : undefined;
     const at = (path: (string | number)[], field: string) => ({ ...locate(site.yaml, path), field });
+    const problems: Problem[] = [];
     if (!source) {
       const also = stat.asOf === undefined ? ' and no date' : '';
-      return [
-        warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no source${also}: visitors cannot tell where it comes from${also && ' or how current it is'}.`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${also && ', and "asOf:" with the month it was measured, e.g. 2026-03'}. The page shows them in a note under the figures.`),
-      ];
+      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no source${also}: visitors cannot tell where it comes from${also && ' or how current it is'}.`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${also && ', and "asOf:" with the month it was measured, e.g. 2026-03'}. The page shows them in a note under the figures.`));
+    } else if (stat.asOf === undefined) {
+      problems.push(warning('stat-without-date', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no date: visitors cannot tell how current it is.`, 'Add "asOf:" with the month (2026-03) or day (2026-03-15) it was measured; the note under the figures says "as of March 2026".'));
     }
-    if (stat.asOf === undefined) {
-      return [warning('stat-without-date', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no date: visitors cannot tell how current it is.`, 'Add "asOf:" with the month (2026-03) or day (2026-03-15) it was measured; the note under the figures says "as of March 2026".')];
-    }
-    // A date of the wrong form is the schema's to report.
+    // A date in the future is an error whatever else the figure lacks: it was found only once the source was added.
     if (asOf && AS_OF.test(asOf) && isCalendarDate(asOf) && asOf > latest.slice(0, asOf.length)) {
-      return [error('stat-date-in-future', 'site.yaml', at(['stats', i, 'asOf'], `stats[${i}].asOf`), `The date ${asOf} is in the future (today is ${today}).`, `Write when the figure was measured: ${asOf.length === 7 ? 'this month' : 'today'} or earlier.`)];
+      problems.push(error('stat-date-in-future', 'site.yaml', at(['stats', i, 'asOf'], `stats[${i}].asOf`), `The date ${asOf} is in the future (today is ${today}).`, `Write when the figure was measured: ${asOf.length === 7 ? 'this month' : 'today'} or earlier.`));
     }
-    return [];
+    return problems;
   });
 }

@@ -117,6 +117,8 @@ const modes: [mode: string, expected: Expected][] = [
   ['stat-without-source', { file: 'site.yaml', line: 18, field: 'stats[1]', message: /^The figure "2700%" has no source: visitors cannot tell where it comes from\.$/, severity: 'warning' }],
   ['long-response-time', { file: 'site.yaml', line: 10, field: 'contact.responseTime', message: /at most 80 characters/ }],
   ['case-unknown-service', { file: 'cases/launch-week.md', line: 5, field: 'services[1]', message: /no service with the id "alpha-9"/ }],
+  // Accepted, and the service's page showed the case's card twice.
+  ['case-service-twice', { file: 'cases/launch-week.md', line: 5, field: 'services[1]', message: /^"alpha-1" is listed twice in services\.$/ }],
   ['case-without-disclosure', { file: 'cases/launch-week.md', line: 2, field: 'disclosure', message: /does not disclose the relationship/ }],
   ['case-result-without-source', { file: 'cases/launch-week.md', line: 12, field: 'results[1].source', message: /The result "9 h" has no source/ }],
   ['organisation-founded-in-future', { file: 'site.yaml', line: 40, field: 'organisation.founded', message: /^The founding year 2999 is in the future \(this year is \d{4}\)\.$/ }],

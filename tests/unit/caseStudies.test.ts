@@ -49,6 +49,8 @@ describe('readCase', () => {
     const dated = (asOf: string) => codes(file(FIELDS.map((l) => (l.includes('asOf') ? `    asOf: ${asOf}` : l)).join('\n')));
     expect(dated('March 2026')).toEqual([['wrong-format', 11, 'results[0].asOf']]);
     expect(dated('2026-13')).toEqual([['wrong-format', 11, 'results[0].asOf']]);
+    // Published as "30 February 2026".
+    expect(dated('2026-02-30')).toEqual([['wrong-format', 11, 'results[0].asOf']]);
     expect(dated('2999-01')).toEqual([['case-result-in-future', 11, 'results[0].asOf']]);
     // Tomorrow is today east of UTC.
     expect(dated('2026-11-29')).toEqual([]);

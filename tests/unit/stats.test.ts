@@ -78,6 +78,8 @@ describe('a figure in site.yaml', () => {
     expect(summary(await dated('2027-01-01'))).toEqual(['error stat-date-in-future 17 stats[0].asOf']);
     expect(await dated('2026-11-26')).toEqual([]);
     expect(await dated('2026-11')).toEqual([]);
+    // Without a source it was a warning alone, and the date's error came only once the source was added.
+    expect(summary((await withFigure(figure('    asOf: 2026-11-27\n'))).problems)).toEqual(['warning stat-without-source 14 stats[0]', 'error stat-date-in-future 16 stats[0].asOf']);
   });
 
   it('keeps its source short, and a link to it absolute', async () => {
