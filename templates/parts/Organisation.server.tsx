@@ -52,7 +52,8 @@ export default function Organisation({ organisation }: { organisation: Organisat
             {team.map((member) => (
               <li key={member.name} className="team-member">
                 {member.photo ? (
-                  <img className="team-photo" src={member.photo} alt={member.name} width={96} height={96} loading="lazy" decoding="async" />
+                  // The name is written under it: an alt text saying it again was read twice (WCAG H2).
+                  <img className="team-photo" src={member.photo} alt="" width={96} height={96} loading="lazy" decoding="async" />
                 ) : (
                   // Without a photo, the initials hold its place, so the cards line up.
                   <span className="team-photo team-initials" aria-hidden="true">
