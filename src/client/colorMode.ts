@@ -13,9 +13,10 @@ const DARK = '(prefers-color-scheme: dark)';
 // Once the page is parsed, the switches' selects show the choice too (the server renders "light"): a screen
 // reader, which may never start the client, read "Light" on a page shown dark. And a choice made in one before
 // the client has started is applied and kept at once, every switch showing it: the client took a choice of
-// Light over a stored Dark for no choice at all, and put Dark back.
+// Light over a stored Dark for no choice at all, and put Dark back. A page is printed in light mode whatever is
+// shown: dark mode's light grey text came out at 2.6:1 on white paper, the backgrounds being left out.
 export const colorModeScript = () =>
-  `(function(){try{var q=matchMedia('${DARK}'),d=document,h=d.documentElement,S='select[aria-label="Colour mode"]',t=function(m){h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'},a=function(){try{t(localStorage.getItem('${COLOR_MODE_KEY}'))}catch(e){}},v=function(){d.querySelectorAll(S).forEach(function(s){s.value=h.dataset.colorMode})};a();q.addEventListener('change',a);d.addEventListener('DOMContentLoaded',v);d.addEventListener('change',function(e){if(h.dataset.hydrated||!e.target.matches(S))return;t(e.target.value);v();try{localStorage.setItem('${COLOR_MODE_KEY}',h.dataset.colorMode)}catch(x){}})}catch(e){}})()`;
+  `(function(){try{var q=matchMedia('${DARK}'),d=document,h=d.documentElement,S='select[aria-label="Colour mode"]',t=function(m){h.dataset.colorMode=m==='dark'||m==='system'?m:'light';h.dataset.theme=m==='dark'||(m==='system'&&q.matches)?'dark':'light'},a=function(){try{t(localStorage.getItem('${COLOR_MODE_KEY}'))}catch(e){}},v=function(){d.querySelectorAll(S).forEach(function(s){s.value=h.dataset.colorMode})};a();q.addEventListener('change',a);d.addEventListener('DOMContentLoaded',v);d.addEventListener('change',function(e){if(h.dataset.hydrated||!e.target.matches(S))return;t(e.target.value);v();try{localStorage.setItem('${COLOR_MODE_KEY}',h.dataset.colorMode)}catch(x){}});addEventListener('beforeprint',function(){h.dataset.theme='light'});addEventListener('afterprint',function(){t(h.dataset.colorMode)})}catch(e){}})()`;
 
 /** The stored choice; "light" (the default) when there is none or storage is blocked. */
 export function storedColorMode(): ColorMode {

@@ -357,6 +357,23 @@ describe('colour mode', () => {
     await close();
   });
 
+  // Printed in dark mode, the text was light grey on white paper (2.6:1), with the header's controls and the chips.
+  it('prints in light mode whatever is shown, without the controls, and shows the mode chosen again after', async () => {
+    const { page, close } = await desktop('/service/city-square-screen-3-day-package/billboards-3/');
+    await page.evaluate(() => localStorage.setItem('storefront-color-mode', 'dark'));
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.emulateMedia({ media: 'print' });
+    // Even when the browser prints without telling the page: the tokens themselves are light on paper.
+    expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).color)).toBe('rgb(18, 17, 28)');
+    for (const control of ['.header-actions', '.quote-control']) expect(await page.locator(control).first().evaluate((el) => getComputedStyle(el).display), control).toBe('none');
+    await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await close();
+  });
+
   it('"system" follows the operating system preference', async () => {
     const { page, close } = await desktop('/', { colorScheme: 'dark' });
     await select(page).selectOption('system');
