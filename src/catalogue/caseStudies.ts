@@ -10,7 +10,7 @@ import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { nextDay } from './dates.ts';
-import { AS_OF, isCalendarDate } from './schema.ts';
+import { AS_OF, atMostItems, isCalendarDate } from './schema.ts';
 import { error, type Problem } from './problems.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
@@ -44,7 +44,7 @@ export const caseSchema = z
       .max(8, { message: 'expected at most 8 service ids' })
       .meta({ description: 'The ids of the services the campaign used, e.g. [billboards-3, listing-1]: their pages show this case under "Results with this service".' }),
     period: line('When the campaign ran, as buyers should read it, e.g. "March to May 2026".', 40),
-    results: z.array(resultSchema).min(1, { message: 'expected at least one result' }).max(6, { message: 'expected at most 6 results' }).meta({ description: 'What the campaign achieved: each a "figure", a "label", its "source" and the date it was measured ("asOf").' }),
+    results: z.array(resultSchema).min(1, { message: 'expected at least one result' }).check(atMostItems(6, 'expected at most 6 results')).meta({ maxItems: 6, description: 'What the campaign achieved: each a "figure", a "label", its "source" and the date it was measured ("asOf").' }),
     quote: z
       .strictObject({
         text: line('What the client said, word for word.', 400),

@@ -35,6 +35,15 @@ const text = (description: string) =>
     .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { message: 'expected text without control characters (an escape such as "\\x07" or "\\e" in quotes makes one)' })
     .meta({ description });
 
+/**
+ * A list's most items, checked with its items: zod's own .max() stops before them, so a list one item too long hid
+ * every problem of its items until it was cut. Its meta names maxItems for the JSON Schema editors read.
+ */
+export const atMostItems = (max: number, message: string) =>
+  z.superRefine((items: readonly unknown[], context) => {
+    if (items.length > max) context.addIssue({ code: 'too_big', maximum: max, origin: 'array', inclusive: true, input: items, message });
+  }, { when: () => true });
+
 /** Lowercase words joined by single hyphens: anchors, prefixes, alternative slugs. */
 export const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A file name inside one of the catalogue's image folders (no folders, no `..`). */
@@ -165,8 +174,8 @@ export const organisationSchema = z
     team: z
       .array(teamMemberSchema)
       .min(1, { message: 'expected at least one person (or leave the field out)' })
-      .max(24, { message: 'expected at most 24 people: the About page shows each one' })
-      .meta({ description: 'Optional: the people buyers deal with, each a "name", a "role" and an optional "photo" in img/team/, shown on the About page.' })
+      .check(atMostItems(24, 'expected at most 24 people: the About page shows each one'))
+      .meta({ maxItems: 24, description: 'Optional: the people buyers deal with, each a "name", a "role" and an optional "photo" in img/team/, shown on the About page.' })
       .optional(),
   })
   .meta({
@@ -227,9 +236,9 @@ export const siteSchema = z
       projectFields: z
         .array(text('A line the buyer fills in, e.g. "Budget".').max(40, { message: 'expected at most 40 characters: one short label' }))
         .min(1)
-        .max(8, { message: 'expected at most 8 lines: the buyer fills in every one' })
+        .check(atMostItems(8, 'expected at most 8 lines: the buyer fills in every one'))
         .default(['Project name', 'Launch date', 'Budget', 'Links'])
-        .meta({ description: 'Optional: the lines a buyer fills in at the end of every mail and quote, e.g. [Project name, Launch date, Budget, Links] (the default). Add what your quotes need, such as "Chain".' }),
+        .meta({ maxItems: 8, description: 'Optional: the lines a buyer fills in at the end of every mail and quote, e.g. [Project name, Launch date, Budget, Links] (the default). Add what your quotes need, such as "Chain".' }),
     }).meta({ description: 'How buyers reach the agency: "email" (an address), "messaging" (a label and a chat link) and, optionally, "responseTime" (a short promise such as "We reply within 2 hours") and "projectFields" (the lines a buyer fills in).' }),
     hero: z.strictObject({
       title: text('The big headline on the home page, e.g. "We will make your token go viral 🚀".'),
@@ -238,8 +247,8 @@ export const siteSchema = z
     stats: z
       .array(statSchema)
       .min(1)
-      .max(6)
-      .meta({ description: 'Key figures shown under the hero (three look best), each a "value" and a "label", with a "source" and an "asOf" date shown in a note under the figures.' }),
+      .check(atMostItems(6, 'expected at most 6 figures'))
+      .meta({ maxItems: 6, description: 'Key figures shown under the hero (three look best), each a "value" and a "label", with a "source" and an "asOf" date shown in a note under the figures.' }),
     clients: z.strictObject({
       title: text('Heading of the clients block, e.g. "Trusted by well-known projects".'),
       text: text('The line under the logos.'),
@@ -266,12 +275,12 @@ export const siteSchema = z
           .array(
             z.strictObject({
               title: text('The column\'s heading, e.g. "Company".').max(30, { message: 'expected at most 30 characters: a short heading' }),
-              links: z.array(linkSchema).min(1).max(12, { message: 'expected at most 12 links in a column' }),
+              links: z.array(linkSchema).min(1).check(atMostItems(12, 'expected at most 12 links in a column')).meta({ maxItems: 12 }),
             }),
           )
-          .max(3, { message: 'expected at most 3 columns: the footer has room for three beside "Contact" and "Other"' })
+          .check(atMostItems(3, 'expected at most 3 columns: the footer has room for three beside "Contact" and "Other"'))
           .default([])
-          .meta({ description: 'Up to three more columns of links after "Other", each a "title" and its "links" (label and href), e.g. Company: About us, Careers.' }),
+          .meta({ maxItems: 3, description: 'Up to three more columns of links after "Other", each a "title" and its "links" (label and href), e.g. Company: About us, Careers.' }),
       })
       .optional(),
     organisation: organisationSchema.optional(),
@@ -300,8 +309,8 @@ const serviceIds = (description: string, max: number) =>
   z
     .array(z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' }))
     .min(1, { message: 'expected at least one service id (or leave the field out)' })
-    .max(max, { message: `expected at most ${max} service ids` })
-    .meta({ description })
+    .check(atMostItems(max, `expected at most ${max} service ids`))
+    .meta({ maxItems: max, description })
     .optional();
 
 export const serviceSchema = z.strictObject({

@@ -122,4 +122,12 @@ describe('the figures on the page', () => {
     expect(html).toContain('<div data-prerendered="stats"><section class="stats"');
     expect(html).not.toMatch(/stat-notes|stat-ref/);
   });
+
+  // Seven figures, one of them wrong: only "at most 6" was said, and the wrong one came up once the list was cut.
+  it('beyond six, are too many, and each one\'s problems are still reported in the same run', async () => {
+    const others = Array.from({ length: 5 }, (_, n) => `  - value: x${n}\n    label: Extra ${n}\n    source: Fixture\n    asOf: 2026-03\n`).join('');
+    const { problems } = await withFigure(`${FIGURE}${others}${figure('    source: Fixture\n    asOf: 2026-02-30\n    colour: red\n')}`);
+    expect(problems.map((p) => `${p.code} ${p.field}`).sort()).toEqual(['too-many stats', 'unknown-field stats[6].colour', 'wrong-format stats[6].asOf']);
+    expect(problems.find((p) => p.code === 'too-many')!.message).toMatch(/^Expected at most 6 figures/);
+  });
 });
