@@ -225,7 +225,8 @@ function serviceChecks(catalogue: ParsedCatalogue, services: RawService[]): Prob
       } else firstById.set(service.id, service);
       const form = /^([a-z0-9]+)-(\d+)$/.exec(service.id);
       if (!form) {
-        problems.push(error('id-form', yaml.file, field('id'), `The id "${withUnseen(service.id)}" is not of the form prefix-number${withUnseen(service.id) === service.id ? '' : ': it holds characters that do not show'}.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
+        const shown = withUnseen(service.id);
+        problems.push(error('id-form', yaml.file, field('id'), `The id "${shown}" is not of the form prefix-number${shown === service.id ? '' : ': it holds characters that do not show'}.`, `Write it as ${prefix ?? 'prefix'}-N with a whole number, e.g. ${prefix ?? 'pressreleases'}-3.`));
       } else if (prefix && form[1] !== prefix) {
         problems.push(error('id-prefix', yaml.file, field('id'), `The id "${service.id}" does not start with this category's prefix "${prefix}".`, `Use ${prefix}-${form[2]}, or move the service to the category whose idPrefix is "${form[1]}".`));
       }

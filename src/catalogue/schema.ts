@@ -53,11 +53,14 @@ const imageFile = (folder: string) =>
     .regex(/^[\w.-]+\.(svg|png|jpe?g|webp|avif)$/i, { message: `expected an image file name of letters, digits, "-", "_" and "." ending in .svg, .png, .jpg, .webp or .avif, such as "logo.svg"` })
     .meta({ description: `Image file name inside catalogue/img/${folder}/ (svg, png, jpg, webp or avif).` });
 
+/** An address with its scheme and a host with a dot in it, as absoluteUrl asks. */
+const ABSOLUTE_URL = /^https?:\/\/[^/\s]+\.[^/\s]+/;
+
 export const absoluteUrl = z
   .string()
-  .regex(/^https?:\/\/[^/\s]+\.[^/\s]+/, { message: 'expected an absolute URL that starts with https://' })
+  .regex(ABSOLUTE_URL, { message: 'expected an absolute URL that starts with https://' })
   .superRefine((value, context) => {
-    if (/^https?:\/\/[^/\s]+\.[^/\s]+/.test(value) && !URL.canParse(value)) context.addIssue({ code: 'custom', input: value, message: `expected an address a browser can open, but ${unreadableAddressPart(value)}` });
+    if (ABSOLUTE_URL.test(value) && !URL.canParse(value)) context.addIssue({ code: 'custom', input: value, message: `expected an address a browser can open, but ${unreadableAddressPart(value)}` });
   })
   .meta({ description: 'An absolute URL, starting with https:// (or http://).' });
 

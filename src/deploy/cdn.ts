@@ -2,7 +2,7 @@
 // the edge drop copies it would otherwise keep for a while (images keep their names and a day's cache; a 404 for
 // a page that is new now may be cached too). Hashed assets have new names when they change: never invalidated.
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { REQUEST_HANDLER } from './s3.ts';
+import { networkCode, REQUEST_HANDLER } from './s3.ts';
 import { isPageKind } from './manifest.ts';
 import type { Plan } from './plan.ts';
 
@@ -54,7 +54,7 @@ export async function invalidate(distributionId: string, paths: readonly string[
 export function describeCdnError(error: unknown, distributionId: string): string {
   const name = (error as { name?: string } | undefined)?.name ?? '';
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+  const code = networkCode(error, message);
   if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) return 'no credentials for CloudFront (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE or a role)';
   if (name === 'AccessDenied' || name === 'InvalidClientTokenId' || name === 'SignatureDoesNotMatch') return `it refused the credentials (${name}): they need cloudfront:CreateInvalidation on ${distributionId}`;
   if (name === 'NoSuchDistribution') return `there is no distribution ${distributionId}: check --cloudfront-distribution`;

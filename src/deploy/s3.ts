@@ -104,9 +104,12 @@ export function describeStoreError(error: unknown, target: Target): string {
   return `${name && name !== 'Error' ? `${name}: ` : ''}${message}${status}`;
 }
 
+/** The system's code of a network failure (ECONNREFUSED), as the error holds it or its message names it. */
+export const networkCode = (error: unknown, message: string): string | undefined => (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+
 /** A store that cannot be reached, or an address that is not an S3 store: what it means, and what to check. */
 function networkTrouble(error: unknown, name: string, message: string, target: Target): string | undefined {
-  const code = (error as { code?: string } | undefined)?.code ?? /\b(E[A-Z]{3,})\b/.exec(message)?.[1];
+  const code = networkCode(error, message);
   // What the bucket holds now is the caller's to say (deploy.ts: nothing changed, or stopped part-way).
   const where = 'check --endpoint (its scheme, host and port) and the network, then deploy again';
   if (name === 'TimeoutError' || /exceeded the configured .* requestTimeout/.test(message)) {
