@@ -6,7 +6,7 @@
 // a card (docs/decisions.md has the figures).
 import sharp from 'sharp';
 import { SOCIAL_HEIGHT, SOCIAL_WIDTH, type SocialCard } from '../client/socialCard.ts';
-import { GLYPH, lay, ROW, SHADES, type CardParts, type Mask } from './cardPaint.ts';
+import { GLYPH, lay, ROW, shadedMask, SHADES, type CardParts, type Mask } from './cardPaint.ts';
 import { glyphCoverage } from './glyphRaster.ts';
 import type { Typesetter } from './typesetter.ts';
 
@@ -199,7 +199,7 @@ async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string,
   const stamps = frameLines(look).flatMap((line) => stampsOf(type, line, colours));
   addMasks(type, stamps, masks);
   const frame = await indexedFrame(frameSvg(look), colours);
-  for (const { key, px, py, slot } of stamps) lay(frame.indices, masks.get(key)!, px, py, frame.firstShade + slot * SHADES);
+  for (const { key, px, py, slot } of stamps) lay(frame.indices, shadedMask(masks.get(key)!), px, py, frame.firstShade + slot * SHADES);
   return frame;
 }
 

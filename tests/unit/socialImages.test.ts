@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardLines, cardParts, createCardMemo, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
-import { GLYPH, lay, paintCards } from '../../src/build/cardPaint.ts';
+import { GLYPH, lay, paintCards, shadedMask, type Mask } from '../../src/build/cardPaint.ts';
 import { descriptionOf } from '../../src/build/pngText.ts';
 import { socialImages, socialStyle } from '../../src/build/socialImages.ts';
 import type { SiteFile } from '../../src/build/staging.ts';
@@ -69,9 +69,44 @@ describe('the card', () => {
     const pngs = paintCards(parts, glyphs);
     glyphs.forEach((card, i) => {
       const expected = Uint8Array.from(parts.indices);
-      for (let g = 0; g < card.length; g += GLYPH) lay(expected, parts.masks[card[g]!]!, card[g + 1]!, card[g + 2]!, card[g + 3]!);
+      for (let g = 0; g < card.length; g += GLYPH) lay(expected, shadedMask(parts.masks[card[g]!]!), card[g + 1]!, card[g + 2]!, card[g + 3]!);
       expect(idatPixels(pngs[i]!)).toEqual(Buffer.from(expected));
     });
+  });
+
+  it('lays a glyph as its shades, the darker where glyphs of one colour overlap, clipped at the card’s edges', () => {
+    const SHADES = 32;
+    // Each pixel on its own, as the masks are defined: what lay must do however it skips their empty parts.
+    const reference = (pixels: Uint8Array, { left, top, width, height, alpha }: Mask, px: number, py: number, first: number) => {
+      for (let row = 0; row < height; row++)
+        for (let column = 0; column < width; column++) {
+          const [x, y] = [px + left + column, py + top + row];
+          const shade = Math.round((alpha[row * width + column]! * SHADES) / 255);
+          if (x < 0 || x >= 1200 || y < 0 || y >= 630 || shade === 0) continue;
+          const at = y * 1201 + 1 + x;
+          const there = pixels[at]!;
+          if (there < first || there >= first + SHADES || there < first + shade - 1) pixels[at] = first + shade - 1;
+        }
+    };
+    let state = 9;
+    const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const masks: Mask[] = Array.from({ length: 12 }, (_, i) => {
+      const [width, height] = [5 + i * 3, 8 + i * 2];
+      // A ring of coverage with empty corners and an empty middle, as a letter's.
+      const alpha = Uint8Array.from({ length: width * height }, (_, p) => (Math.hypot((p % width) - width / 2, Math.floor(p / width) - height / 2) % 6 < 3 ? Math.floor(random() * 256) : 0));
+      return { left: -1, top: -height, width, height, alpha };
+    });
+    const places = [[0, 20], [-10, 300], [1195, 640], [600, 5], [601, 6], [1180, 630], [40, 400]] as const;
+    const expected = new Uint8Array(630 * 1201).fill(3);
+    const pixels = Uint8Array.from(expected);
+    places.forEach(([px, py], i) => {
+      for (const [m, first] of [[i, 10], [i + 3, 10], [i + 5, 42]] as const) {
+        reference(expected, masks[m]!, px, py, first);
+        lay(pixels, shadedMask(masks[m]!), px, py, first);
+      }
+    });
+    expect(Buffer.from(pixels).equals(Buffer.from(expected))).toBe(true);
+    expect(pixels.some((value) => value !== 3)).toBe(true);
   });
 
   it('wraps a long title in at most three lines, the last one cut with an ellipsis', () => {
