@@ -37,12 +37,13 @@ const text = (description: string) =>
 
 /**
  * A list's most items, checked with its items: zod's own .max() stops before them, so a list one item too long hid
- * every problem of its items until it was cut. Its meta names maxItems for the JSON Schema editors read.
+ * every problem of its items until it was cut. Its meta names maxItems for the JSON Schema editors read. It runs
+ * only on a list: an empty field (null) or another type has its own problem already.
  */
 export const atMostItems = (max: number, message: string) =>
   z.superRefine((items: readonly unknown[], context) => {
     if (items.length > max) context.addIssue({ code: 'too_big', maximum: max, origin: 'array', inclusive: true, input: items, message });
-  }, { when: () => true });
+  }, { when: ({ value }) => Array.isArray(value) });
 
 /** Lowercase words joined by single hyphens: anchors, prefixes, alternative slugs. */
 export const kebab = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -368,6 +368,16 @@ describe('follow-on problems are not reported', () => {
     expect(problems[0]!.message).toBe('The id "alpha-1" is already used by another service (categories/alpha.yaml:9).');
     expect(problems[0]!.hint).toMatch(/such as alpha-2\b/);
   });
+  it('every list left empty is reported as one, in one run (each is checked for its most items too: that check threw)', async () => {
+    const { problems } = await validate('empty-list-fields');
+    expect(problems.every((p) => p.message === 'Expected an array, got nothing (an empty value).' && p.hint.length > 10)).toBe(true);
+    expect(problems.map((p) => `${p.file}:${p.line} ${p.field} ${p.code}`).sort()).toEqual([
+      'categories/alpha.yaml:14 services[0].related wrong-type',
+      'categories/alpha.yaml:15 services[0].requires wrong-type',
+      'site.yaml:13 stats wrong-type',
+      'site.yaml:25 footer.columns wrong-type',
+    ]);
+  });
   it('a YAML syntax error is reported once, not echoed for every later line', async () => {
     const { problems } = await validate('yaml-syntax');
     expect(problems).toHaveLength(1);
