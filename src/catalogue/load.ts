@@ -217,7 +217,8 @@ async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: 
   wrong.push(...wrongKinds(entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }))));
   for (const e of entries) {
     const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
-    if (e.isDirectory() && isCatalogueText(path)) textFolders.push(`${path}/`);
+    // site.yaml as a folder is one of the wrong kinds at the top (entryKinds.ts).
+    if (e.isDirectory() && isCatalogueText(path) && inTextFolder(path)) textFolders.push(`${path}/`);
   }
   const files = await Promise.all(
     entries.map(async (e) => {

@@ -235,6 +235,19 @@ describe('a folder named as a text file', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('site.yaml as a folder is the one missing site file it is, not a failure of the check', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
+    try {
+      await cp(fixture('valid'), dir, { recursive: true });
+      await rm(join(dir, 'site.yaml'));
+      await mkdir(join(dir, 'site.yaml'));
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
+      expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual(['missing-site-file site.yaml: site.yaml is a folder, not the site configuration file.']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('fixture descriptions-as-file', () => {
