@@ -24,6 +24,8 @@ const line = (description: string, max: number) =>
     .max(max, { message: `expected at most ${max} characters` })
     .meta({ description });
 
+const SERVICE_ID = z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' });
+
 const resultSchema = z.strictObject({
   figure: line('The result as visitors should read it: "2.4M", "+38 %", "9 h".', 16),
   label: line('What the figure measures, e.g. "screen plays across the city in 7 days".', 120),
@@ -39,7 +41,7 @@ export const caseSchema = z
     client: line('The client\'s name, or a description of it when it is under a non-disclosure agreement ("a DeFi lending protocol on BNB Chain").', 80),
     nda: z.boolean().default(false).meta({ description: 'true when the client is under a non-disclosure agreement: "client" describes it rather than names it, and the page says so.' }),
     services: z
-      .array(z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' }))
+      .array(SERVICE_ID)
       .min(1, { message: 'expected at least one service id' })
       .max(8, { message: 'expected at most 8 service ids' })
       .meta({ description: 'The ids of the services the campaign used, e.g. [billboards-3, listing-1]: their pages show this case under "Results with this service".' }),
@@ -92,14 +94,25 @@ export function readCase(file: string, text: string, today: string): { problems:
     if (compiled.refused) problems.push(boundProblem(file, compiled.refused));
     return { problems, parsed: { file, slug, ...compiled } };
   }
-  const { yaml, value, fields, failed, body } = read;
+  const { yaml, data, value, body } = read;
   problems.push(...read.problems);
-  // The fields that passed are checked whether or not the others did.
-  if (!failed.has('disclosure')) problems.push(...disclosureProblems(file, yaml, fields.disclosure));
-  if (fields.results) problems.push(...resultProblems(file, yaml, fields.results, today));
-  const services = fields.services ?? [];
-  const serviceLines = services.map((_, i) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` }));
-  return { problems, parsed: { file, slug, ...(value && { value }), services, serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
+  // The fields and list items that passed are checked whether or not the others did. Front matter that is no
+  // mapping (it does not parse, or is a list) has its own problem, and no fields to check.
+  const fields = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  if (fields && !read.failed.has('disclosure')) problems.push(...disclosureProblems(file, yaml, read.fields.disclosure));
+  problems.push(...resultProblems(file, yaml, itemsPassing(fields?.results, resultSchema), today));
+  const services = itemsPassing(fields?.services, SERVICE_ID);
+  const serviceLines = services.map(([i]) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` }));
+  return { problems, parsed: { file, slug, ...(value && { value }), services: services.map(([, id]) => id), serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
+}
+
+/** The items of a list in the front matter that pass `schema` on their own, each with its place in the list. */
+function itemsPassing<T>(list: unknown, schema: z.ZodType<T>): [number, T][] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item, i): [number, T][] => {
+    const result = schema.safeParse(item);
+    return result.success ? [[i, result.data]] : [];
+  });
 }
 
 function disclosureProblems(file: string, yaml: YamlFile, disclosure: string | undefined): Problem[] {
@@ -115,8 +128,8 @@ function disclosureProblems(file: string, yaml: YamlFile, disclosure: string | u
   ];
 }
 
-function resultProblems(file: string, yaml: YamlFile, results: CaseFrontMatter['results'], today: string): Problem[] {
-  return results.flatMap((result, i) => {
+function resultProblems(file: string, yaml: YamlFile, results: readonly [number, CaseFrontMatter['results'][number]][], today: string): Problem[] {
+  return results.flatMap(([i, result]) => {
     const where = (key: string) => ({ ...locate(yaml, ['results', i, key]), field: `results[${i}].${key}` });
     const problems: Problem[] = [];
     if (!result.source) {

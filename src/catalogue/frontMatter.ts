@@ -14,6 +14,8 @@ const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m;
 
 export interface FrontMatterFile<S extends z.ZodType> {
   yaml: YamlFile;
+  /** The front matter as YAML read it, before its schema: undefined when it does not parse. */
+  data: unknown;
   /** The front matter, when it passed its schema. */
   value?: z.infer<S>;
   /** Its fields that passed their own part of the schema: all of them with `value`, otherwise the others' checks
@@ -44,7 +46,7 @@ export function readFrontMatter<S extends z.ZodType>(file: string, text: string,
   const compiled = compileDescription(text.slice(match[0].length));
   if (compiled.refused) problems.push(boundProblem(file, compiled.refused, offset));
   const body = { ...compiled, links: compiled.links.map((l) => ({ ...l, line: l.line + offset })) };
-  return { yaml, ...(checked.value !== undefined && { value: checked.value }), fields, failed, problems, body, offset };
+  return { yaml, data, ...(checked.value !== undefined && { value: checked.value }), fields, failed, problems, body, offset };
 }
 
 /** The fields of `data` that the object schema `schema` takes, but those in `failed`, checked on their own. */

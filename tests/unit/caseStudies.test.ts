@@ -89,6 +89,40 @@ describe('readCase', () => {
     expect(codes(file([...FIELDS.filter((f) => !f.startsWith('disclosure')), 'featured: true', 'featured: false'].join('\n'))).map(([code]) => code)).toEqual(['duplicate-key', 'case-without-disclosure']);
   });
 
+  it('checks each result and service that passed when another item of its list did not', () => {
+    const fields = FIELDS.filter((f) => !f.startsWith('services') && !f.startsWith('results') && !/^ {2}/.test(f));
+    const items = [
+      'services: [listing-99, Listing-1]',
+      'results:',
+      '  - figure: "12345678901234567890"',
+      '    label: a figure too long',
+      '    source: The log',
+      '    asOf: 2026-03',
+      '  - figure: 9 h',
+      '    label: no source, and measured later',
+      '    asOf: 2030-01',
+    ];
+    const { problems, parsed } = readCase('cases/launch-week.md', file([...fields, ...items].join('\n')), TODAY);
+    expect(problems.map((p) => [p.code, p.field])).toEqual([
+      ['wrong-format', 'services[1]'],
+      ['too-long', 'results[0].figure'],
+      ['case-result-source', 'results[1].source'],
+      ['case-result-in-future', 'results[1].asOf'],
+    ]);
+    // listing-99 is checked against the catalogue (checks.ts), at its own place.
+    expect(parsed.services).toEqual(['listing-99']);
+    expect(parsed.serviceLines!.map((l) => l.field)).toEqual(['services[0]']);
+    // Seven results: one too many, and each of them checked still.
+    const seven = Array.from({ length: 7 }, (_, i) => [`  - figure: "${i}"`, '    label: a figure', '    source: The log', `    asOf: ${i === 6 ? '2030-01' : '2026-03'}`]).flat();
+    expect(codes(file([...FIELDS.filter((f) => !f.startsWith('results') && !/^ {2}/.test(f)), 'results:', ...seven].join('\n'))).map(([code, , field]) => `${code} ${field}`)).toEqual(['too-many results', 'case-result-in-future results[6].asOf']);
+  });
+
+  it('asks for no disclosure of a front matter that does not parse, or is no mapping: that is its problem', () => {
+    expect(codes(file(['title: x', '\tbad: tab', 'summary: y'].join('\n'))).map(([code]) => code)).toEqual(['yaml-syntax']);
+    expect(codes(file('- a list\n- of things')).map(([code]) => code)).not.toContain('case-without-disclosure');
+    expect(codes(file('just a sentence')).map(([code]) => code)).not.toContain('case-without-disclosure');
+  });
+
   it('says a front matter is never closed rather than missing, its fields being there', () => {
     const problems = readCase('cases/launch-week.md', `---\n${FIELDS.join('\n')}\n\nThe story.\n`, TODAY).problems;
     expect(problems.map((p) => [p.code, p.line])).toEqual([['yaml-syntax', 1]]);
