@@ -7,6 +7,7 @@ import { boundProblem } from './markdownBounds.ts';
 import type { ParsedAlternative } from './parsed.ts';
 import { noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { error, type Problem } from './problems.ts';
+import { withoutControlCharacters } from './schema.ts';
 import { locate } from './yamlFile.ts';
 import { nextDay } from './dates.ts';
 
@@ -17,7 +18,7 @@ export const alternativeSchema = z
     reviewed: z.string({ message: 'expected a date written YYYY-MM-DD, e.g. 2026-11-01' }).meta({
       description: 'The day this page was last checked against the facts, written YYYY-MM-DD, e.g. 2026-11-01. The page shows "Last reviewed" with it.',
     }),
-    title: z.string().trim().min(1).max(80).optional().meta({ description: 'Optional heading of the content, e.g. "How we plan a token launch". By default "Why teams choose {brand}".' }),
+    title: withoutControlCharacters(z.string().trim().min(1).max(80)).optional().meta({ description: 'Optional heading of the content, e.g. "How we plan a token launch". By default "Why teams choose {brand}".' }),
   })
   .meta({ title: 'storefront alternatives page', description: 'The front matter of catalogue/alternatives/{slug}.md' });
 

@@ -10,19 +10,20 @@ import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { nextDay } from './dates.ts';
-import { AS_OF, atMostItems, isCalendarDate } from './schema.ts';
+import { AS_OF, atMostItems, isCalendarDate, withoutControlCharacters } from './schema.ts';
 import { error, type Problem } from './problems.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
 export const CASES_FOLDER = 'cases/';
 
 const line = (description: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max, { message: `expected at most ${max} characters` })
-    .meta({ description });
+  withoutControlCharacters(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(max, { message: `expected at most ${max} characters` }),
+  ).meta({ description });
 
 const SERVICE_ID = z.string().regex(/^[a-z0-9]+-\d+$/, { message: 'expected a service id such as "listing-3"' });
 

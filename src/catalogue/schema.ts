@@ -25,15 +25,12 @@ const priceSchema = (description: string) =>
     .refine(hasCents, { message: 'expected dollars with at most two decimals (cents), e.g. 3.60' })
     .meta({ description });
 
-/** Text shown on the site: no control characters (a YAML escape such as "\x07" or "\e[31m" puts one in a name,
- *  and then in the page's address), but for tabs and line breaks. */
-const text = (description: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'expected some text, not an empty one' })
-    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { message: 'expected text without control characters (an escape such as "\\x07" or "\\e" in quotes makes one)' })
-    .meta({ description });
+/** Text shown on the site has no control characters (a YAML escape such as "\x07" or "\e[31m" puts one in a name,
+ *  and then in the page's address, its title and its head), but for tabs and line breaks. */
+export const withoutControlCharacters = (schema: z.ZodString) =>
+  schema.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, { message: 'expected text without control characters (an escape such as "\\x07" or "\\e" in quotes makes one)' });
+
+const text = (description: string) => withoutControlCharacters(z.string().trim().min(1, { message: 'expected some text, not an empty one' })).meta({ description });
 
 /**
  * A list's most items, checked with its items: zod's own .max() stops before them, so a list one item too long hid

@@ -11,6 +11,7 @@ import { boundProblem } from './markdownBounds.ts';
 import type { ParsedPage } from './parsed.ts';
 import { error, type Problem } from './problems.ts';
 import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
+import { withoutControlCharacters } from './schema.ts';
 import { locate } from './yamlFile.ts';
 
 /** Where the pages are, from the catalogue folder. */
@@ -22,8 +23,8 @@ export const PAGE_BLOCKS = ['organisation'] as const;
 
 export const pageSchema = z
   .strictObject({
-    title: z.string().trim().min(1).max(60).meta({ description: 'The page\'s heading and the title of its browser tab, e.g. "About us".' }),
-    description: z.string().trim().min(1).max(160).meta({ description: 'What the page is about, in a sentence: search results and link previews show it.' }),
+    title: withoutControlCharacters(z.string().trim().min(1).max(60)).meta({ description: 'The page\'s heading and the title of its browser tab, e.g. "About us".' }),
+    description: withoutControlCharacters(z.string().trim().min(1).max(160)).meta({ description: 'What the page is about, in a sentence: search results and link previews show it.' }),
     link: z
       .enum(PAGE_LINKS)
       .default('footer')

@@ -117,6 +117,14 @@ describe('readCase', () => {
     expect(codes(file([...FIELDS.filter((f) => !f.startsWith('results') && !/^ {2}/.test(f)), 'results:', ...seven].join('\n'))).map(([code, , field]) => `${code} ${field}`)).toEqual(['too-many results', 'case-result-in-future results[6].asOf']);
   });
 
+  it('refuses a control character in the words it shows', () => {
+    const fields = FIELDS.map((f) => f.replace('title: A launch week', 'title: "A launch \\x07 week"').replace('label: screen plays', 'label: "screen \\e[31m plays"'));
+    expect(codes(file(fields.join('\n')))).toEqual([
+      ['wrong-format', 2, 'title'],
+      ['wrong-format', 9, 'results[0].label'],
+    ]);
+  });
+
   it('asks for no disclosure of a front matter that does not parse, or is no mapping: that is its problem', () => {
     expect(codes(file(['title: x', '\tbad: tab', 'summary: y'].join('\n'))).map(([code]) => code)).toEqual(['yaml-syntax']);
     expect(codes(file('- a list\n- of things')).map(([code]) => code)).not.toContain('case-without-disclosure');

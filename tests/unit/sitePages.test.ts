@@ -17,6 +17,12 @@ describe('readPage', () => {
     expect(problems[0]!.hint).toBe('Rename the file to pages/our-team.md.');
   });
 
+  it('refuses a control character in its title or description, which would go into every page\'s footer and head', () => {
+    const { problems } = readPage('../pages/about.md', '---\ntitle: "Bell \\x07 ring"\ndescription: "ESC \\e[31m red"\n---\nText.\n');
+    expect(problems.map((p) => `${p.line}:${p.code}:${p.field}`)).toEqual(['2:wrong-format:title', '3:wrong-format:description']);
+    expect(problems[0]!.message).toContain('without control characters');
+  });
+
   it('keeps what it shows for the check against site.yaml when another field has a problem', () => {
     const { problems, page } = readPage('../pages/about.md', '---\ntitle: About us\ndescription: Who we are.\nshow: organisation\nlink: top\n---\nText.\n');
     expect(problems.map((p) => p.code)).toEqual(['invalid-value']);
