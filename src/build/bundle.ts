@@ -14,7 +14,7 @@ import { FONT_CACHE, inLatinFile, interSubsetPlugin, TEMPLATE_CHARACTERS } from 
 import { prebuiltFolder, prebuiltStore } from './prebuilt.ts';
 import { chunkEntry, findPageKinds, pageKindsPlugin, type PageKindFile } from './pageKinds.ts';
 import type * as Prerenderer from '../client/prerender.tsx';
-import { themeCompileError, themeKey, themePlugin, type Theme } from './theme.ts';
+import { missingThemeExports, themeCompileError, themeKey, themePlugin, type Theme } from './theme.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => join(PACKAGE_ROOT, path);
@@ -396,6 +396,8 @@ async function makeRenderer(pageKinds: readonly PageKindFile[], theme: Theme | u
   }).catch((error: unknown) => {
     throw themeCompileError(error, theme);
   });
+  const lacking = await missingThemeExports(theme);
+  if (lacking) throw lacking;
   const code = outputFiles[0]!.contents;
   const outfile = join(dir, `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(outfile)) await atomicWrite(outfile, code);

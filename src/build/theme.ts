@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import type { Plugin } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { besideCatalogue } from '../catalogue/load.ts';
 import { warning, type Problem } from '../catalogue/problems.ts';
 import { PageRenderError, UserError } from '../errors.ts';
@@ -128,6 +129,30 @@ export function themeCompileError(error: unknown, theme: Theme | undefined): unk
   });
   if (!inTheme.length) return error;
   return new UserError(`A file of theme/ does not compile:\n${inTheme.join('\n')}\nFix it, or delete it to use the built-in file again.`);
+}
+
+/**
+ * The theme's files that lack a name the built-in file they replace exports (an emptied copy, a renamed function):
+ * esbuild passes a missing name a template imports or re-exports as undefined, for it may be a type, and every page
+ * showing it then failed with "Internal error". A UserError naming each file and name, or undefined.
+ */
+export async function missingThemeExports(theme: Theme | undefined): Promise<UserError | undefined> {
+  const modules = (theme?.files ?? []).filter((file) => /\.[jt]sx?$/.test(file));
+  const missing = await Promise.all(
+    modules.map(async (file) => {
+      const [own, original] = await Promise.all([exportsOf(join(theme!.dir, file)), exportsOf(join(TEMPLATES, file))]);
+      const lacking = original.filter((name) => !own.includes(name));
+      return lacking.length ? [`  theme/${file} does not export ${lacking.join(', ')}, which templates/${file} exports for the other templates.`] : [];
+    }),
+  );
+  if (!missing.flat().length) return undefined;
+  return new UserError(`A file of theme/ lacks what the built-in file it replaces exports:\n${missing.flat().join('\n')}\nExport ${missing.flat().length === 1 ? 'it' : 'them'} again under the same name, or delete the file to use the built-in one.`);
+}
+
+/** The names a module exports, as esbuild reads the file alone. */
+async function exportsOf(file: string): Promise<string[]> {
+  const { metafile } = await build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', jsx: 'automatic', outdir: tmpdir(), logLevel: 'silent' });
+  return Object.values(metafile.outputs).flatMap((output) => output.exports);
 }
 
 /** Pages that failed in a component a file of theme/ replaces (by its name): the maintainer's to fix, said so. */

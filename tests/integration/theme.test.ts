@@ -108,6 +108,31 @@ describe('a theme/ file that does not compile', () => {
   });
 });
 
+describe('a theme/ file that lacks what the built-in one exports', () => {
+  // An emptied copy, or a function renamed: esbuild passed the missing name on as undefined, and every page showing
+  // it failed with "Internal error".
+  it('stops the build and validate naming the file and the name, not "Internal error"', async () => {
+    const stats = join(site, 'theme/components/Stats.tsx');
+    const original = readFileSync(join(PACKAGE_ROOT, 'templates/components/Stats.tsx'), 'utf8');
+    mkdirSync(join(site, 'theme/components'), { recursive: true });
+    try {
+      for (const copy of ['', original.replace('export function Stats(', 'export function Figures(')]) {
+        writeFileSync(stats, copy);
+        for (const result of [await build(), await runCli(site, 'validate')]) {
+          expect(result.code, result.err).toBe(1);
+          expect(result.err).not.toMatch(/Internal error/);
+          expect(result.err).toContain('theme/components/Stats.tsx does not export Stats, which templates/components/Stats.tsx exports for the other templates.');
+        }
+      }
+      // A copy that exports more than the original builds.
+      writeFileSync(stats, `${original}\nexport const More = 1;\n`);
+      expect((await build()).code).toBe(0);
+    } finally {
+      rmSync(join(site, 'theme'), { recursive: true });
+    }
+  });
+});
+
 describe('a theme/ file that throws while a page is rendered', () => {
   it('stops the build with the file, the error and the component, not "Internal error"', async () => {
     mkdirSync(join(site, 'theme/components'), { recursive: true });
