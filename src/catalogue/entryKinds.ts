@@ -13,6 +13,9 @@ const FOLDERS: Readonly<Record<string, { holds: string; implied: readonly Proble
   alternatives: { holds: 'a Markdown file an alternatives page (alternatives/<competitor>.md)', implied: [] },
   cases: { holds: 'a Markdown file a case study (cases/<slug>.md)', implied: [] },
   img: { holds: 'the images the catalogue names (img/services/, img/icons/, …)', implied: ['missing-image'] },
+  // Beside the catalogue folder (load.ts names them so).
+  '../pages': { holds: "a Markdown file a page of the site's own (pages/<slug>.md)", implied: [] },
+  '../public': { holds: "the files published at the site's root as they are (public/files/price-list.pdf is /files/price-list.pdf)", implied: [] },
 };
 
 /** What the catalogue folder's top level holds, by name, as far as this check needs. */
@@ -33,9 +36,12 @@ export function wrongKindProblems(names: readonly string[] = []): Problem[] {
   return names.map((name) =>
     name === 'site.yaml'
       ? error('missing-site-file', 'site.yaml', {}, 'site.yaml is a folder, not the site configuration file.', 'Move what is in the folder elsewhere, delete it, and create the file site.yaml: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.')
-      : error('not-a-folder', name, {}, `${name} is a file, but the build reads ${name}/ as a folder: ${FOLDERS[name]!.holds}.`, `Rename or delete the file, and make ${name}/ a folder of those files.`),
+      : notAFolder(name, name.replace(/^\.\.\//, '')),
   );
 }
+
+const notAFolder = (name: string, shown: string) =>
+  error('not-a-folder', name, {}, `${shown} is a file, but the build reads ${shown}/ as a folder: ${FOLDERS[name]!.holds}.`, `Rename or delete the file, and make ${shown}/ a folder of those files.`);
 
 /** The problems left once those that only repeat an entry of the wrong kind are taken out. */
 export function withoutImplied(problems: readonly Problem[], names: readonly string[] = []): Problem[] {

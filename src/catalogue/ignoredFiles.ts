@@ -9,26 +9,36 @@ const TEXT_FOLDERS: Readonly<Record<string, { kind: string; one: string; extensi
   descriptions: { kind: 'Markdown files', one: "a service's description", extensions: ['.md'] },
   alternatives: { kind: 'Markdown files', one: 'an alternatives page', extensions: ['.md'] },
   cases: { kind: 'Markdown files', one: 'a case study', extensions: ['.md'] },
+  // Beside the catalogue folder: paths from it start with ../ (load.ts listPages).
+  '../pages': { kind: 'Markdown files', one: 'a page of the site', extensions: ['.md'] },
 };
+
+/** The text folder a path is in: its first folder, or ../pages. */
+const folderOf = (file: string) => (file.startsWith('../pages/') ? '../pages' : file.split('/')[0]!);
 
 /** Whether a file of the catalogue (path from its folder, with `/`) is in a text folder; isCatalogueText says
  *  whether it is read. */
-export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, file.split('/')[0]!) && file.includes('/');
+export const inTextFolder = (file: string) => Object.hasOwn(TEXT_FOLDERS, folderOf(file)) && file.includes('/');
 
 export function ignoredFileProblems(files: readonly string[] = []): Problem[] {
   return files.map((file) => {
-    const [folder, ...rest] = file.split('/');
-    const { kind, one, extensions } = TEXT_FOLDERS[folder!]!;
-    const name = rest.join('/');
+    const folder = folderOf(file);
+    const { kind, one, extensions } = TEXT_FOLDERS[folder]!;
+    const shown = folder.replace(/^\.\.\//, ''); // pages, as the maintainer names it
+    const name = file.slice(folder.length + 1);
+    const rest = name.split('/');
     // A folder named as the file would be (load.ts writes it with a "/" after): "There is no file categories/x.yaml" beside it, or nothing at all.
-    if (file.endsWith('/')) return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${file.slice(0, -1)}: it is a folder, and ${folder}/ holds ${kind}, ${one} each.`, `Make it a file: move what the folder holds elsewhere, delete the folder and save ${one} as ${file.slice(0, -1)}.`);
-    if (rest.length > 1) return ignored(file, `only the files directly in ${folder}/ are read, not those in its subfolders`, `Move it into ${folder}/, or out of the catalogue folder.`);
+    if (file.endsWith('/') && extensions.some((extension) => name.slice(0, -1).endsWith(extension))) {
+      return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${name.slice(0, -1)}: it is a folder, and ${shown}/ holds ${kind}, ${one} each.`, `Make it a file: move what the folder holds elsewhere, delete the folder and save ${one} as ${shown}/${name.slice(0, -1)}.`);
+    }
+    if (file.endsWith('/')) return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${name.slice(0, -1)}: only the files directly in ${shown}/ are read, not those in its subfolders.`, `Move what it holds into ${shown}/, or out of ${shown}/.`);
+    if (rest.length > 1) return ignored(file, `only the files directly in ${shown}/ are read, not those in its subfolders`, `Move it into ${shown}/, or out of the catalogue folder.`);
     const dot = name.lastIndexOf('.');
     const extension = dot > 0 ? name.slice(dot) : '';
     const readAs = extensions.join(' or ');
-    if (extensions.includes(extension.toLowerCase())) return ignored(file, `${folder}/ holds ${kind} whose names end in ${readAs}, in lower case`, `Rename it to ${name.slice(0, dot)}${extension.toLowerCase()}.`);
+    if (extensions.includes(extension.toLowerCase())) return ignored(file, `${shown}/ holds ${kind} whose names end in ${readAs}, in lower case`, `Rename it to ${name.slice(0, dot)}${extension.toLowerCase()}.`);
     const stem = dot > 0 ? name.slice(0, dot) : name;
-    return ignored(file, `${folder}/ holds ${kind} (${readAs})`, `Rename it to ${stem}${extensions[0]} if it is ${one}, or move it out of the catalogue folder.`);
+    return ignored(file, `${shown}/ holds ${kind} (${readAs})`, `Rename it to ${stem}${extensions[0]} if it is ${one}, or move it out of ${folder === '../pages' ? 'pages/' : 'the catalogue folder'}.`);
   });
 }
 

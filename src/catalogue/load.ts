@@ -78,9 +78,13 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
     }
     throw cause;
   });
-  // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder.
-  all.push(...(await listPages(besideCatalogue(dir, 'pages'), skippedLinks)));
+  // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder. What else
+  // pages/ holds is passed over, said so (ignoredFiles.ts), as in the catalogue's text folders.
+  const pages = await listPages(besideCatalogue(dir, 'pages'), skippedLinks);
+  all.push(...pages.pages);
+  textFolders.push(...pages.passedOver);
   await findPublicLinks(besideCatalogue(dir, 'public'), skippedLinks);
+  for (const folder of ['pages', 'public'] as const) if (await isFile(besideCatalogue(dir, folder))) wrong.push(`../${folder}`);
   const images = all.filter((f) => f.startsWith('img/'));
   const ignored = [...all.filter((f) => inTextFolder(f) && !isCatalogueText(f)), ...textFolders];
   const sizes = new Map<string, number>();
@@ -145,12 +149,17 @@ export const besideCatalogue = (catalogueDir: string, folder: 'pages' | 'public'
 export const isPageName = (name: string) => name.endsWith('.md') && !name.startsWith('.');
 
 /** The pages of a site's pages/ folder, as paths from the catalogue folder (../pages/about.md); none when there is
- *  no such folder. A link named like a page that leads to no file goes into `skipped`. */
-export async function listPages(dir: string, skipped = new Map<string, LinkTarget>()): Promise<string[]> {
+ *  no such folder. A link named like a page that leads to no file goes into `skipped`; what the build passes over
+ *  (another file, a folder, a folder named as a page with a "/" after it) into `passedOver`. */
+export async function listPages(dir: string, skipped = new Map<string, LinkTarget>()): Promise<{ pages: string[]; passedOver: string[] }> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => (cause.code === 'ENOENT' || cause.code === 'ENOTDIR' ? [] : Promise.reject(cause)));
-  const pages = await Promise.all(entries.filter((e) => isPageName(e.name)).map(async (e) => ((await readsAsFile(e, `../pages/${e.name}`, skipped)) ? [`../pages/${e.name}`] : [])));
-  return pages.flat();
+  const shown = entries.filter((e) => !e.name.startsWith('.') && !isEditorFile(e.name));
+  const pages = await Promise.all(shown.filter((e) => isPageName(e.name)).map(async (e) => ((await readsAsFile(e, `../pages/${e.name}`, skipped)) ? [`../pages/${e.name}`] : [])));
+  const passedOver = shown.flatMap((e) => (e.isDirectory() ? [`../pages/${e.name}/`] : e.isFile() && !isPageName(e.name) ? [`../pages/${e.name}`] : []));
+  return { pages: pages.flat(), passedOver };
 }
+
+const isFile = (path: string) => stat(path).then((s) => s.isFile(), () => false);
 
 /** The links of the public/ folder that lead to no file (publicFolder.ts publishes the others as their files). */
 async function findPublicLinks(dir: string, skipped: Map<string, LinkTarget>): Promise<void> {

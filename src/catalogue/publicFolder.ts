@@ -27,10 +27,11 @@ export const PUBLIC_TYPES = ['html', 'htm', 'txt', 'xml', 'json', 'webmanifest',
  *  editor's or the system's), but for `.well-known/`, which is what it is for. */
 export const isPublished = (path: string) => !path.split('/').some((part, i) => part.startsWith('.') && !(i === 0 && part === '.well-known'));
 
-/** The published files under `dir` (isPublished), or none when there is no such folder. */
+/** The published files under `dir` (isPublished), or none when there is no such folder (a file of that name is
+ *  the catalogue's not-a-folder error: load.ts). */
 export async function loadPublicFolder(dir: string): Promise<PublicFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((cause: NodeJS.ErrnoException) => {
-    if (cause.code === 'ENOENT') return [];
+    if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') return [];
     throw cause;
   });
   const files: PublicFile[] = [];

@@ -236,6 +236,40 @@ describe('a folder named as a text file', () => {
     }
   });
 
+  it('in pages/, beside the catalogue, as in its text folders: the build says what it passes over', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
+    try {
+      await cp(fixture('valid'), join(dir, 'catalogue'), { recursive: true });
+      await mkdir(join(dir, 'pages/about.md'), { recursive: true });
+      await mkdir(join(dir, 'pages/drafts'));
+      await writeFile(join(dir, 'pages/Terms.MD'), '---\ntitle: Terms\ndescription: The terms.\n---\nText.\n');
+      await writeFile(join(dir, 'pages/notes.txt'), 'Ideas for pages.');
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(join(dir, 'catalogue')));
+      expect(problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`).sort()).toEqual([
+        '../pages/Terms.MD: The build does not read this file: pages/ holds Markdown files whose names end in .md, in lower case.',
+        '../pages/about.md: The build does not read pages/about.md: it is a folder, and pages/ holds Markdown files, a page of the site each.',
+        '../pages/drafts: The build does not read pages/drafts: only the files directly in pages/ are read, not those in its subfolders.',
+        '../pages/notes.txt: The build does not read this file: pages/ holds Markdown files (.md).',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('pages and public as files are errors, beside the catalogue\'s other problems: the site would lose its pages or files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
+    try {
+      await cp(fixture('negative-price'), join(dir, 'catalogue'), { recursive: true });
+      await writeFile(join(dir, 'pages'), 'not a folder');
+      await writeFile(join(dir, 'public'), 'not a folder');
+      const { problems } = await validateWithPageRoutes(await loadCatalogue(join(dir, 'catalogue')));
+      expect(problems.map((p) => `${p.code} ${p.file}`).sort()).toEqual(['not-a-folder ../pages', 'not-a-folder ../public', 'price-negative categories/alpha.yaml']);
+      expect(problems.find((p) => p.file === '../public')!.message).toMatch(/^public is a file, but the build reads public\/ as a folder: /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('site.yaml as a folder is the one missing site file it is, not a failure of the check', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
     try {

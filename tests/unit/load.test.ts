@@ -43,6 +43,11 @@ describe('listPages', () => {
     symlinkSync(join(dir, 'about.md'), join(dir, 'linked.md'));
     symlinkSync(join(dir, 'nowhere.md'), join(dir, 'dangling.md'));
     symlinkSync('self.md', join(dir, 'self.md'));
-    expect((await listPages(dir)).sort()).toEqual(['../pages/about.md', '../pages/linked.md']);
+    writeFileSync(join(dir, 'notes.txt'), 'x');
+    writeFileSync(join(dir, '.notes.md.swp'), 'x');
+    const { pages, passedOver } = await listPages(dir);
+    expect(pages.sort()).toEqual(['../pages/about.md', '../pages/linked.md']);
+    // What the build passes over is said (ignoredFiles.ts), but for an editor's files.
+    expect(passedOver.sort()).toEqual(['../pages/folder.md/', '../pages/notes.txt']);
   });
 });
