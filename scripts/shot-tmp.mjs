@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const [,, path, out, width, scheme, action] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 800 }, colorScheme: scheme });
+if (scheme === 'dark') await page.addInitScript(() => localStorage.setItem('storefront-color-mode', 'dark'));
+await page.goto(`http://127.0.0.1:4620${path}`);
+await page.waitForTimeout(500);
+if (action) await page.evaluate(action);
+await page.waitForTimeout(400);
+await page.screenshot({ path: out });
+await browser.close();
