@@ -19,6 +19,13 @@ describe.each(cases)('the About page at $width px in $mode mode', ({ width, mode
     expect(await page.locator('h1').textContent()).toBe('About us');
     // Marked as example data above the block.
     expect(await page.locator('.prose blockquote').textContent()).toMatch(/Example page\..*example data/s);
+    // Set apart as a note, in line with the text: the browser's own 40 px on both sides read as a misaligned
+    // paragraph, a narrow column on a phone.
+    const note = await page.locator('.prose blockquote').evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { left: el.getBoundingClientRect().left - el.parentElement!.getBoundingClientRect().left, right: style.marginRight, bar: style.borderLeftWidth };
+    });
+    expect(note).toEqual({ left: 0, right: '0px', bar: '4px' });
     const facts = await page.locator('.organisation-facts > div').evaluateAll((rows) => rows.map((row) => `${row.querySelector('dt')!.textContent}: ${row.querySelector('dd')!.textContent}`));
     expect(facts).toEqual([
       'Legal name: Astrolift Media Ltd',
