@@ -85,7 +85,7 @@ function Study({ study }: { study: CaseStudy }) {
 function NextStep({ study }: { study: CaseStudy }) {
   const { contact, brand } = useSite();
   const subject = `A campaign like "${study.title}"`;
-  const body = mailBody([`Hello ${brand},`, '', `We read your case study ${study.title} and would like a campaign like it.`, '', ...projectTemplate(contact)]);
+  const body = mailBody([`Hello ${brand},`, '', `We read your case study "${study.title}" and would like a campaign like it.`, '', ...projectTemplate(contact)]);
   return (
     <div className="case-next">
       <h2 className="section-title">Plan a campaign like this</h2>

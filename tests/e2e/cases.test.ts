@@ -46,7 +46,11 @@ describe('a case study', () => {
     expect(await page.locator('.case-quote figcaption').textContent()).toBe('Alex Example, Founder, Example Lending Protocol (fictional)');
     expect(await page.locator('.case-services a').allTextContents()).toEqual(['City-Square Screen, 7-Day Package', 'Fast-Track Listing on the Largest Coin-Data Site']);
     expect(await page.locator('.case-disclosure').textContent()).toMatch(/^Disclosure: Example Lending Protocol paid for this campaign/);
-    expect(await page.locator('.case-next a').getAttribute('href')).toMatch(/^mailto:hello@example\.com\?subject=/);
+    const mail = new URL((await page.locator('.case-next a').getAttribute('href'))!);
+    expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:hello@example.com');
+    expect(mail.searchParams.get('subject')).toBe('A campaign like "A launch week on the city square\'s big screen"');
+    // The title quoted in the sentence: unquoted, it ran into the words around it.
+    expect(mail.searchParams.get('body')).toContain('We read your case study "A launch week on the city square\'s big screen" and would like a campaign like it.');
     expect(errors).toEqual([]);
     await close();
   });
