@@ -24,7 +24,7 @@ describe('the list of case studies', () => {
     expect(await cards.count()).toBe(3);
     expect(await cards.locator('.case-example-badge').count()).toBe(3);
     const first = cards.filter({ hasText: 'city square' });
-    expect(await first.locator('.case-card-value').textContent()).toBe('2,016');
+    expect(await first.locator('.case-card-value').textContent()).toBe('1,176');
     expect(await first.locator('.case-card-client').textContent()).toBe('Example Lending Protocol (a fictional client) · March 2026');
     expect(await cards.filter({ hasText: 'news cycle' }).locator('.case-card-client').textContent()).toMatch(/^Under NDA: a self-custody wallet maker/);
     await first.locator('.case-card-link').click();
