@@ -10,7 +10,8 @@ export const paths = ['/thread'];
 // No prerendered parts of its own kind: its figures' band, a prerendered part the home page has too, shows after
 // a client-side navigation here as last seen, or as this page's HTML has it once fetched (Prerendered.tsx).
 export const options = { embeddable: true };
-export const pages = () => [{ route: '/thread/' }];
+// Not indexed: the home page's hero, figures and clients again, under another address.
+export const pages = () => [{ route: '/thread/', indexed: false }];
 export const head = (page: Page, site: SiteShell) => pageHead(page, site, { title: landingTitle(site), description: site.description });
 
 export default function Thread() {

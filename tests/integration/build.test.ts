@@ -74,6 +74,16 @@ describe('storefront build', () => {
     expect(urls.some((u) => u.includes('404'))).toBe(false);
   });
 
+  // /thread/ (for embedding and screenshots) is the home page's hero, figures and clients under another address,
+  // with its title and description: it was listed and indexable, duplicate content to a search engine.
+  it('keeps /thread/ out of sitemap.xml and out of search engines, without a canonical address', () => {
+    const urls = [...readFileSync(join(out, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.some((u) => u.includes('/thread/'))).toBe(false);
+    const html = readFileSync(join(out, 'thread/index.html'), 'utf8');
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(html).not.toMatch(/rel="canonical"/);
+  });
+
   it('hashes the names of scripts, styles, fonts, emoji and icons', () => {
     const assets = readdirSync(join(out, 'assets'));
     expect(assets.length).toBeGreaterThan(5);
