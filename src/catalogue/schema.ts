@@ -128,13 +128,22 @@ export const themeSchema = z
   })
   .meta({ description: 'The look of the site: "logo" (an emoji or an image in img/brand/), "accent" and "accentDark" colours, "font", and optional "logoDark", "favicon" and "touchIcon".' });
 
-/** A country's English name from its ISO 3166-1 code ("GB" → "United Kingdom"); undefined for a code that names none. */
+/** Two-letter region codes Intl names that ISO 3166-1 assigns to no country: CLDR's groupings (EU, EZ, UN, QO) and
+ *  the ranges ISO leaves to private use (AA, QM-QZ, XA-XZ, ZZ), but for XK, which Kosovo uses. */
+const NOT_A_COUNTRY = /^(?:EU|EZ|UN|QO|AA|Q[M-Z]|X[A-JL-Z]|ZZ)$/;
+
+/** A country's English name from its ISO 3166-1 code ("GB" → "United Kingdom"); undefined for a code that names none,
+ *  a grouping (EU) or an old or unofficial code Intl takes for another (UK for GB, SU, DD): the address in the
+ *  site's structured data must be a code search engines read. */
 export function countryName(code: string): string | undefined {
   // Intl throws on what is not a region code at all ("United Kingdom"): the regex's message says that one.
-  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  if (!/^[A-Z]{2}$/.test(code) || NOT_A_COUNTRY.test(code) || currentCountryCode(code) !== code) return undefined;
   const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code);
-  return name && name !== code && name !== 'Unknown Region' ? name : undefined;
+  return name && name !== code ? name : undefined;
 }
+
+/** The code Intl takes a region code for: itself, or the current code of an old or unofficial one (UK is GB). */
+export const currentCountryCode = (code: string) => new Intl.Locale(`und-${code}`).region;
 
 /** The earliest founding year taken: older is a typo (the current year is checked in organisationChecks.ts). */
 export const FOUNDED_MIN = 1800;
@@ -163,7 +172,12 @@ export const organisationSchema = z
         country: z
           .string()
           .regex(/^[A-Z]{2}$/, { message: 'expected a two-letter country code in capitals, such as "GB" or "US"', abort: true })
-          .refine((code) => countryName(code) !== undefined, { message: 'expected a country code of ISO 3166-1, such as "GB", "US" or "SG"' })
+          .superRefine((code, context) => {
+            if (countryName(code) !== undefined) return;
+            const current = currentCountryCode(code);
+            const instead = current !== code && current && countryName(current) ? ` ("${current}" is ${countryName(current)}'s)` : '';
+            context.addIssue({ code: 'custom', input: code, message: `expected a country code of ISO 3166-1, such as "GB", "US" or "SG"${instead}` });
+          })
           .meta({ description: 'The country, as its two-letter ISO 3166-1 code, e.g. "GB", "US", "SG": the site shows its name.' }),
       })
       .meta({ description: 'The registered office: "street", "city", optional "region", "postalCode" and "country" (a two-letter code).' }),

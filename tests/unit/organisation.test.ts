@@ -58,6 +58,15 @@ describe('the organisation schema', () => {
     ]);
   });
 
+  // Intl names UK, SU and EU too: "UK" went into the address search engines read, where GB is the code.
+  it('refuses a code Intl takes for another, a grouping and a private-use code, naming the current code where there is one', () => {
+    const problem = (code: string) => schemaProblems(ORGANISATION.replace('country: GB', `country: ${code}`));
+    expect(problem('UK')).toEqual([expect.stringMatching(/^9 address\.country invalid-value: .*ISO 3166-1, such as "GB", "US" or "SG" \("GB" is United Kingdom's\)/)]);
+    expect(problem('SU')).toEqual([expect.stringMatching(/\("RU" is Russia's\)/)]);
+    for (const code of ['EU', 'UN', 'XA', 'QO', 'ZZ']) expect(problem(code)).toEqual([expect.stringMatching(/^9 address\.country invalid-value: .*"SG"; got the text/)]);
+    for (const code of ['GB', 'US', 'SG', 'XK', 'AQ']) expect(problem(code)).toEqual([]);
+  });
+
   it('names a missing required field', () => {
     expect(schemaProblems(ORGANISATION.replace('  companyNumber: 00000000 (example)\n', ''))).toEqual([expect.stringMatching(/^2 companyNumber missing-field: .*"companyNumber"/)]);
   });
