@@ -14,6 +14,7 @@ import type { Theme } from '../catalogue/schema.ts';
 import { accentTokens, COLOUR_MODES, type AccentTokens } from '../catalogue/theme.ts';
 import type { IconLink } from '../client/document.ts';
 import { splitEmoji } from '../core/emoji.ts';
+import { ICON_SIZES } from '../core/images.ts';
 import type { Logo, LogoImage } from '../model/model.ts';
 import type { EmojiAssets } from './emoji.ts';
 import { contentHash } from './shell.ts';
@@ -49,8 +50,8 @@ export type SquareMemo = Map<string, Promise<Uint8Array>>;
 
 /** The device's interface font: nothing to download. */
 export const SYSTEM_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-export const TOUCH_ICON_SIZE = 180;
-const FAVICON_PNG_SIZE = 32;
+export const TOUCH_ICON_SIZE = ICON_SIZES.touchIcon;
+const FAVICON_PNG_SIZE = ICON_SIZES.favicon;
 
 const tokensCss = (selector: string, tokens: AccentTokens) =>
   `${selector} {\n${Object.entries(tokens)

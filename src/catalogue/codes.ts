@@ -103,6 +103,7 @@ export const PROBLEM_CODES = [
   // The theme (site.yaml's theme block)
   'low-contrast',
   'social-image-size',
+  'icon-not-square',
   // The agency's identity (site.yaml's organisation block)
   'founded-in-future',
   'organisation-missing',

@@ -4,7 +4,8 @@
 import { AA_TEXT, contrastRatio, formatRatio, HEX_COLOUR, nearestPassing, normaliseHex } from './contrast.ts';
 import type { CatalogueSource } from './load.ts';
 import type { ParsedCatalogue } from './parsed.ts';
-import { error, type Problem } from './problems.ts';
+import { error, warning, type Problem } from './problems.ts';
+import { ICON_SIZES } from '../core/images.ts';
 import { BACKGROUNDS, type ColourMode } from './theme.ts';
 import { locate } from './yamlFile.ts';
 import { listed } from '../core/words.ts';
@@ -46,6 +47,29 @@ export function socialImageChecks({ site }: Pick<ParsedCatalogue, 'site'>, sourc
     problems.push(error('social-image-size', 'site.yaml', where, `${path} is ${Math.ceil(size / 1000)} KB; a link-preview image may be at most ${maxBytes / 1000} KB.`, 'Export it again with fewer colours (PNG) or as a JPEG of quality 80, or leave the field out and the build draws one.'));
   }
   return problems;
+}
+
+/** A PNG given as the favicon or the home-screen icon (theme.favicon, theme.touchIcon): square, and as large as it
+ *  is drawn, or the build fits it in a square, small between empty bands, or enlarges it, blurred. */
+export function iconChecks({ site }: Pick<ParsedCatalogue, 'site'>, source: Pick<CatalogueSource, 'rasters'>): Problem[] {
+  if (!site) return [];
+  const theme = record(record(site.data).theme);
+  return (['favicon', 'touchIcon'] as const).flatMap((field) => {
+    const value = str(theme[field]);
+    const info = value && isFileName(value) ? source.rasters.get(`img/brand/${value}`) : undefined;
+    if (!info || !('width' in info)) return [];
+    const where = { ...locate(site.yaml, ['theme', field]), field: `theme.${field}` };
+    const size = ICON_SIZES[field];
+    const shown = field === 'favicon' ? `a browser tab shows it at ${size} × ${size} px` : `a phone's home screen shows it at ${size} × ${size} px`;
+    const path = `img/brand/${value}`;
+    if (info.width !== info.height) {
+      return [warning('icon-not-square', 'site.yaml', where, `${path} is ${info.width} × ${info.height} px, but ${shown}: it is fitted into the square, small between empty bands.`, `Export a square PNG of at least ${size} × ${size} px (a mark or letter, not a wordmark), or leave the field out and the build draws one from the logo.`)];
+    }
+    if (info.width < size) {
+      return [warning('image-too-small', 'site.yaml', where, `${path} is ${info.width} × ${info.height} px, but ${shown}: it looks blurred there.`, `Use a PNG of at least ${size} × ${size} px; ${size * 2} × ${size * 2} is sharp on high-density screens too.`)];
+    }
+    return [];
+  });
 }
 
 export function themeChecks({ site, images }: Pick<ParsedCatalogue, 'site' | 'images'>): Problem[] {

@@ -12,7 +12,7 @@ import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
 import { wrongKindProblems, withoutImplied } from './entryKinds.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
-import { socialImageChecks, themeChecks } from './themeChecks.ts';
+import { iconChecks, socialImageChecks, themeChecks } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
@@ -197,7 +197,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   const images = imageProblems ?? imageChecks(source);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept, files), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept, files), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...iconChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
   const reported = withUnreadable(withoutImplied(problems, source.wrongKinds), source.unreadable);
 
   const site = parsed.site?.value;

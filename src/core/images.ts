@@ -49,6 +49,10 @@ export function imageUses(file: string): ImageUse[] {
 }
 
 /** PNG, JPEG, WebP or AVIF, by the file's name: the images the build converts (an SVG is published as it is). */
+/** The sizes the site's icons are drawn at, in px, square: the favicon PNG (of a raster favicon or logo) and the
+ *  icon a phone's home screen shows (apple-touch-icon). */
+export const ICON_SIZES = { favicon: 32, touchIcon: 180 } as const;
+
 export const isRaster = (file: string) => /\.(png|jpe?g|webp|avif)$/i.test(file);
 
 export interface Size {

@@ -123,6 +123,9 @@ const modes: [mode: string, expected: Expected][] = [
   ['case-result-without-source', { file: 'cases/launch-week.md', line: 12, field: 'results[1].source', message: /The result "9 h" has no source/ }],
   ['organisation-founded-in-future', { file: 'site.yaml', line: 40, field: 'organisation.founded', message: /^The founding year 2999 is in the future \(this year is \d{4}\)\.$/ }],
   ['team-photo-missing', { file: 'site.yaml', line: 44, field: 'organisation.team[0].photo', message: /^The photo file img\/team\/mara-quill\.svg does not exist\.$/ }],
+  // A wordmark as the favicon was fitted into the square as a thin strip, a 16 px home-screen icon enlarged to 180.
+  ['icon-not-square', { file: 'site.yaml', line: 4, field: 'theme.favicon', message: /^img\/brand\/wordmark\.png is 96 × 24 px, but a browser tab shows it at 32 × 32 px: it is fitted into the square/, severity: 'warning' }],
+  ['touch-icon-too-small', { file: 'site.yaml', line: 4, field: 'theme.touchIcon', message: /^img\/brand\/touch\.png is 16 × 16 px, but a phone's home screen shows it at 180 × 180 px: it looks blurred there\.$/, severity: 'warning' }],
   ['social-image-wrong-size', { file: 'site.yaml', line: 4, field: 'theme.socialImage', message: /^img\/brand\/social\.png is 600 × 315 px; a link-preview image must be 1200 × 630\.$/ }],
   ['social-image-too-large', { file: 'site.yaml', line: 4, field: 'theme.socialImage', message: /^img\/brand\/social\.png is 1\d\d KB; a link-preview image may be at most 100 KB\.$/ }],
   ['social-image-unreadable', { file: 'img/brand/social.png', message: /cannot be read as an image/ }],
