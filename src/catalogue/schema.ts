@@ -290,7 +290,11 @@ export const siteSchema = z
           .array(
             z.strictObject({
               title: text('The column\'s heading, e.g. "Company".').max(30, { message: 'expected at most 30 characters: a short heading' }),
-              links: z.array(linkSchema).min(1).check(atMostItems(12, 'expected at most 12 links in a column')).meta({ maxItems: 12 }),
+              links: z
+                .array(linkSchema)
+                .min(1, { message: 'expected at least one link' })
+                .check(atMostItems(12, 'expected at most 12 links in a column'))
+                .meta({ maxItems: 12, description: 'The column\'s links, 1 to 12, each a "label" and an "href" (a page of the site such as /about/, or a full address).' }),
             }),
           )
           .check(atMostItems(3, 'expected at most 3 columns: the footer has room for three beside "Contact" and "Other"'))

@@ -87,7 +87,18 @@ function describeIssue(yaml: YamlFile, data: unknown, root: Schema, issue: z.cor
   if (issue.code === 'invalid_type') {
     return [error('wrong-type', yaml.file, where, `Expected ${article(issue.expected)}, got ${show(value)}.`, about || WRITE_AS[issue.expected] || 'Fix the value.')];
   }
-  return [error(codeOf(issue, path), yaml.file, where, `${capitalise(issue.message)}; got ${show(value)}.`, about || 'Fix the value.')];
+  return [error(codeOf(issue, path), yaml.file, where, `${capitalise(readable(issue))}; got ${show(value)}.`, about || 'Fix the value.')];
+}
+
+/** An issue's message, but for zod's own wording of a size ("Too small: expected array to have >=1 items"), which
+ *  the schema's fields without a message of their own would show: said as the others are. */
+function readable(issue: z.core.$ZodIssue): string {
+  if ((issue.code !== 'too_small' && issue.code !== 'too_big') || !/^Too (small|big):/.test(issue.message)) return issue.message;
+  const bound = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+  const most = issue.code === 'too_small' ? 'at least' : 'at most';
+  if (issue.origin === 'string') return issue.code === 'too_small' && bound === 1 ? 'expected some text, not an empty one' : `expected ${most} ${bound.toLocaleString('en-US')} characters`;
+  if (issue.origin === 'array') return `expected ${most} ${bound} ${bound === 1 ? 'item' : 'items'}`;
+  return `expected ${issue.inclusive ? most : issue.code === 'too_small' ? 'more than' : 'less than'} ${bound.toLocaleString('en-US')}`;
 }
 
 /** The code of a schema issue other than an unknown, missing or mistyped field: by its kind, and by the field
@@ -137,7 +148,7 @@ function show(value: unknown): string {
   if (value === null || value === undefined) return 'nothing (an empty value)';
   if (typeof value === 'number' && Number.isNaN(value)) return 'the value .nan (not a number)';
   if (typeof value === 'string') return `the text "${visible(value.length > 60 ? `${value.slice(0, 57)}...` : value)}"`;
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return value.length ? 'a list' : 'an empty list';
   if (typeof value === 'object') return 'a block of fields';
   return `${typeof value} ${String(value)}`;
 }

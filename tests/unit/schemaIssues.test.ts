@@ -1,5 +1,6 @@
 // zod's issues as a maintainer reads them (src/catalogue/schemaIssues.ts): one problem for one mistake.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { categorySchema } from '../../src/catalogue/schema.ts';
 import { checkSchema } from '../../src/catalogue/schemaIssues.ts';
 import { parseYaml } from '../../src/catalogue/yamlFile.ts';
@@ -49,5 +50,27 @@ describe('the hint of a value of the wrong type', () => {
 
   it('names a YAML .nan as not a number, rather than "number NaN"', () => {
     expect(hintOf(CATEGORY.replace('price: 250', 'price: .nan'))[0]![1]).toBe('Expected a number, got the value .nan (not a number).');
+  });
+});
+
+describe('a size out of bounds in a field without a message of its own', () => {
+  // zod's own words reached the maintainer: "Too small: expected string to have >=1 characters", "... got a list."
+  const schema = z.strictObject({ text: z.string().min(1).optional(), code: z.string().min(3).max(5).optional(), list: z.array(z.string()).min(1).max(2).optional(), count: z.number().gt(0).max(9).optional() });
+  const problemsIn = (text: string) => {
+    const { yaml, data } = parseYaml('site.yaml', text);
+    return checkSchema(yaml, data, schema).problems.map((p) => [p.code, p.message]);
+  };
+  it('says what the field takes, as the other messages do', () => {
+    expect(problemsIn('text: ""\ncode: ab\nlist: []\ncount: 0\n')).toEqual([
+      ['empty-text', 'Expected some text, not an empty one; got the text "".'],
+      ['empty-text', 'Expected at least 3 characters; got the text "ab".'],
+      ['too-few', 'Expected at least 1 item; got an empty list.'],
+      ['out-of-range', 'Expected more than 0; got number 0.'],
+    ]);
+    expect(problemsIn('code: abcdef\nlist: [a, b, c]\ncount: 10\n')).toEqual([
+      ['too-long', 'Expected at most 5 characters; got the text "abcdef".'],
+      ['too-many', 'Expected at most 2 items; got a list.'],
+      ['out-of-range', 'Expected at most 9; got number 10.'],
+    ]);
   });
 });
