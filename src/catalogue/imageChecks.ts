@@ -4,7 +4,7 @@
 // limits are a source's, not those of a file visitors download as it is.
 import { IMAGE_USES, imageUses, isRaster, neededSize, tooSmallFor } from '../core/images.ts';
 import type { CatalogueSource, RasterFormat, RasterInfo } from './load.ts';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, IMAGE_WARN_BYTES, isImageType, RASTER_MAX_BYTES, RASTER_MAX_PIXELS, RASTER_WARN_BYTES, sizeText } from './limits.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, IMAGE_WARN_BYTES, isImageType, RASTER_MAX_BYTES, RASTER_MAX_PIXELS, RASTER_WARN_BYTES, sizeOverLimit, sizeText } from './limits.ts';
 import { error, warning, type Problem } from './problems.ts';
 import { svgProblems } from './svg.ts';
 
@@ -25,7 +25,7 @@ export function imageChecks({ images, sizes, svgs, rasters }: CatalogueSource, f
     }
     // Published as it is: an SVG, or a raster image outside the folders whose images are converted.
     if (size > IMAGE_MAX_BYTES) {
-      problems.push(error('image-too-large', file, {}, `The image is ${sizeText(size)}; at most ${sizeText(IMAGE_MAX_BYTES)} is allowed, since visitors download it as it is.`, 'Export it smaller: at the size it is shown (at most twice that for sharp screens), as WebP or an optimised PNG or SVG.'));
+      problems.push(error('image-too-large', file, {}, `The image is ${sizeOverLimit(size, IMAGE_MAX_BYTES).join('; at most ')} is allowed, since visitors download it as it is.`, 'Export it smaller: at the size it is shown (at most twice that for sharp screens), as WebP or an optimised PNG or SVG.'));
       continue;
     }
     if (size > IMAGE_WARN_BYTES) {
@@ -85,7 +85,7 @@ const exportHint = (file: string) => {
 /** A PNG, JPEG, WebP or AVIF file: not too large to convert, readable, and not smaller than where it is shown. */
 function rasterChecks(file: string, size: number, info: RasterInfo | undefined): Problem[] {
   if (size > RASTER_MAX_BYTES) {
-    return [error('image-too-large', file, {}, `The image is ${sizeText(size)}; at most ${sizeText(RASTER_MAX_BYTES)} is allowed for a PNG, JPEG, WebP or AVIF file.`, exportHint(file))];
+    return [error('image-too-large', file, {}, `The image is ${sizeOverLimit(size, RASTER_MAX_BYTES).join('; at most ')} is allowed for a PNG, JPEG, WebP or AVIF file.`, exportHint(file))];
   }
   if (!info || 'unreadable' in info) return [unreadable(file, info?.unreadable)];
   const { width, height } = info;

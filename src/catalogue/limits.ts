@@ -32,3 +32,9 @@ export function sizeText(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
+
+/** A size over a limit and the limit, in words that differ: a file just over 20 MB was "20.0 MB; at most 20.0 MB". */
+export function sizeOverLimit(bytes: number, limit: number): [size: string, limit: string] {
+  if (sizeText(bytes) !== sizeText(limit)) return [sizeText(bytes), sizeText(limit)];
+  return [`${bytes.toLocaleString('en-US')} bytes`, `${limit.toLocaleString('en-US')} bytes`];
+}

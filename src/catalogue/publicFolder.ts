@@ -7,7 +7,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { readsAsFile } from './fileEntries.ts';
 import { join, posix } from 'node:path';
 import { error, type Problem } from './problems.ts';
-import { sizeText } from './limits.ts';
+import { sizeOverLimit } from './limits.ts';
 
 export interface PublicFile {
   /** Path inside the site (and inside public/), with forward slashes. */
@@ -60,10 +60,10 @@ export function publicProblems(files: readonly PublicFile[], taken: ReadonlyMap<
     const file = fileOf(path);
     const extension = posix.extname(path).slice(1).toLowerCase();
     if (!(PUBLIC_TYPES as readonly string[]).includes(extension)) {
-      problems.push(error('public-file-type', file, {}, `public/ publishes its files as they are, and .${extension || ' (no extension)'} is not a type it publishes (${PUBLIC_TYPES.join(', ')}).`, 'Remove it from public/, or save it as one of those types (a document as PDF, an archive as ZIP).'));
+      problems.push(error('public-file-type', file, {}, `public/ publishes its files as they are, and ${extension ? `.${extension} is not a type it publishes` : 'a file without an extension has no type it publishes'} (${PUBLIC_TYPES.join(', ')}).`, 'Remove it from public/, or save it as one of those types (a document as PDF, an archive as ZIP).'));
     }
     if (size > PUBLIC_MAX_BYTES) {
-      problems.push(error('public-file-too-large', file, {}, `The file is ${sizeText(size)}; at most ${sizeText(PUBLIC_MAX_BYTES)} is allowed in public/, since visitors download it as it is.`, 'Make it smaller (a PDF exported for the screen, not for print), or link to it where it is hosted.'));
+      problems.push(error('public-file-too-large', file, {}, `The file is ${sizeOverLimit(size, PUBLIC_MAX_BYTES).join('; at most ')} is allowed in public/, since visitors download it as it is.`, 'Make it smaller (a PDF exported for the screen, not for print), or link to it where it is hosted.'));
     }
     const unsafe = unsafeCharacters(path);
     if (unsafe.length) {

@@ -13,7 +13,7 @@ import { skippedLinkProblems } from './symbolicLinks.ts';
 import { wrongKindProblems, withoutImplied } from './entryKinds.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
 import { iconChecks, socialImageChecks, themeChecks } from './themeChecks.ts';
-import { DESCRIPTION_MAX_BYTES, sizeText } from './limits.ts';
+import { DESCRIPTION_MAX_BYTES, sizeOverLimit } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
 import { compileDescription, type CompiledDescription } from './markdown.ts';
@@ -175,7 +175,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     const id = file.slice('descriptions/'.length, -'.md'.length);
     const size = source.sizes.get(file) ?? 0;
     if (size > DESCRIPTION_MAX_BYTES) {
-      problems.push(error('description-too-large', file, { line: 1, column: 1 }, `The description is ${sizeText(size)}; at most ${sizeText(DESCRIPTION_MAX_BYTES)} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
+      problems.push(error('description-too-large', file, { line: 1, column: 1 }, `The description is ${sizeOverLimit(size, DESCRIPTION_MAX_BYTES).join('; at most ')} is allowed.`, 'Keep what a buyer needs to decide (a long description is about 3 KB); move the rest to a page of your own and link to it.'));
       parsed.descriptions.set(id, { file, text, tree: [], links: [], words: 0, unread: true });
       continue;
     }

@@ -28,3 +28,16 @@ describe('a public file whose name an address cannot hold as it is', () => {
     expect(problemsOf('nl\n  X-Header: y.txt')[0]![1]).toMatch(/^Its address, \/nl\\n {2}X-Header: y\.txt, would hold a line break, a space, ":"/);
   });
 });
+
+describe('a public file too large, or of no type', () => {
+  const sized = (path: string, size: number) => publicProblems([{ path, source: `/site/public/${path}`, size }], new Map()).map((p) => p.message);
+  it('says its size and the limit in words that differ, just over the limit too', () => {
+    // 21,000,000 bytes read "The file is 20.0 MB; at most 20.0 MB is allowed".
+    expect(sized('video.pdf', 21_000_000)).toEqual(['The file is 21,000,000 bytes; at most 20,971,520 bytes is allowed in public/, since visitors download it as it is.']);
+    expect(sized('video.pdf', 30 * 1024 * 1024)).toEqual(['The file is 30.0 MB; at most 20.0 MB is allowed in public/, since visitors download it as it is.']);
+  });
+
+  it('says a file without an extension has no type, rather than "." (no extension)', () => {
+    expect(sized('files/README', 10)[0]).toMatch(/^public\/ publishes its files as they are, and a file without an extension has no type it publishes \(html, /);
+  });
+});
