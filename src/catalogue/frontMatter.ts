@@ -6,6 +6,7 @@ import { compileDescription, type CompiledDescription } from './markdown.ts';
 import { boundProblem } from './markdownBounds.ts';
 import type { ProblemCode } from './codes.ts';
 import { error, type Problem } from './problems.ts';
+import { slugify } from '../core/slug.ts';
 import { kebab } from './schema.ts';
 import { checkSchema } from './schemaIssues.ts';
 import { parseYaml, type YamlFile } from './yamlFile.ts';
@@ -76,7 +77,8 @@ export function noFrontMatter(file: string, text: string, missing: Problem): Pro
  */
 export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }): Problem | undefined {
   if (kebab.test(name)) return undefined;
-  const suggestion = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  // As a service's name becomes its address: accents folded (über → uber), not dropped.
+  const suggestion = slugify(name);
   const message = `${of.kind} file name is its address (${of.folder}${of.example}.md is ${of.route(of.example)}), and "${name}" is not one: it may hold only lowercase letters, digits and single hyphens.`;
   return error(code, file, { line: 1, column: 1 }, message, `Rename the file${suggestion ? '' : ', e.g.'} to ${of.folder}${suggestion || of.example}.md.`);
 }

@@ -60,6 +60,8 @@ describe('readCase', () => {
     const problems = readCase('cases/Launch Week.md', file(FIELDS.join('\n')), TODAY).problems;
     expect(problems.map((p) => p.code)).toEqual(['case-name']);
     expect(problems[0]!.hint).toContain('cases/launch-week.md');
+    // Accents folded, as a service's name is into its address: "über" was "ber", "café" "caf".
+    expect(readCase('cases/café-über.md', file(FIELDS.join('\n')), TODAY).problems[0]!.hint).toBe('Rename the file to cases/cafe-uber.md.');
   });
 
   it('says what is missing when the file has no front matter', () => {
