@@ -51,12 +51,13 @@ export function cardLines(type: Typesetter, look: SocialLook, card: SocialCard):
   return [...title, { text: type.wrap(card.detail, 500, detailSize, TEXT_WIDTH, 1)[0]!, weight: 500, size: detailSize, x: MARGIN, y, colour: look.accent }];
 }
 
-/** Where a card's brand name (beside the logo) and the site's address go. */
-export function frameLines(look: SocialLook): TextLine[] {
+/** Where a card's brand name (beside the logo) and the site's address go, each on one line, cut with an ellipsis
+ *  where it is longer than the card is wide (a 500-character brand ran off the card). */
+export function frameLines(type: Typesetter, look: SocialLook): TextLine[] {
   const brandX = look.logo ? MARGIN + logoWidth(look.logo) + 20 : MARGIN;
   return [
-    { text: look.brand, weight: 700, size: 36, x: brandX, y: MARGIN + 26, colour: INK },
-    { text: look.host, weight: 500, size: 28, x: MARGIN, y: SOCIAL_HEIGHT - 56, colour: MUTED },
+    { text: type.wrap(look.brand, 700, 36, SOCIAL_WIDTH - MARGIN - brandX, 1)[0]!, weight: 700, size: 36, x: brandX, y: MARGIN + 26, colour: INK },
+    { text: type.wrap(look.host, 500, 28, TEXT_WIDTH, 1)[0]!, weight: 500, size: 28, x: MARGIN, y: SOCIAL_HEIGHT - 56, colour: MUTED },
   ];
 }
 
@@ -196,7 +197,7 @@ function numberGlyphs(cards: readonly SocialCard[], stampsOf: (card: SocialCard)
 /** The look's frame, indexed, with the brand's name and the address laid over it. */
 async function framedLook(type: Typesetter, look: SocialLook, masks: Map<string, Mask>): Promise<Frame> {
   const colours = textColours(look);
-  const stamps = frameLines(look).flatMap((line) => stampsOf(type, line, colours));
+  const stamps = frameLines(type, look).flatMap((line) => stampsOf(type, line, colours));
   addMasks(type, stamps, masks);
   const frame = await indexedFrame(frameSvg(look), colours);
   for (const { key, px, py, slot } of stamps) lay(frame.indices, shadedMask(masks.get(key)!), px, py, frame.firstShade + slot * SHADES);

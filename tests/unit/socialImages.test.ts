@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardLines, cardParts, createCardMemo, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
+import { cardLines, cardParts, createCardMemo, frameLines, frameSvg, reduceColours, type SocialLook } from '../../src/build/cardPainter.ts';
 import { GLYPH, lay, paintCards, shadedMask, type Mask } from '../../src/build/cardPaint.ts';
 import { descriptionOf } from '../../src/build/pngText.ts';
 import { socialImages, socialStyle } from '../../src/build/socialImages.ts';
@@ -107,6 +107,15 @@ describe('the card', () => {
     });
     expect(Buffer.from(pixels).equals(Buffer.from(expected))).toBe(true);
     expect(pixels.some((value) => value !== 3)).toBe(true);
+  });
+
+  it('cuts a brand or an address longer than the card with an ellipsis, on its one line', () => {
+    const [brand, host] = frameLines(type, { ...look, brand: 'Astrolift Media '.repeat(30).trim(), host: `${'sub.'.repeat(40)}example.com`, logo: { href: 'data:,', width: 1, height: 1 } });
+    for (const line of [brand!, host!]) {
+      expect(line.text).toMatch(/…$/);
+      expect(line.x + type.run(line.text, line.weight, line.size).width).toBeLessThanOrEqual(1200 - 80);
+    }
+    expect(frameLines(type, look).map((line) => line.text)).toEqual(['Example Agency', 'www.example.com']);
   });
 
   it('wraps a long title in at most three lines, the last one cut with an ellipsis', () => {
