@@ -148,7 +148,8 @@ describe('public/', () => {
     writeFileSync(join(other, 'public'), 'not a folder');
     const publicFile = await runCli(other, 'validate');
     expect(publicFile.code).toBe(1);
-    expect(publicFile.err).toMatch(/^Cannot check the catalogue: a part of this path is a file, not a folder: .*public \(ENOTDIR\)\.$/m);
+    expect(publicFile.err).toMatch(/^public\n +error +public is a file, but the build reads public\/ as a folder/m);
+    expect(publicFile.err).toContain('Rename or delete the file, and make public/ a folder of those files.');
     expect(publicFile.err).not.toMatch(/Internal error/);
     rmSync(join(other, 'public'));
     mkdirSync(join(other, 'pages', 'extra.md'), { recursive: true });
@@ -159,5 +160,7 @@ describe('public/', () => {
     expect(pages.code, pages.err).toBe(0);
     const skipped = (JSON.parse(pages.out) as { problems: { code: string; file: string }[] }).problems.filter((p) => p.code === 'skipped-link');
     expect(skipped.map((p) => p.file).sort()).toEqual(['pages/dangling.md', 'pages/self.md']);
+    const ignored = (JSON.parse(pages.out) as { problems: { code: string; file: string }[] }).problems.filter((p) => p.code === 'file-ignored');
+    expect(ignored.map((p) => p.file)).toEqual(['pages/extra.md']);
   }, 120_000);
 });
