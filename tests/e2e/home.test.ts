@@ -167,9 +167,8 @@ describe('the category chips', () => {
       await page.waitForURL((url) => url.hash === `#${anchor}`);
       await page.waitForFunction(
         (id) => {
-          // Just below the bars: the root's scroll padding keeps a focus ring's room (base.css).
-          const below = document.getElementById(id)!.getBoundingClientRect().top - document.querySelector('.category-chips')!.getBoundingClientRect().bottom;
-          return below >= 0 && below < 12;
+          const bars = document.querySelector('.category-chips')!.getBoundingClientRect().bottom;
+          return Math.abs(document.getElementById(id)!.getBoundingClientRect().top - bars) < 2;
         },
         anchor,
         { timeout: HANG_GUARD_MS },
