@@ -138,15 +138,17 @@ export function themeCompileError(error: unknown, theme: Theme | undefined): unk
  */
 export async function missingThemeExports(theme: Theme | undefined): Promise<UserError | undefined> {
   const modules = (theme?.files ?? []).filter((file) => /\.[jt]sx?$/.test(file));
-  const missing = await Promise.all(
-    modules.map(async (file) => {
-      const [own, original] = await Promise.all([exportsOf(join(theme!.dir, file)), exportsOf(join(TEMPLATES, file))]);
-      const lacking = original.filter((name) => !own.includes(name));
-      return lacking.length ? [`  theme/${file} does not export ${lacking.join(', ')}, which templates/${file} exports for the other templates.`] : [];
-    }),
-  );
-  if (!missing.flat().length) return undefined;
-  return new UserError(`A file of theme/ lacks what the built-in file it replaces exports:\n${missing.flat().join('\n')}\nExport ${missing.flat().length === 1 ? 'it' : 'them'} again under the same name, or delete the file to use the built-in one.`);
+  const lines = (
+    await Promise.all(
+      modules.map(async (file) => {
+        const [own, original] = await Promise.all([exportsOf(join(theme!.dir, file)), exportsOf(join(TEMPLATES, file))]);
+        const lacking = original.filter((name) => !own.includes(name));
+        return lacking.length ? [`  theme/${file} does not export ${lacking.join(', ')}, which templates/${file} exports for the other templates.`] : [];
+      }),
+    )
+  ).flat();
+  if (!lines.length) return undefined;
+  return new UserError(`A file of theme/ lacks what the built-in file it replaces exports:\n${lines.join('\n')}\nExport ${lines.length === 1 ? 'it' : 'them'} again under the same name, or delete the file to use the built-in one.`);
 }
 
 /** The names a module exports, as esbuild reads the file alone. */

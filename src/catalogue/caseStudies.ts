@@ -99,10 +99,10 @@ export function readCase(file: string, text: string, today: string): { problems:
   problems.push(...read.problems);
   // The fields and list items that passed are checked whether or not the others did. Front matter that is no
   // mapping (it does not parse, or is a list) has its own problem, and no fields to check.
-  const fields = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  if (fields && !read.failed.has('disclosure')) problems.push(...disclosureProblems(file, yaml, read.fields.disclosure));
-  problems.push(...resultProblems(file, yaml, itemsPassing(fields?.results, resultSchema), today));
-  const services = itemsPassing(fields?.services, SERVICE_ID);
+  const mapping = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  if (mapping && !read.failed.has('disclosure')) problems.push(...disclosureProblems(file, yaml, read.fields.disclosure));
+  problems.push(...resultProblems(file, yaml, itemsPassing(mapping?.results, resultSchema), today));
+  const services = itemsPassing(mapping?.services, SERVICE_ID);
   const serviceLines = services.map(([i]) => ({ ...locate(yaml, ['services', i]), field: `services[${i}]` }));
   return { problems, parsed: { file, slug, ...(value && { value }), services: services.map(([, id]) => id), serviceLines, words: body.words, tree: underTitle(body.tree), links: body.links } };
 }

@@ -36,12 +36,15 @@ export function wrongKindProblems(names: readonly string[] = []): Problem[] {
   return names.map((name) =>
     name === 'site.yaml'
       ? error('missing-site-file', 'site.yaml', {}, 'site.yaml is a folder, not the site configuration file.', 'Move what is in the folder elsewhere, delete it, and create the file site.yaml: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.')
-      : notAFolder(name, name.replace(/^\.\.\//, '')),
+      : notAFolder(name),
   );
 }
 
-const notAFolder = (name: string, shown: string) =>
-  error('not-a-folder', name, {}, `${shown} is a file, but the build reads ${shown}/ as a folder: ${FOLDERS[name]!.holds}.`, `Rename or delete the file, and make ${shown}/ a folder of those files.`);
+/** A folder the build reads that is a file; pages/ and public/, beside the catalogue, named as the maintainer does. */
+function notAFolder(name: string): Problem {
+  const shown = name.replace(/^\.\.\//, '');
+  return error('not-a-folder', name, {}, `${shown} is a file, but the build reads ${shown}/ as a folder: ${FOLDERS[name]!.holds}.`, `Rename or delete the file, and make ${shown}/ a folder of those files.`);
+}
 
 /** The problems left once those that only repeat an entry of the wrong kind are taken out. */
 export function withoutImplied(problems: readonly Problem[], names: readonly string[] = []): Problem[] {

@@ -27,11 +27,15 @@ export function ignoredFileProblems(files: readonly string[] = []): Problem[] {
     const shown = folder.replace(/^\.\.\//, ''); // pages, as the maintainer names it
     const name = file.slice(folder.length + 1);
     const rest = name.split('/');
-    // A folder named as the file would be (load.ts writes it with a "/" after): "There is no file categories/x.yaml" beside it, or nothing at all.
-    if (file.endsWith('/') && extensions.some((extension) => name.slice(0, -1).endsWith(extension))) {
-      return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${name.slice(0, -1)}: it is a folder, and ${shown}/ holds ${kind}, ${one} each.`, `Make it a file: move what the folder holds elsewhere, delete the folder and save ${one} as ${shown}/${name.slice(0, -1)}.`);
+    // A folder (load.ts writes it with a "/" after). Named as the file would be: "There is no file categories/x.yaml"
+    // beside it, or nothing at all.
+    if (file.endsWith('/')) {
+      const folderName = name.slice(0, -1);
+      if (extensions.some((extension) => folderName.endsWith(extension))) {
+        return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${folderName}: it is a folder, and ${shown}/ holds ${kind}, ${one} each.`, `Make it a file: move what the folder holds elsewhere, delete the folder and save ${one} as ${shown}/${folderName}.`);
+      }
+      return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${folderName}: only the files directly in ${shown}/ are read, not those in its subfolders.`, `Move what it holds into ${shown}/, or out of ${shown}/.`);
     }
-    if (file.endsWith('/')) return warning('file-ignored', file.slice(0, -1), {}, `The build does not read ${shown}/${name.slice(0, -1)}: only the files directly in ${shown}/ are read, not those in its subfolders.`, `Move what it holds into ${shown}/, or out of ${shown}/.`);
     if (rest.length > 1) return ignored(file, `only the files directly in ${shown}/ are read, not those in its subfolders`, `Move it into ${shown}/, or out of the catalogue folder.`);
     const dot = name.lastIndexOf('.');
     const extension = dot > 0 ? name.slice(dot) : '';

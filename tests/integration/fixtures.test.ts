@@ -218,72 +218,64 @@ describe('a category file named in capitals', () => {
 });
 
 describe('a folder named as a text file', () => {
+  /** The problems of a copy of fixture `name` as a site's catalogue/, once `edit` changed the site's folder. */
+  async function problemsOfSite(name: string, edit: (site: string) => Promise<unknown>): Promise<Problem[]> {
+    const site = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
+    try {
+      await cp(fixture(name), join(site, 'catalogue'), { recursive: true });
+      await edit(site);
+      return (await validateWithPageRoutes(await loadCatalogue(join(site, 'catalogue')))).problems;
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  }
+
   // A folder cases/press-week.md was passed over without a word, and categories/gamma.yaml as one was only "There is
   // no file categories/gamma.yaml".
   it('is a warning at the folder, beside what its absence as a file means', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
-    try {
-      await cp(fixture('valid'), dir, { recursive: true });
-      await rm(join(dir, 'categories/beta.yaml'));
-      await mkdir(join(dir, 'categories/beta.yaml'));
-      await mkdir(join(dir, 'cases/press-week.md'), { recursive: true });
-      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
-      const shown = problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`);
-      expect(shown.sort()).toEqual([
-        'cases/press-week.md: The build does not read cases/press-week.md: it is a folder, and cases/ holds Markdown files, a case study each.',
-        'categories/beta.yaml: The build does not read categories/beta.yaml: it is a folder, and categories/ holds YAML files, a category each.',
-      ]);
-      expect(problems.some((p) => p.code === 'category-file-missing')).toBe(true);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const problems = await problemsOfSite('valid', async (site) => {
+      await rm(join(site, 'catalogue/categories/beta.yaml'));
+      await mkdir(join(site, 'catalogue/categories/beta.yaml'));
+      await mkdir(join(site, 'catalogue/cases/press-week.md'), { recursive: true });
+    });
+    const shown = problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`);
+    expect(shown.sort()).toEqual([
+      'cases/press-week.md: The build does not read cases/press-week.md: it is a folder, and cases/ holds Markdown files, a case study each.',
+      'categories/beta.yaml: The build does not read categories/beta.yaml: it is a folder, and categories/ holds YAML files, a category each.',
+    ]);
+    expect(problems.some((p) => p.code === 'category-file-missing')).toBe(true);
   });
 
   it('in pages/, beside the catalogue, as in its text folders: the build says what it passes over', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
-    try {
-      await cp(fixture('valid'), join(dir, 'catalogue'), { recursive: true });
-      await mkdir(join(dir, 'pages/about.md'), { recursive: true });
-      await mkdir(join(dir, 'pages/drafts'));
-      await writeFile(join(dir, 'pages/Terms.MD'), '---\ntitle: Terms\ndescription: The terms.\n---\nText.\n');
-      await writeFile(join(dir, 'pages/notes.txt'), 'Ideas for pages.');
-      const { problems } = await validateWithPageRoutes(await loadCatalogue(join(dir, 'catalogue')));
-      expect(problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`).sort()).toEqual([
-        '../pages/Terms.MD: The build does not read this file: pages/ holds Markdown files whose names end in .md, in lower case.',
-        '../pages/about.md: The build does not read pages/about.md: it is a folder, and pages/ holds Markdown files, a page of the site each.',
-        '../pages/drafts: The build does not read pages/drafts: only the files directly in pages/ are read, not those in its subfolders.',
-        '../pages/notes.txt: The build does not read this file: pages/ holds Markdown files (.md).',
-      ]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const problems = await problemsOfSite('valid', async (site) => {
+      await mkdir(join(site, 'pages/about.md'), { recursive: true });
+      await mkdir(join(site, 'pages/drafts'));
+      await writeFile(join(site, 'pages/Terms.MD'), '---\ntitle: Terms\ndescription: The terms.\n---\nText.\n');
+      await writeFile(join(site, 'pages/notes.txt'), 'Ideas for pages.');
+    });
+    expect(problems.filter((p) => p.code === 'file-ignored').map((p) => `${p.file}: ${p.message}`).sort()).toEqual([
+      '../pages/Terms.MD: The build does not read this file: pages/ holds Markdown files whose names end in .md, in lower case.',
+      '../pages/about.md: The build does not read pages/about.md: it is a folder, and pages/ holds Markdown files, a page of the site each.',
+      '../pages/drafts: The build does not read pages/drafts: only the files directly in pages/ are read, not those in its subfolders.',
+      '../pages/notes.txt: The build does not read this file: pages/ holds Markdown files (.md).',
+    ]);
   });
 
   it('pages and public as files are errors, beside the catalogue\'s other problems: the site would lose its pages or files', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
-    try {
-      await cp(fixture('negative-price'), join(dir, 'catalogue'), { recursive: true });
-      await writeFile(join(dir, 'pages'), 'not a folder');
-      await writeFile(join(dir, 'public'), 'not a folder');
-      const { problems } = await validateWithPageRoutes(await loadCatalogue(join(dir, 'catalogue')));
-      expect(problems.map((p) => `${p.code} ${p.file}`).sort()).toEqual(['not-a-folder ../pages', 'not-a-folder ../public', 'price-negative categories/alpha.yaml']);
-      expect(problems.find((p) => p.file === '../public')!.message).toMatch(/^public is a file, but the build reads public\/ as a folder: /);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const problems = await problemsOfSite('negative-price', async (site) => {
+      await writeFile(join(site, 'pages'), 'not a folder');
+      await writeFile(join(site, 'public'), 'not a folder');
+    });
+    expect(problems.map((p) => `${p.code} ${p.file}`).sort()).toEqual(['not-a-folder ../pages', 'not-a-folder ../public', 'price-negative categories/alpha.yaml']);
+    expect(problems.find((p) => p.file === '../public')!.message).toMatch(/^public is a file, but the build reads public\/ as a folder: /);
   });
 
   it('site.yaml as a folder is the one missing site file it is, not a failure of the check', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'storefront-text-folders-'));
-    try {
-      await cp(fixture('valid'), dir, { recursive: true });
-      await rm(join(dir, 'site.yaml'));
-      await mkdir(join(dir, 'site.yaml'));
-      const { problems } = await validateWithPageRoutes(await loadCatalogue(dir));
-      expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual(['missing-site-file site.yaml: site.yaml is a folder, not the site configuration file.']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const problems = await problemsOfSite('valid', async (site) => {
+      await rm(join(site, 'catalogue/site.yaml'));
+      await mkdir(join(site, 'catalogue/site.yaml'));
+    });
+    expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual(['missing-site-file site.yaml: site.yaml is a folder, not the site configuration file.']);
   });
 });
 
