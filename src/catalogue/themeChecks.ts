@@ -49,6 +49,15 @@ export function socialImageChecks({ site }: Pick<ParsedCatalogue, 'site'>, sourc
   return problems;
 }
 
+/** The image problems without the generic size ones of the theme's link-preview image once socialImageChecks
+ *  judged its size: those would ask for a WebP or an SVG, which link previews do not show. */
+export function withoutSocialImageSizes(images: readonly Problem[], social: readonly Problem[], { site }: Pick<ParsedCatalogue, 'site'>): Problem[] {
+  const value = site && str(record(record(site.data).theme).socialImage);
+  if (!value || !social.some((p) => p.code === 'social-image-size')) return [...images];
+  const path = `img/brand/${value}`;
+  return images.filter((p) => !(p.file === path && (p.code === 'large-image' || p.code === 'image-too-large')));
+}
+
 /** A PNG given as the favicon or the home-screen icon (theme.favicon, theme.touchIcon): square, and as large as it
  *  is drawn, or the build fits it in a square, small between empty bands, or enlarges it, blurred. */
 export function iconChecks({ site }: Pick<ParsedCatalogue, 'site'>, source: Pick<CatalogueSource, 'rasters'>): Problem[] {

@@ -12,7 +12,7 @@ import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
 import { wrongKindProblems, withoutImplied } from './entryKinds.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
-import { iconChecks, socialImageChecks, themeChecks } from './themeChecks.ts';
+import { iconChecks, socialImageChecks, themeChecks, withoutSocialImageSizes } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeOverLimit } from './limits.ts';
 import type { ParsedCatalogue } from './parsed.ts';
 import type { CatalogueSource } from './load.ts';
@@ -194,10 +194,11 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
       error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.'),
     );
   }
-  const images = imageProblems ?? imageChecks(source);
+  const social = socialImageChecks(parsed, source);
+  const images = withoutSocialImageSizes(imageProblems ?? imageChecks(source), social, parsed);
   // Links may point at the site's own pages too.
   const ownPages = [...parsed.pages.values(), ...parsed.cases.values()].map((page) => (isCaseFile(page.file) ? routes.caseStudy(page.slug) : routes.page(page.slug)));
-  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept, files), ...themeChecks(parsed), ...socialImageChecks(parsed, source), ...iconChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
+  problems.push(...pageNameProblems(parsed.pages.values(), pageRoutes), ...crossChecks(parsed, [...pageRoutes, ...ownPages], kept, files), ...themeChecks(parsed), ...social, ...iconChecks(parsed, source), ...organisationChecks(parsed, today), ...statChecks(parsed, today), ...images, ...encodingProblems(source.texts), ...skippedLinkProblems(source.skippedLinks), ...ignoredFileProblems(source.ignored), ...wrongKindProblems(source.wrongKinds));
   const reported = withUnreadable(withoutImplied(problems, source.wrongKinds), source.unreadable);
 
   const site = parsed.site?.value;

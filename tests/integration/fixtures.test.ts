@@ -361,6 +361,19 @@ describe('image sizes', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'img/services/alpha-1.svg', severity: 'warning', message: expect.stringMatching(/^The image is 400 KB/) }));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'img/services/huge.svg', severity: 'error', message: expect.stringMatching(/^The image is 5,242,881 bytes; at most 5,242,880 bytes is allowed/) }));
   });
+
+  it("of the link-preview image are its own check's alone, which asks for a PNG or a JPEG, never a WebP or an SVG", async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'storefront-sizes-'));
+    await cp(fixture('social-image-too-large'), copy, { recursive: true });
+    const png = join(copy, 'img/brand/social.png');
+    // Bytes after the PNG's end are passed over by every reader: a 400 KB file of the same image.
+    await writeFile(png, Buffer.concat([readFileSync(png), Buffer.alloc(400 * 1024)]));
+    const { problems } = await validateWithPageRoutes(await loadCatalogue(copy));
+    await rm(copy, { recursive: true });
+    const social = problems.filter((p) => p.file === 'img/brand/social.png' || p.field === 'theme.socialImage');
+    expect(social).toEqual([expect.objectContaining({ code: 'social-image-size', severity: 'error', message: expect.stringMatching(/is 5\d\d KB; a link-preview image may be at most 100 KB/) })]);
+    expect(social[0]!.hint).toMatch(/PNG\) or as a JPEG/);
+  });
 });
 
 describe('a service slug', () => {
