@@ -3,6 +3,7 @@
 // missing-description error a service, 10,000 of them at 10,000 services. A file named `cases` or `alternatives`
 // showed nothing, and the site went out without those pages. Now each is one error, and the errors that only say
 // what the folder's absence implies are left out until it is a folder.
+import { listed } from '../core/words.ts';
 import { error, type Problem, type ProblemCode } from './problems.ts';
 
 /** The catalogue's folders, what each holds, and the errors its absence alone causes (for broken-link, those whose
@@ -31,11 +32,25 @@ export interface TopEntry {
 export const wrongKinds = (entries: readonly TopEntry[]): string[] =>
   entries.filter((e) => (Object.hasOwn(FOLDERS, e.name) && e.file) || (e.name === 'site.yaml' && e.folder)).map((e) => e.name).sort();
 
+/** Files at the top that look like the site file but are not read as it (site.yml, Site.yaml, site.yaml.txt):
+ *  named when site.yaml is missing, since the maintainer would otherwise look at "missing" beside the file. */
+export const siteFileLookAlikes = (entries: readonly TopEntry[]): string[] =>
+  entries.filter((e) => e.file && e.name !== 'site.yaml' && /^site\.ya?ml(\..+)?$/i.test(e.name)).map((e) => e.name).sort();
+
+const CREATE_SITE_FILE = 'docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.';
+
+/** site.yaml is not there: the error, naming a file that looks like it. */
+export function missingSiteFile(lookAlikes: readonly string[] = []): Problem {
+  if (!lookAlikes.length) return error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', `Create site.yaml in the catalogue folder: ${CREATE_SITE_FILE}`);
+  const names = lookAlikes.map((name) => `"${name}"`);
+  return error('missing-site-file', 'site.yaml', {}, `The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has ${listed(names)} instead.`, `Rename ${names[0]} to site.yaml.`);
+}
+
 /** One error for each entry of the wrong kind. */
 export function wrongKindProblems(names: readonly string[] = []): Problem[] {
   return names.map((name) =>
     name === 'site.yaml'
-      ? error('missing-site-file', 'site.yaml', {}, 'site.yaml is a folder, not the site configuration file.', 'Move what is in the folder elsewhere, delete it, and create the file site.yaml: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.')
+      ? error('missing-site-file', 'site.yaml', {}, 'site.yaml is a folder, not the site configuration file.', `Move what is in the folder elsewhere, delete it, and create the file site.yaml: ${CREATE_SITE_FILE}`)
       : notAFolder(name),
   );
 }

@@ -8,7 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { isEditorFile, readsAsFile, type LinkTarget } from './fileEntries.ts';
-import { wrongKinds } from './entryKinds.ts';
+import { siteFileLookAlikes, wrongKinds } from './entryKinds.ts';
 import { inTextFolder } from './ignoredFiles.ts';
 import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
@@ -39,6 +39,8 @@ export interface CatalogueSource {
   /** Names at the top of the catalogue folder of the wrong kind (entryKinds.ts): a file named like one of its
    *  folders, a folder named site.yaml. */
   wrongKinds?: readonly string[];
+  /** Files at the top of the catalogue folder named almost as site.yaml (entryKinds.ts): site.yml, Site.yaml. */
+  siteFileLookAlikes?: readonly string[];
 }
 
 /** The errors of a file that is there but cannot be read. */
@@ -72,7 +74,8 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   const linkedFiles = new Map<string, string>();
   const wrong: string[] = [];
   const textFolders: string[] = [];
-  const all = await listFiles(dir, skippedLinks, linkedFiles, wrong, textFolders).catch((cause: NodeJS.ErrnoException) => {
+  const lookAlikes: string[] = [];
+  const all = await listFiles(dir, skippedLinks, linkedFiles, { wrong, textFolders, lookAlikes }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}${cause.code === 'ENOTDIR' ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
@@ -135,7 +138,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }) };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }), ...(lookAlikes.length && { siteFileLookAlikes: lookAlikes }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
@@ -219,11 +222,20 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
   return { width: m.autoOrient.width, height: m.autoOrient.height, format };
 }
 
-/** The catalogue's files, by path; the names at its top of the wrong kind go into `wrong`, and the folders named as
- *  a text file would be (categories/beta.yaml/), each with a "/" after it, into `textFolders`. */
-async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, wrong: string[], textFolders: string[]): Promise<string[]> {
+/** What listFiles finds besides the files it reads: the names at the top of the wrong kind, the folders named as a
+ *  text file would be (categories/beta.yaml/, each with a "/" after it), and the files named almost as site.yaml. */
+interface Misfits {
+  wrong: string[];
+  textFolders: string[];
+  lookAlikes: string[];
+}
+
+/** The catalogue's files, by path; what else it finds goes into `misfits`. */
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, { wrong, textFolders, lookAlikes }: Misfits): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  wrong.push(...wrongKinds(entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }))));
+  const top = entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
+  wrong.push(...wrongKinds(top));
+  lookAlikes.push(...siteFileLookAlikes(top));
   for (const e of entries) {
     const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
     // site.yaml as a folder is one of the wrong kinds at the top (entryKinds.ts).

@@ -10,7 +10,7 @@ import { imageChecks, pacedImageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
 import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
-import { wrongKindProblems, withoutImplied } from './entryKinds.ts';
+import { missingSiteFile, wrongKindProblems, withoutImplied } from './entryKinds.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
 import { iconChecks, socialImageChecks, themeChecks, withoutSocialImageSizes } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeOverLimit } from './limits.ts';
@@ -189,11 +189,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     for (const [text, description] of compiledNow) memo.set(text, description);
   }
 
-  if (!parsed.site && !source.wrongKinds?.includes('site.yaml')) {
-    problems.push(
-      error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', 'Create site.yaml in the catalogue folder: docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.'),
-    );
-  }
+  if (!parsed.site && !source.wrongKinds?.includes('site.yaml')) problems.push(missingSiteFile(source.siteFileLookAlikes));
   const social = socialImageChecks(parsed, source);
   const images = withoutSocialImageSizes(imageProblems ?? imageChecks(source), social, parsed);
   // Links may point at the site's own pages too.

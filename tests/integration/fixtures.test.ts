@@ -277,6 +277,11 @@ describe('a folder named as a text file', () => {
     });
     expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual(['missing-site-file site.yaml: site.yaml is a folder, not the site configuration file.']);
   });
+
+  it('site.yaml saved as site.yml is missing, said beside the file to rename', async () => {
+    const problems = await problemsOfSite('valid', (site) => rename(join(site, 'catalogue/site.yaml'), join(site, 'catalogue/site.yml')));
+    expect(problems.map((p) => `${p.code} ${p.file}: ${p.message} ${p.hint}`)).toEqual(['missing-site-file site.yaml: The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has "site.yml" instead. Rename "site.yml" to site.yaml.']);
+  });
 });
 
 describe('fixture descriptions-as-file', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutImplied, wrongKindProblems, wrongKinds } from '../../src/catalogue/entryKinds.ts';
+import { missingSiteFile, siteFileLookAlikes, withoutImplied, wrongKindProblems, wrongKinds } from '../../src/catalogue/entryKinds.ts';
 import { error } from '../../src/catalogue/problems.ts';
 
 const file = (name: string) => ({ name, folder: false, file: true });
@@ -26,6 +26,20 @@ describe('wrongKindProblems', () => {
   it('says site.yaml is a folder, under the code of a missing site file', () => {
     const [problem] = wrongKindProblems(['site.yaml']);
     expect(problem).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', message: 'site.yaml is a folder, not the site configuration file.' });
+  });
+});
+
+describe('siteFileLookAlikes and missingSiteFile', () => {
+  it('finds the files named almost as site.yaml, not site.yaml itself, a folder or another file', () => {
+    expect(siteFileLookAlikes([file('site.yml'), file('Site.yaml'), file('site.yaml.txt'), file('site.yaml'), folder('site.yml'), file('sites.yaml'), file('notes.yml')])).toEqual(['Site.yaml', 'site.yaml.txt', 'site.yml']);
+  });
+
+  it('says a missing site file is missing, and names the look-alike to rename when there is one', () => {
+    expect(missingSiteFile()).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', message: 'The site configuration file is missing.' });
+    const problem = missingSiteFile(['site.yml']);
+    expect(problem).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', severity: 'error' });
+    expect(problem.message).toBe('The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has "site.yml" instead.');
+    expect(problem.hint).toBe('Rename "site.yml" to site.yaml.');
   });
 });
 
