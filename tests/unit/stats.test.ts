@@ -40,8 +40,16 @@ describe('a figure in site.yaml', () => {
     expect(summary(problems)).toEqual(['warning stat-without-source 14 stats[0]']);
     expect(problems[0]!.message).toBe('The figure "$52M" has no source and no date: visitors cannot tell where it comes from or how current it is.');
     expect(problems[0]!.hint).toMatch(/and "asOf:" with the month it was measured, e.g. 2026-03/);
-    // A link alone is no source: the note needs a text to show.
-    expect(summary((await withFigure(figure('    sourceUrl: https://www.example.com/records\n    asOf: 2026-03\n'))).problems)).toEqual(['warning stat-without-source 14 stats[0]']);
+  });
+
+  it('with a link to its source but no source is a warning that says the link is not shown without one', async () => {
+    const { problems } = await withFigure(figure('    sourceUrl: https://www.example.com/records\n    asOf: 2026-03\n'));
+    expect(summary(problems)).toEqual(['warning stat-without-source 14 stats[0]']);
+    expect(problems[0]!.message).toBe('The figure "$52M" has a "sourceUrl:" but no "source:": the page shows no note for it, so visitors cannot tell where it comes from.');
+    expect(problems[0]!.hint).toBe('Add "source:" with the name of what https://www.example.com/records shows, e.g. "Agency client records, 2025 campaigns": the note links that name to the address.');
+    const undated = (await withFigure(figure('    sourceUrl: https://www.example.com/records\n'))).problems;
+    expect(summary(undated)).toEqual(['warning stat-without-source 14 stats[0]']);
+    expect(undated[0]!.hint).toContain(', and "asOf:" with the month it was measured, e.g. 2026-03: the note links');
   });
 
   it('with a source but no date is a warning of its own', async () => {
