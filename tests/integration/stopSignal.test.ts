@@ -115,8 +115,9 @@ describe('Ctrl+C during storefront build', () => {
     mkdirSync(scratch, { recursive: true });
     const run = await build(catalogue, ['-o', join(dir, 'dist'), '--no-cache'], 'model', { ...process.env, TMPDIR: scratch });
     expectStopped(run);
-    // Node keeps its compile cache there too.
-    expect(readdirSync(scratch).filter((name) => name.startsWith('storefront-'))).toEqual([]);
+    // Node keeps its compile cache there too. The prerenderer a build without a cache makes (when the package's
+    // prebuilt one is older than the templates) is kept there on purpose, named by content, for the next builds.
+    expect(readdirSync(scratch).filter((name) => name.startsWith('storefront-') && !name.startsWith('storefront-renderers-'))).toEqual([]);
     expect(readdirSync(dir)).toEqual(['tmp']);
   }, 240_000);
 });
