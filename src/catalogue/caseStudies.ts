@@ -11,7 +11,7 @@ import { boundProblem } from './markdownBounds.ts';
 import { addressNameProblem, noFrontMatter, readFrontMatter } from './frontMatter.ts';
 import { nextDay } from './dates.ts';
 import { AS_OF, atMostItems, isCalendarDate, withoutControlCharacters } from './schema.ts';
-import { error, type Problem } from './problems.ts';
+import { error, warning, type Problem } from './problems.ts';
 import { locate, type YamlFile } from './yamlFile.ts';
 
 export const CASES_FOLDER = 'cases/';
@@ -97,6 +97,9 @@ export function readCase(file: string, text: string, today: string): { problems:
   }
   const { yaml, data, value, body } = read;
   problems.push(...read.problems);
+  if (body.words === 0) {
+    problems.push(warning('case-without-story', file, { line: read.offset + 1, column: 1 }, 'The case study has no text under its front matter: its page shows the figures without how they were reached.', 'Write the story under the front matter: what the client needed, what the agency did and when, and what came of it, in a few short paragraphs.'));
+  }
   // The fields and list items that passed are checked whether or not the others did. Front matter that is no
   // mapping (it does not parse, or is a list) has its own problem, and no fields to check.
   const mapping = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;

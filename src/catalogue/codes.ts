@@ -114,6 +114,7 @@ export const PROBLEM_CODES = [
   // Case studies (cases/{slug}.md)
   'case-name',
   'case-without-disclosure',
+  'case-without-story',
   'case-result-source',
   'case-result-in-future',
   // The site's public/ folder, beside the catalogue (publicFolder.ts)
