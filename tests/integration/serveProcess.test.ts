@@ -152,7 +152,7 @@ describe('storefront dev, when stopped', () => {
   // and left the scratch site in memory.
   it('by Ctrl+C during its first build, ends at once and removes its scratch site', async () => {
     const catalogue = join(work, 'many-services');
-    writeSyntheticCatalogue(catalogue, { services: 400, heavy: true });
+    await writeSyntheticCatalogue(catalogue, { services: 400, heavy: true });
     const dev = startDevProcess(['-c', catalogue, '--no-cache']);
     await dev.until(/^ {2}model /m);
     const scratch = scratchesOf(dev.child.pid!);
