@@ -1,15 +1,19 @@
-// A case study as a card: its lead figure, headline, client and period, the whole card one link to the case. Used
-// by server-only parts (the list of cases, the home page's featured ones, a service page's results), so none of
-// it is in the browser's download.
+// A case study as a card: its lead figure with its source and date, headline, client and period, the whole card
+// one link to the case. Used by server-only parts (the list of cases, the home page's featured ones, a service
+// page's results), so none of it is in the browser's download.
 import { Link } from '../../src/client/api.ts';
 import type { CaseSummary } from '../data.ts';
+import { formatAsOf } from '../format.ts';
 
 export function CaseCard({ study, headingLevel = 3 }: { study: CaseSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="case-card">
       <p className="case-card-figure">
-        <span className="case-card-value">{study.lead.figure}</span> <span className="case-card-label">{study.lead.label}</span>
+        <span className="case-card-value">{study.lead.figure}</span> <span className="case-card-label">{study.lead.label}</span>{' '}
+        <span className="case-card-source">
+          Source: {study.lead.source}, <time dateTime={study.lead.asOf}>{formatAsOf(study.lead.asOf)}</time>
+        </span>
       </p>
       <Heading className="case-card-title">
         <Link to={study.route} className="case-card-link">

@@ -17,7 +17,7 @@ async function open(path: string, options: BrowserContextOptions = {}) {
 }
 
 describe('the list of case studies', () => {
-  it('shows each case as a card with its lead figure, client and period, marked as an example', async () => {
+  it('shows each case as a card with its lead figure, its source and date, client and period, marked as an example', async () => {
     const { page, errors, close } = await open('/cases/');
     expect(await page.locator('h1').textContent()).toBe('Case studies');
     const cards = page.locator('.case-card');
@@ -25,6 +25,9 @@ describe('the list of case studies', () => {
     expect(await cards.locator('.case-example-badge').count()).toBe(3);
     const first = cards.filter({ hasText: 'city square' });
     expect(await first.locator('.case-card-value').textContent()).toBe('1,176');
+    // The list says each figure comes with its source and date: the card shows the lead figure's.
+    expect(await first.locator('.case-card-source').textContent()).toBe("Source: The screen operator's play log (example data), 22 March 2026");
+    expect(await first.locator('.case-card-source time').getAttribute('datetime')).toBe('2026-03-22');
     expect(await first.locator('.case-card-client').textContent()).toBe('Example Lending Protocol (a fictional client) · March 2026');
     expect(await cards.filter({ hasText: 'news cycle' }).locator('.case-card-client').textContent()).toMatch(/^Under NDA: a self-custody wallet maker/);
     await first.locator('.case-card-link').click();
