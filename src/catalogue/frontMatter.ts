@@ -73,12 +73,16 @@ export function noFrontMatter(file: string, text: string, missing: Problem): Pro
 
 /**
  * What is wrong with the name of a file that is its page's address (pages/about.md is /about/), or undefined: it
- * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to.
+ * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to, unless
+ * `taken` says a file of that name is there already (About.md beside about.md): renaming would replace it.
  */
-export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }): Problem | undefined {
+export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }, taken: (name: string) => boolean = () => false): Problem | undefined {
   if (kebab.test(name)) return undefined;
   // As a service's name becomes its address: accents folded (über → uber), not dropped.
   const suggestion = slugify(name);
   const message = `${of.kind} file name is its address (${of.folder}${of.example}.md is ${of.route(of.example)}), and "${name}" is not one: it may hold only lowercase letters, digits and single hyphens.`;
+  if (suggestion && taken(suggestion)) {
+    return error(code, file, { line: 1, column: 1 }, message, `${of.folder}${suggestion}.md is there already: keep one of the two (move what this file says into it and delete this one), or rename this one to another name, e.g. ${of.folder}${suggestion}-2.md.`);
+  }
   return error(code, file, { line: 1, column: 1 }, message, `Rename the file${suggestion ? '' : ', e.g.'} to ${of.folder}${suggestion || of.example}.md.`);
 }

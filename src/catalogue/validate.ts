@@ -2,9 +2,9 @@
 // All problems are collected; nothing stops at the first one.
 import { organisationChecks } from './organisationChecks.ts';
 import { ALTERNATIVES_FOLDER, alternativeSlugOf, readAlternative, todayUtc } from './alternativeContent.ts';
-import { isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
+import { CASES_FOLDER, isCaseFile, readCase, type CaseFrontMatter } from './caseStudies.ts';
 import { createCrossChecksMemo, crossChecks, type CrossChecksMemo } from './checks.ts';
-import { isPageFile, pageNameProblems, readPage } from './sitePages.ts';
+import { isPageFile, PAGES_FOLDER, pageNameProblems, readPage } from './sitePages.ts';
 import { routes } from '../core/routes.ts';
 import { imageChecks, pacedImageChecks } from './imageChecks.ts';
 import { statChecks } from './statChecks.ts';
@@ -155,13 +155,13 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
     if (isPageFile(file)) {
-      const read = readPage(file, text);
+      const read = readPage(file, text, (slug) => source.texts.has(`${PAGES_FOLDER}${slug}.md`));
       problems.push(...read.problems);
       parsed.pages.set(read.page.slug, read.page);
       continue;
     }
     if (isCaseFile(file)) {
-      const read = readCase(file, text, today);
+      const read = readCase(file, text, today, (slug) => source.texts.has(`${CASES_FOLDER}${slug}.md`));
       problems.push(...read.problems);
       parsed.cases.set(read.parsed.slug, read.parsed);
       continue;

@@ -102,4 +102,16 @@ describe('pages/', () => {
       writeFileSync(description, before);
     }
   });
+
+  it('named as another page would be once renamed, are told to keep one of the two, not to rename onto it', async () => {
+    page('price-list', 'title: Prices\ndescription: What each service costs, in one list.', 'Our prices.');
+    writeFileSync(join(site, 'pages/Price List.md'), '---\ntitle: Prices\ndescription: An older copy of the list.\n---\nOld prices.\n');
+    try {
+      const result = await runCli(site, 'validate', '--format', 'json');
+      const problems = (JSON.parse(result.out) as { problems: { code: string; file: string; hint: string }[] }).problems.filter((p) => p.code === 'page-name');
+      expect(problems.map((p) => [p.file, p.hint])).toEqual([['pages/Price List.md', 'pages/price-list.md is there already: keep one of the two (move what this file says into it and delete this one), or rename this one to another name, e.g. pages/price-list-2.md.']]);
+    } finally {
+      for (const file of ['pages/price-list.md', 'pages/Price List.md']) rmSync(join(site, file));
+    }
+  });
 });

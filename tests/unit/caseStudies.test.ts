@@ -71,6 +71,14 @@ describe('readCase', () => {
     expect(readCase('cases/café-über.md', file(FIELDS.join('\n')), TODAY).problems[0]!.hint).toBe('Rename the file to cases/cafe-uber.md.');
   });
 
+  it('does not ask for a rename onto a case study that is there already', () => {
+    const taken = (slug: string) => slug === 'launch-week';
+    const [problem] = readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, taken).problems;
+    expect(problem!.code).toBe('case-name');
+    expect(problem!.hint).toBe('cases/launch-week.md is there already: keep one of the two (move what this file says into it and delete this one), or rename this one to another name, e.g. cases/launch-week-2.md.');
+    expect(readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, () => false).problems[0]!.hint).toBe('Rename the file to cases/launch-week.md.');
+  });
+
   it('says what is missing when the file has no front matter', () => {
     expect(codes('Just a story.')).toEqual([['missing-field', 1, 'title']]);
   });
