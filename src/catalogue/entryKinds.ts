@@ -32,10 +32,14 @@ export interface TopEntry {
 export const wrongKinds = (entries: readonly TopEntry[]): string[] =>
   entries.filter((e) => (Object.hasOwn(FOLDERS, e.name) && e.file) || (e.name === 'site.yaml' && e.folder)).map((e) => e.name).sort();
 
-/** Files at the top that look like the site file but are not read as it (site.yml, Site.yaml, site.yaml.txt):
+/** Files (or links) at the top that look like the site file but are not read as it (site.yml, Site.yaml, site.yaml.txt):
  *  named when site.yaml is missing, since the maintainer would otherwise look at "missing" beside the file. */
 export const siteFileLookAlikes = (entries: readonly TopEntry[]): string[] =>
-  entries.filter((e) => e.file && e.name !== 'site.yaml' && /^site\.ya?ml(\..+)?$/i.test(e.name)).map((e) => e.name).sort();
+  entries
+    .filter((e) => !e.folder && e.name !== 'site.yaml' && /^site\.ya?ml(\..+)?$/i.test(e.name))
+    .map((e) => e.name)
+    // The likeliest first: site.yml before a copy such as site.yaml.bak.
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
 
 const CREATE_SITE_FILE = 'docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.';
 
@@ -43,7 +47,8 @@ const CREATE_SITE_FILE = 'docs/guide.md (section 5) has every setting, and `stor
 export function missingSiteFile(lookAlikes: readonly string[] = []): Problem {
   if (!lookAlikes.length) return error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', `Create site.yaml in the catalogue folder: ${CREATE_SITE_FILE}`);
   const names = lookAlikes.map((name) => `"${name}"`);
-  return error('missing-site-file', 'site.yaml', {}, `The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has ${listed(names)} instead.`, `Rename ${names[0]} to site.yaml.`);
+  const hint = names.length === 1 ? `Rename ${names[0]} to site.yaml.` : "Rename the one that holds the site's current settings to site.yaml.";
+  return error('missing-site-file', 'site.yaml', {}, `The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has ${listed(names)} instead.`, hint);
 }
 
 /** One error for each entry of the wrong kind. */

@@ -1,7 +1,7 @@
 // One fixture catalogue per failure mode (tests/fixtures/<mode>/): each test asserts that the problem names
 // the file, the line and the field, and says what is wrong.
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -276,6 +276,15 @@ describe('a folder named as a text file', () => {
       await mkdir(join(site, 'catalogue/site.yaml'));
     });
     expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual(['missing-site-file site.yaml: site.yaml is a folder, not the site configuration file.']);
+  });
+
+  it('site.yaml as a link that leads nowhere, beside a site.yml, is not to be replaced by renaming that onto it', async () => {
+    const problems = await problemsOfSite('valid', async (site) => {
+      await rename(join(site, 'catalogue/site.yaml'), join(site, 'catalogue/site.yml'));
+      await symlink('nowhere.yaml', join(site, 'catalogue/site.yaml'));
+    });
+    expect(problems.filter((p) => p.code === 'missing-site-file').map((p) => p.message)).toEqual(['The site configuration file is missing.']);
+    expect(problems.map((p) => `${p.code} ${p.file}`)).toContain('skipped-link site.yaml');
   });
 
   it('site.yaml saved as site.yml is missing, said beside the file to rename', async () => {

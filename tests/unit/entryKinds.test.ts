@@ -30,8 +30,15 @@ describe('wrongKindProblems', () => {
 });
 
 describe('siteFileLookAlikes and missingSiteFile', () => {
-  it('finds the files named almost as site.yaml, not site.yaml itself, a folder or another file', () => {
-    expect(siteFileLookAlikes([file('site.yml'), file('Site.yaml'), file('site.yaml.txt'), file('site.yaml'), folder('site.yml'), file('sites.yaml'), file('notes.yml')])).toEqual(['Site.yaml', 'site.yaml.txt', 'site.yml']);
+  it('finds the files and links named almost as site.yaml, likeliest first, not site.yaml itself, a folder or another file', () => {
+    const link = { name: 'SITE.YML', folder: false, file: false };
+    expect(siteFileLookAlikes([file('site.yaml.bak'), file('Site.yaml'), file('site.yml'), file('site.yaml'), folder('site.yml'), file('sites.yaml'), file('notes.yml'), link])).toEqual(['SITE.YML', 'site.yml', 'Site.yaml', 'site.yaml.bak']);
+  });
+
+  it('asks to rename the one that holds the settings when there are several', () => {
+    const problem = missingSiteFile(['site.yml', 'site.yaml.bak']);
+    expect(problem.message).toBe('The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has "site.yml" and "site.yaml.bak" instead.');
+    expect(problem.hint).toBe("Rename the one that holds the site's current settings to site.yaml.");
   });
 
   it('says a missing site file is missing, and names the look-alike to rename when there is one', () => {
