@@ -98,7 +98,7 @@ export function readCase(file: string, text: string, today: string, taken?: (slu
   const { yaml, data, value, body } = read;
   problems.push(...read.problems);
   if (body.words === 0) {
-    problems.push(warning('case-without-story', file, { line: read.offset + 1, column: 1 }, 'The case study has no text under its front matter: its page shows the figures without how they were reached.', 'Write the story under the front matter: what the client needed, what the agency did and when, and what came of it, in a few short paragraphs.'));
+    problems.push(warning('case-without-story', file, { line: read.offset + 1, column: 1 }, 'The case study has no text to show under its front matter (comments are not shown): its page has the figures without how they were reached.', 'Write the story under the front matter: what the client needed, what the agency did and when, and what came of it, in a few short paragraphs.'));
   }
   // The fields and list items that passed are checked whether or not the others did. Front matter that is no
   // mapping (it does not parse, or is a list) has its own problem, and no fields to check.

@@ -28,8 +28,9 @@ export function statChecks({ site }: Pick<ParsedCatalogue, 'site'>, today: strin
     const sourceUrl = text(stat.sourceUrl);
     if (!source && sourceUrl) {
       // The note is the source's text, linked: an address alone gives it nothing to show.
-      const also = stat.asOf === undefined ? ', and "asOf:" with the month it was measured, e.g. 2026-03' : '';
-      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has a "sourceUrl:" but no "source:": the page shows no note for it, so visitors cannot tell where it comes from.`, `Add "source:" with the name of what ${sourceUrl} shows, e.g. "Agency client records, 2025 campaigns"${also}: the note links that name to the address.`));
+      const undated = stat.asOf === undefined;
+      const message = `${figure} has a "sourceUrl:" but no "source:"${undated ? ' and no date' : ''}: the page shows no note for it, so visitors cannot tell where it comes from${undated ? ' or how current it is' : ''}.`;
+      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), message, `Add "source:" with the name of what ${sourceUrl} shows, e.g. "Agency client records, 2025 campaigns"${undated ? ', and "asOf:" with the month it was measured, e.g. 2026-03' : ''}: the note links that name to the address.`));
     } else if (!source) {
       const also = stat.asOf === undefined ? ' and no date' : '';
       problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no source${also}: visitors cannot tell where it comes from${also && ' or how current it is'}.`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${also && ', and "asOf:" with the month it was measured, e.g. 2026-03'}. The page shows them in a note under the figures.`));

@@ -27,7 +27,7 @@ describe('readCase', () => {
   it('warns of a case study with no story under its front matter, at the line after it', () => {
     const problems = readCase('cases/launch-week.md', file(FIELDS.join('\n'), ''), TODAY).problems;
     expect(problems.map((p) => [p.severity, p.code, p.line])).toEqual([['warning', 'case-without-story', FIELDS.length + 3]]);
-    expect(problems[0]!.message).toBe('The case study has no text under its front matter: its page shows the figures without how they were reached.');
+    expect(problems[0]!.message).toBe('The case study has no text to show under its front matter (comments are not shown): its page has the figures without how they were reached.');
     expect(readCase('cases/launch-week.md', file(FIELDS.join('\n'), '<!-- to write -->'), TODAY).problems.map((p) => p.code)).toEqual(['case-without-story']);
   });
 

@@ -49,6 +49,7 @@ describe('a figure in site.yaml', () => {
     expect(problems[0]!.hint).toBe('Add "source:" with the name of what https://www.example.com/records shows, e.g. "Agency client records, 2025 campaigns": the note links that name to the address.');
     const undated = (await withFigure(figure('    sourceUrl: https://www.example.com/records\n'))).problems;
     expect(summary(undated)).toEqual(['warning stat-without-source 14 stats[0]']);
+    expect(undated[0]!.message).toBe('The figure "$52M" has a "sourceUrl:" but no "source:" and no date: the page shows no note for it, so visitors cannot tell where it comes from or how current it is.');
     expect(undated[0]!.hint).toContain(', and "asOf:" with the month it was measured, e.g. 2026-03: the note links');
   });
 
