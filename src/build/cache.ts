@@ -450,8 +450,9 @@ function writeIntoFolder(path: string, bytes: Uint8Array) {
 
 /** A name for a file written before it is renamed to path: beside it (a rename within one folder is atomic), and
  *  of this write alone, so builds writing the same file at once (two processes, or two builds in one) never
- *  write into or rename each other's. */
-export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomUUID()}.tmp`;
+ *  write into or rename each other's: 48 random bits of a UUID, which Node draws from a pool; short, since
+ *  a public/ file's name is the maintainer's own and may be long already. */
+export const temporaryPath = (path: string) => `${path}.${process.pid}.${randomUUID().slice(0, 13)}.tmp`;
 
 /** Writes a file whole or not at all: a temporary file in the same folder, renamed over the target, and removed
  *  when either fails. */
