@@ -26,14 +26,14 @@ export function statChecks({ site }: Pick<ParsedCatalogue, 'site'>, today: strin
     const at = (path: (string | number)[], field: string) => ({ ...locate(site.yaml, path), field });
     const problems: Problem[] = [];
     const sourceUrl = text(stat.sourceUrl);
-    if (!source && sourceUrl) {
-      // The note is the source's text, linked: an address alone gives it nothing to show.
-      const undated = stat.asOf === undefined;
-      const message = `${figure} has a "sourceUrl:" but no "source:"${undated ? ' and no date' : ''}: the page shows no note for it, so visitors cannot tell where it comes from${undated ? ' or how current it is' : ''}.`;
-      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), message, `Add "source:" with the name of what ${sourceUrl} shows, e.g. "Agency client records, 2025 campaigns"${undated ? ', and "asOf:" with the month it was measured, e.g. 2026-03' : ''}: the note links that name to the address.`));
-    } else if (!source) {
+    if (!source) {
       const also = stat.asOf === undefined ? ' and no date' : '';
-      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no source${also}: visitors cannot tell where it comes from${also && ' or how current it is'}.`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${also && ', and "asOf:" with the month it was measured, e.g. 2026-03'}. The page shows them in a note under the figures.`));
+      const dateHint = also && ', and "asOf:" with the month it was measured, e.g. 2026-03';
+      // The note is the source's text, linked: an address alone gives it nothing to show.
+      const [lacks, hint] = sourceUrl
+        ? [`has a "sourceUrl:" but no "source:"${also}: the page shows no note for it, so visitors`, `Add "source:" with the name of what ${sourceUrl} shows, e.g. "Agency client records, 2025 campaigns"${dateHint}: the note links that name to the address.`]
+        : [`has no source${also}: visitors`, `Add "source:" with where it comes from, e.g. "Agency client records, 2025 campaigns"${dateHint}. The page shows them in a note under the figures.`];
+      problems.push(warning('stat-without-source', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} ${lacks} cannot tell where it comes from${also && ' or how current it is'}.`, hint));
     } else if (stat.asOf === undefined) {
       problems.push(warning('stat-without-date', 'site.yaml', at(['stats', i], `stats[${i}]`), `${figure} has no date: visitors cannot tell how current it is.`, 'Add "asOf:" with the month (2026-03) or day (2026-03-15) it was measured; the note under the figures says "as of March 2026".'));
     }

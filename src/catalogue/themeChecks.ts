@@ -30,11 +30,13 @@ export function themeFiles(siteData: unknown): { field: (typeof FILE_FIELDS)[num
 /** What link previews show well: X, Telegram, Facebook, LinkedIn and Discord crop other sizes, or refuse larger files. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630, maxBytes: 100_000 } as const;
 
+/** The file theme.socialImage names in img/brand/, if it names one. */
+const socialImagePath = (siteData: unknown) => themeFiles(siteData).find((f) => f.field === 'socialImage')?.path;
+
 /** The theme's own link-preview image: 1200×630 and at most 100 KB (an unreadable one is imageChecks.ts's). */
 export function socialImageChecks({ site }: Pick<ParsedCatalogue, 'site'>, source: Pick<CatalogueSource, 'rasters' | 'sizes'>): Problem[] {
-  const value = site && str(record(record(site.data).theme).socialImage);
-  if (!site || !value || !isFileName(value)) return [];
-  const path = `img/brand/${value}`;
+  const path = site && socialImagePath(site.data);
+  if (!site || !path) return [];
   const info = source.rasters.get(path);
   const size = source.sizes.get(path);
   const where = { ...locate(site.yaml, ['theme', 'socialImage']), field: 'theme.socialImage' };
@@ -52,9 +54,8 @@ export function socialImageChecks({ site }: Pick<ParsedCatalogue, 'site'>, sourc
 /** The image problems without the generic size ones of the theme's link-preview image once socialImageChecks
  *  judged its size: those would ask for a WebP or an SVG, which link previews do not show. */
 export function withoutSocialImageSizes(images: readonly Problem[], social: readonly Problem[], { site }: Pick<ParsedCatalogue, 'site'>): Problem[] {
-  const value = site && str(record(record(site.data).theme).socialImage);
-  if (!value || !social.some((p) => p.code === 'social-image-size')) return [...images];
-  const path = `img/brand/${value}`;
+  const path = socialImagePath(site?.data);
+  if (!path || !social.some((p) => p.code === 'social-image-size')) return [...images];
   return images.filter((p) => !(p.file === path && (p.code === 'large-image' || p.code === 'image-too-large')));
 }
 
