@@ -14,6 +14,8 @@ import { filesOf } from '../support/siteFiles.ts';
 const work = mkdtempSync(join(tmpdir(), 'storefront-build-cache-'));
 const catalogue = join(work, 'catalogue');
 // Inside the package, so that the test's page kind resolves react as the repository's templates do.
+// (node_modules/.cache is not there yet after `npm ci`, until a build makes it.)
+mkdirSync(join(PACKAGE_ROOT, 'node_modules/.cache'), { recursive: true });
 const kinds = mkdtempSync(join(PACKAGE_ROOT, 'node_modules/.cache/storefront-test-kinds-'));
 const cacheDir = join(work, 'cache');
 const log: string[] = [];
