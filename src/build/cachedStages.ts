@@ -30,9 +30,10 @@ export class DescriptionMemo extends Map<string, CompiledDescription> {
   private version = '';
   hits = 0;
   misses = 0;
-  /** Hashes by text: dev hashes the one edited description again, not 10,000 (40 ms). */
+  /** Hashes by text: dev hashes the one edited description again, not 10,000 (40 ms), and the build's record
+   *  takes them rather than hashing every text again (upToDate.ts siteRecord). */
   private hashes = new Map<string, string>();
-  private hashOf(text: string): string {
+  hashOf(text: string): string {
     let hash = this.hashes.get(text);
     if (hash === undefined) this.hashes.set(text, (hash = sha256(text)));
     return hash;

@@ -152,8 +152,9 @@ export const recordName = (outDir: string) => `site-${keyOf(resolve(outDir)).sli
 
 const stampOf = (s: Stats): FileStamp => [s.size, s.mtimeMs, s.ino];
 const sameStamp = (a: FileStamp | undefined, b: FileStamp) => a !== undefined && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-/** A text's hash as the build used it: load.ts's text of the file, with its size in bytes. */
-const textHash = (size: number, text: string) => sha256(`${size}\0${text}`);
+/** A text's hash as the build used it: the file's size in bytes, and the hash of load.ts's text of it
+ *  (`hashOf`: sha256, or a memo of it). */
+const textHash = (size: number, text: string, hashOf: (text: string) => string = sha256) => `${size}:${hashOf(text)}`;
 
 /** The inputs' key and the catalogue's files, taken before the build reads the catalogue. */
 export function snapshotInputs(inputs: SiteInputs): InputSnapshot {
@@ -257,9 +258,10 @@ export async function siteRecord(
   output: Pick<SiteRecord, 'output' | 'outputAt' | 'racy' | 'folders' | 'racyFolders'>,
   nginxConf: string,
   counts: { pages: number; files: number; problems: Problem[] },
+  hashOf?: (text: string) => string,
 ): Promise<SiteRecord | undefined> {
   const texts: Record<string, string> = {};
-  for (const [file, text] of source.texts) texts[file] = textHash(source.sizes.get(file) ?? -1, text);
+  for (const [file, text] of source.texts) texts[file] = textHash(source.sizes.get(file) ?? -1, text, hashOf);
   // The catalogue read must be the one the snapshot listed (a file added or removed in between: no record). A
   // link that leads to no file has a stamp but no text: should its file appear, the next build is a real one.
   const listed = Object.keys(snapshot.catalogue).filter((f) => isCatalogueText(f) && !source.skippedLinks?.has(f));
