@@ -3,7 +3,7 @@
 // A page whose inputs are unchanged comes from the build cache (cache.ts) instead: its key is the hash of the
 // source files its page kind's module graph reaches (codeHashOf), the site shell, and its data and assets as JSON.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -69,7 +69,7 @@ export interface RenderOptions {
   /** Write each page rendered now into the new site's folder at once and keep none of its bytes, only its scan
    *  (pageScan.ts): a cold build of 10,000 heavy services held 190 MB of pages until emit.
    *  A page the cache holds is linked from there at once, unread. Not with `memo`, which keeps the bytes anyway. */
-  staging?: { dir: string; write(path: string, file: { content: Uint8Array } | { copyFrom: string }): Promise<void>; paths(page: RenderedPage): readonly string[] };
+  staging?: { dir: string; write(path: string, file: { content: Uint8Array } | CachedFile): Promise<void>; paths(page: RenderedPage): readonly string[] };
   /** The threads that render the pages no cache holds, when there are enough of them (Workers.worth). */
   workers?: Workers;
 }
@@ -174,6 +174,8 @@ class PageKeys {
 }
 
 type Extra = { file?: string; hash?: string; scan?: PageScan };
+/** A page's copy in the cache, to link into the new site (BuildCacheDir.blobFile). */
+type CachedFile = { copyFrom: string; source?: Stats };
 
 /** A page rendered just now (here or by a worker) and not stored: its bytes, or its error. */
 type MadeOutcome = Exclude<RenderOutcome, { stored: unknown }>;
@@ -254,7 +256,8 @@ class RenderRun {
     // (another build's prune) before it is linked, the page is rendered after all.
     // Stored just now (renderFresh asks for it only when the page is to be linked).
     if (rendered && 'stored' in rendered) return [this.linkCached({ page, assets, key }, `${rendered.stored.hash}:${rendered.stored.stamp}`, false, this.scanStrings.own(rendered.scan)), key];
-    if (this.linkable && hash && stamp && this.store!.stampSync(hash) === stamp) return [this.linkCached({ page, assets, key }, entry!, true), key];
+    const cached = this.linkable && hash && stamp ? this.store!.blobFile(hash, stamp) : undefined;
+    if (cached) return [this.linkCached({ page, assets, key }, entry!, true, undefined, cached), key];
     const { bytes, extra } = this.bytesOf(page, assets, key, remembered, { entry, hash, stamp }, rendered);
     this.options.progress?.(++this.done, this.total);
     return [this.handOver(page, bytes, extra), key];
@@ -262,7 +265,7 @@ class RenderRun {
 
   /** Links a page's copy in the cache (its index entry, `hash:stamp`) into the new site's folder, rendering the
    *  page should the copy be gone. */
-  private linkCached({ page, assets, key }: Keyed, entry: string, fromCache: boolean, scan?: PageScan): RenderedPage {
+  private linkCached({ page, assets, key }: Keyed, entry: string, fromCache: boolean, scan?: PageScan, cached?: CachedFile): RenderedPage {
     const store = this.store!;
     const staging = this.staging!;
     const hash = entry.slice(0, entry.indexOf(':'));
@@ -270,10 +273,10 @@ class RenderRun {
     store.keep(hash);
     this.nextIndex[key] = entry;
     this.options.progress?.(++this.done, this.total);
-    const blob = store.blobPath(hash);
+    const blob = cached ?? { copyFrom: store.blobPath(hash) };
     const paths = staging.paths({ page, html: '' });
     for (const path of paths) {
-      const linked = staging.write(path, { copyFrom: blob });
+      const linked = staging.write(path, blob);
       this.writes.push(linked.catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? writeFile(join(staging.dir, path), this.renderer.renderPage(page, this.shell, assets)) : Promise.reject(error))));
     }
     return stagedPage(page, join(staging.dir, paths[0]!), { hash, ...(scan && { scan }) });

@@ -45,9 +45,10 @@ export async function socialImages(look: SocialLook, cards: readonly SocialCard[
   const missing: [string, SocialCard][] = [];
   for (const [path, card] of byPath) {
     const kept = index[path];
-    if (cache && kept && cache.store.stampSync(kept.blob) === kept.stamp) {
+    const linked = cache && kept && cache.store.blobFile(kept.blob, kept.stamp);
+    if (linked) {
       cache.store.keep(kept.blob);
-      files.set(path, { copyFrom: cache.store.blobPath(kept.blob) });
+      files.set(path, linked);
       next[path] = kept;
     } else missing.push([path, card]);
   }

@@ -16,8 +16,8 @@ import { BUILD_MARKER, BUILD_MARKER_TEXT, stagingFolder } from './outDir.ts';
 import { foldersOf, recordName } from './upToDate.ts';
 import { walkFolder } from './walkFolder.ts';
 
-/** A file of the site: its content, or the catalogue file to copy. */
-export type SiteFile = { content: string | Uint8Array } | { copyFrom: string };
+/** A file of the site: its content, or the file to link or copy (with what stat said of it, when just asked). */
+export type SiteFile = { content: string | Uint8Array } | { copyFrom: string; source?: Stats };
 
 /** The folder the new site is written into: empty, or an earlier site to bring up to date. A file already
  *  written is not written again. */
@@ -161,7 +161,7 @@ function alreadyThere(target: string, file: SiteFile): Stats | undefined {
     const old = lstatSync(target);
     if (!old.isFile()) return undefined;
     if ('copyFrom' in file) {
-      const source = statSync(file.copyFrom);
+      const source = file.source ?? statSync(file.copyFrom);
       return old.ino === source.ino && old.dev === source.dev ? old : undefined;
     }
     const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
