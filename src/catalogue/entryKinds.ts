@@ -43,12 +43,24 @@ export const siteFileLookAlikes = (entries: readonly TopEntry[]): string[] =>
 
 const CREATE_SITE_FILE = 'docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.';
 
-/** site.yaml is not there: the error, naming a file that looks like it. */
-export function missingSiteFile(lookAlikes: readonly string[] = []): Problem {
+/** site.yaml is not there: the error, naming a file that looks like it, or else the folders inside that hold a
+ *  site.yaml of their own (a site's folder given for its catalogue/: `-c .` in the site's folder). */
+export function missingSiteFile(lookAlikes: readonly string[] = [], cataloguesInside: readonly string[] = []): Problem {
+  if (!lookAlikes.length && cataloguesInside.length) return catalogueInside(cataloguesInside);
   if (!lookAlikes.length) return error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', `Create site.yaml in the catalogue folder: ${CREATE_SITE_FILE}`);
   const names = lookAlikes.map((name) => `"${name}"`);
   const hint = names.length === 1 ? `Rename ${names[0]} to site.yaml.` : "Rename the one that holds the site's current settings to site.yaml.";
   return error('missing-site-file', 'site.yaml', {}, `The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has ${listed(names)} instead.`, hint);
+}
+
+function catalogueInside(folders: readonly string[]): Problem {
+  const names = folders.map((name) => `${name}/`);
+  const which = names.length === 1 ? `the folder ${names[0]} inside it holds one` : `the folders ${listed(names)} inside it each hold one`;
+  const hint =
+    names.length === 1
+      ? `Give the command that folder: add /${folders[0]} to the folder after -c${folders[0] === 'catalogue' ? ", or leave -c out when you run it in the site's folder (catalogue/ is the default)" : ''}.`
+      : "Give the command the one that holds the site's catalogue: add its name to the folder after -c.";
+  return error('missing-site-file', 'site.yaml', {}, `The site configuration file is missing: this folder has no site.yaml, but ${which}. It looks like a site's folder rather than its catalogue folder.`, hint);
 }
 
 /** One error for each entry of the wrong kind. */

@@ -41,6 +41,9 @@ export interface CatalogueSource {
   wrongKinds?: readonly string[];
   /** Files at the top of the catalogue folder named almost as site.yaml (entryKinds.ts): site.yml, Site.yaml. */
   siteFileLookAlikes?: readonly string[];
+  /** Folders at the top of the catalogue folder that hold a site.yaml: the folder given is a site's, not its
+   *  catalogue (entryKinds.ts missingSiteFile). */
+  cataloguesInside?: readonly string[];
 }
 
 /** The errors of a file that is there but cannot be read. */
@@ -75,7 +78,8 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   const wrong: string[] = [];
   const textFolders: string[] = [];
   const lookAlikes: string[] = [];
-  const all = await listFiles(dir, skippedLinks, linkedFiles, { wrong, textFolders, lookAlikes }).catch((cause: NodeJS.ErrnoException) => {
+  const cataloguesInside: string[] = [];
+  const all = await listFiles(dir, skippedLinks, linkedFiles, { wrong, textFolders, lookAlikes, cataloguesInside }).catch((cause: NodeJS.ErrnoException) => {
     if (cause.code === 'ENOENT' || cause.code === 'ENOTDIR') {
       throw new CatalogueNotFoundError(`There is no catalogue folder at ${dir}${cause.code === 'ENOTDIR' ? ': it is a file' : ''}. Pass --catalogue DIR, or run in a folder that has catalogue/site.yaml.`);
     }
@@ -138,7 +142,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }), ...(lookAlikes.length && { siteFileLookAlikes: lookAlikes }) };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }), ...(lookAlikes.length && { siteFileLookAlikes: lookAlikes }), ...(cataloguesInside.length && { cataloguesInside }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's
@@ -223,19 +227,23 @@ function rasterInfo(m: { format: string; compression?: string; autoOrient: { wid
 }
 
 /** What listFiles finds besides the files it reads: the names at the top of the wrong kind, the folders named as a
- *  text file would be (categories/beta.yaml/, each with a "/" after it), and the files named almost as site.yaml. */
+ *  text file would be (categories/beta.yaml/, each with a "/" after it), the files named almost as site.yaml, and
+ *  the folders at the top that hold a site.yaml. */
 interface Misfits {
   wrong: string[];
   textFolders: string[];
   lookAlikes: string[];
+  cataloguesInside: string[];
 }
 
 /** The catalogue's files, by path; what else it finds goes into `misfits`. */
-async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, { wrong, textFolders, lookAlikes }: Misfits): Promise<string[]> {
+async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, { wrong, textFolders, lookAlikes, cataloguesInside }: Misfits): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const top = entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
   wrong.push(...wrongKinds(top));
   lookAlikes.push(...siteFileLookAlikes(top));
+  const topFolders = new Map(top.filter((e) => e.folder).map((e) => [join(dir, e.name), e.name]));
+  cataloguesInside.push(...entries.filter((e) => e.name === 'site.yaml' && e.isFile() && topFolders.has(e.parentPath)).map((e) => topFolders.get(e.parentPath)!).sort());
   for (const e of entries) {
     const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
     // site.yaml as a folder is one of the wrong kinds at the top (entryKinds.ts).

@@ -287,6 +287,21 @@ describe('a folder named as a text file', () => {
     expect(problems.map((p) => `${p.code} ${p.file}`)).toContain('skipped-link site.yaml');
   });
 
+  it("a site's folder given for its catalogue names the catalogue folder inside it, and nothing else", async () => {
+    const site = await mkdtemp(join(tmpdir(), 'storefront-site-folder-'));
+    try {
+      await cp(fixture('valid'), join(site, 'catalogue'), { recursive: true });
+      await mkdir(join(site, 'dist/assets'), { recursive: true });
+      await writeFile(join(site, 'package.json'), '{}');
+      const problems = (await validateWithPageRoutes(await loadCatalogue(site))).problems;
+      expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual([
+        "missing-site-file site.yaml: The site configuration file is missing: this folder has no site.yaml, but the folder catalogue/ inside it holds one. It looks like a site's folder rather than its catalogue folder.",
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('site.yaml saved as site.yml is missing, said beside the file to rename', async () => {
     const problems = await problemsOfSite('valid', (site) => rename(join(site, 'catalogue/site.yaml'), join(site, 'catalogue/site.yml')));
     expect(problems.map((p) => `${p.code} ${p.file}: ${p.message} ${p.hint}`)).toEqual(['missing-site-file site.yaml: The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has "site.yml" instead. Rename "site.yml" to site.yaml.']);

@@ -50,6 +50,27 @@ describe('siteFileLookAlikes and missingSiteFile', () => {
   });
 });
 
+describe('missingSiteFile with a catalogue folder inside', () => {
+  // `storefront build -c .` in a site's folder said only "Create site.yaml in the catalogue folder", beside the
+  // catalogue/site.yaml the maintainer had.
+  it("says the folder is a site's and names its catalogue folder, with the flag's fix", () => {
+    const problem = missingSiteFile([], ['catalogue']);
+    expect(problem).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', severity: 'error' });
+    expect(problem.message).toBe("The site configuration file is missing: this folder has no site.yaml, but the folder catalogue/ inside it holds one. It looks like a site's folder rather than its catalogue folder.");
+    expect(problem.hint).toBe("Give the command that folder: add /catalogue to the folder after -c, or leave -c out when you run it in the site's folder (catalogue/ is the default).");
+  });
+
+  it('names each such folder, and asks for the one that holds the catalogue', () => {
+    const problem = missingSiteFile([], ['draft', 'live']);
+    expect(problem.message).toMatch(/but the folders draft\/ and live\/ inside it each hold one\./);
+    expect(problem.hint).toBe("Give the command the one that holds the site's catalogue: add its name to the folder after -c.");
+  });
+
+  it('names a look-alike beside site.yaml first: renaming it is the likelier fix', () => {
+    expect(missingSiteFile(['site.yml'], ['catalogue']).hint).toBe('Rename "site.yml" to site.yaml.');
+  });
+});
+
 describe('withoutImplied', () => {
   const missing = error('missing-description', 'categories/a.yaml', { line: 3, column: 5 }, 'no description', 'write one');
   const toCategory = error('broken-link', 'alternatives/x.md', { line: 4, column: 1, field: 'link /category/alpha/' }, 'broken', 'fix');
