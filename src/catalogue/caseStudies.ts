@@ -81,11 +81,11 @@ export const isCaseFile = (file: string) => file.startsWith(CASES_FOLDER) && fil
 
 /**
  * Reads one case study. `today` is the UTC day (YYYY-MM-DD) a result's date may not be after (one day later is
- * allowed, for a maintainer east of UTC); `taken`, whether another case study has the name given.
+ * allowed, for a maintainer east of UTC); `takenBy`, the case study file that has the name given or is to be renamed to it (nameTakenBy).
  */
-export function readCase(file: string, text: string, today: string, taken?: (slug: string) => boolean): { problems: Problem[]; parsed: ParsedCase } {
+export function readCase(file: string, text: string, today: string, takenBy?: (slug: string) => string | undefined): { problems: Problem[]; parsed: ParsedCase } {
   const slug = caseSlugOf(file);
-  const nameProblem = addressNameProblem(file, slug, 'case-name', { kind: "A case study's", folder: CASES_FOLDER, example: 'city-screens', route: routes.caseStudy }, taken);
+  const nameProblem = addressNameProblem(file, slug, 'case-name', { kind: "A case study's", folder: CASES_FOLDER, example: 'city-screens', route: routes.caseStudy }, takenBy);
   const problems: Problem[] = nameProblem ? [nameProblem] : [];
   const read = readFrontMatter(file, text, caseSchema);
   if (!read) {

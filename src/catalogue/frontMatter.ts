@@ -74,15 +74,35 @@ export function noFrontMatter(file: string, text: string, missing: Problem): Pro
 /**
  * What is wrong with the name of a file that is its page's address (pages/about.md is /about/), or undefined: it
  * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to, unless
- * `taken` says a file of that name is there already (About.md beside about.md): renaming would replace it.
+ * `takenBy` names the file that takes that name: one of that name (About.md beside about.md), whom renaming
+ * would replace, or one before it told to rename to it too (Price List.md before price list.md).
  */
-export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }, taken: (name: string) => boolean = () => false): Problem | undefined {
+export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }, takenBy: (name: string) => string | undefined = () => undefined): Problem | undefined {
   if (kebab.test(name)) return undefined;
   // As a service's name becomes its address: accents folded (über → uber), not dropped.
   const suggestion = slugify(name);
   const message = `${of.kind} file name is its address (${of.folder}${of.example}.md is ${of.route(of.example)}), and "${name}" is not one: it may hold only lowercase letters, digits and single hyphens.`;
-  if (suggestion && taken(suggestion)) {
-    return error(code, file, { line: 1, column: 1 }, message, `${of.folder}${suggestion}.md is there already: keep one of the two (move what this file says into it and delete this one), or rename this one to another name, e.g. ${of.folder}${suggestion}-2.md.`);
+  const taker = suggestion ? takenBy(suggestion) : undefined;
+  if (taker) {
+    const target = `${of.folder}${suggestion}.md`;
+    const why = taker === `${suggestion}.md` ? `${target} is there already` : `${of.folder}${taker} is to be renamed to ${target} too`;
+    return error(code, file, { line: 1, column: 1 }, message, `${why}: keep one of the two (move what this file says into ${taker === `${suggestion}.md` ? 'it' : 'that one'} and delete this one), or rename this one to another name, e.g. ${of.folder}${suggestion}-2.md.`);
   }
   return error(code, file, { line: 1, column: 1 }, message, `Rename the file${suggestion ? '' : ', e.g.'} to ${of.folder}${suggestion || of.example}.md.`);
 }
+
+/**
+ * For addressNameProblem: the name of the file in `folder` that takes the address name given, as `file` is told
+ * to rename to it. A file of that name, or else one listed before `file` (`files` in their order) whose name
+ * becomes that name too, so that of two such files only the first is told to take it.
+ */
+export const nameTakenBy = (files: Iterable<string>, folder: string, file: string) => (name: string): string | undefined => {
+  const target = `${folder}${name}.md`;
+  const list = [...files];
+  if (list.includes(target)) return `${name}.md`;
+  for (const other of list) {
+    if (other === file) return undefined;
+    if (other.startsWith(folder) && other.endsWith('.md') && !other.slice(folder.length).includes('/') && slugify(other.slice(folder.length, -'.md'.length)) === name) return other.slice(folder.length);
+  }
+  return undefined;
+};

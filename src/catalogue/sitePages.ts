@@ -45,11 +45,11 @@ export const isPageFile = (file: string) => file.startsWith(PAGES_FOLDER);
 /** The first part of every address the site makes of its catalogue, which a page may not take. */
 const CATALOGUE_SECTIONS = [routes.service('x', 'y'), routes.category('x'), routes.alternative('x')].map((route) => route.split('/')[1]!);
 
-/** Reads one page file: its problems, and what it holds as far as it could be read. `taken`: whether another page
- *  has the name given (for the hint of a name to rename). */
-export function readPage(file: string, text: string, taken?: (slug: string) => boolean): { problems: Problem[]; page: ParsedPage } {
+/** Reads one page file: its problems, and what it holds as far as it could be read. `takenBy`: the page file that
+ *  has the name given or is to be renamed to it (nameTakenBy, for the hint of a name to rename). */
+export function readPage(file: string, text: string, takenBy?: (slug: string) => string | undefined): { problems: Problem[]; page: ParsedPage } {
   const slug = pageSlugOf(file);
-  const nameProblem = addressNameProblem(file, slug, 'page-name', { kind: "A page's", folder: 'pages/', example: 'about', route: routes.page }, taken);
+  const nameProblem = addressNameProblem(file, slug, 'page-name', { kind: "A page's", folder: 'pages/', example: 'about', route: routes.page }, takenBy);
   const problems: Problem[] = nameProblem ? [nameProblem] : [];
   const read = readFrontMatter(file, text, pageSchema);
   if (!read) {

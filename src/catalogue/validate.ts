@@ -11,6 +11,7 @@ import { statChecks } from './statChecks.ts';
 import { encodingProblems } from './textEncoding.ts';
 import { skippedLinkProblems } from './symbolicLinks.ts';
 import { missingSiteFile, wrongKindProblems, withoutImplied } from './entryKinds.ts';
+import { nameTakenBy } from './frontMatter.ts';
 import { ignoredFileProblems } from './ignoredFiles.ts';
 import { iconChecks, socialImageChecks, themeChecks, withoutSocialImageSizes } from './themeChecks.ts';
 import { DESCRIPTION_MAX_BYTES, sizeOverLimit } from './limits.ts';
@@ -155,13 +156,13 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
   for (const [file, text] of source.texts) {
     if (!file.endsWith('.md')) continue;
     if (isPageFile(file)) {
-      const read = readPage(file, text, (slug) => source.texts.has(`${PAGES_FOLDER}${slug}.md`));
+      const read = readPage(file, text, nameTakenBy(source.texts.keys(), PAGES_FOLDER, file));
       problems.push(...read.problems);
       parsed.pages.set(read.page.slug, read.page);
       continue;
     }
     if (isCaseFile(file)) {
-      const read = readCase(file, text, today, (slug) => source.texts.has(`${CASES_FOLDER}${slug}.md`));
+      const read = readCase(file, text, today, nameTakenBy(source.texts.keys(), CASES_FOLDER, file));
       problems.push(...read.problems);
       parsed.cases.set(read.parsed.slug, read.parsed);
       continue;

@@ -114,4 +114,19 @@ describe('pages/', () => {
       for (const file of ['pages/price-list.md', 'pages/Price List.md']) rmSync(join(site, file));
     }
   });
+
+  it('named so that two become the same address, tell only the first to take it', async () => {
+    writeFileSync(join(site, 'pages/Price List.md'), '---\ntitle: Prices\ndescription: What each service costs, in one list.\n---\nOur prices.\n');
+    writeFileSync(join(site, 'pages/price list.md'), '---\ntitle: Prices\ndescription: An older copy of the list.\n---\nOld prices.\n');
+    try {
+      const result = await runCli(site, 'validate', '--format', 'json');
+      const problems = (JSON.parse(result.out) as { problems: { code: string; file: string; hint: string }[] }).problems.filter((p) => p.code === 'page-name');
+      expect(problems.map((p) => [p.file, p.hint])).toEqual([
+        ['pages/price list.md', 'Rename the file to pages/price-list.md.'],
+        ['pages/Price List.md', 'pages/price list.md is to be renamed to pages/price-list.md too: keep one of the two (move what this file says into that one and delete this one), or rename this one to another name, e.g. pages/price-list-2.md.'],
+      ]);
+    } finally {
+      for (const file of ['pages/Price List.md', 'pages/price list.md']) rmSync(join(site, file));
+    }
+  });
 });

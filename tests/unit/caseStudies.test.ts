@@ -1,6 +1,7 @@
 // A case study's file (cases/{slug}.md): what is read from it, and what is wrong with it, located.
 import { describe, expect, it } from 'vitest';
 import { readCase } from '../../src/catalogue/caseStudies.ts';
+import { nameTakenBy } from '../../src/catalogue/frontMatter.ts';
 import { formatAsOf } from '../../templates/format.ts';
 
 const TODAY = '2026-11-28';
@@ -72,11 +73,19 @@ describe('readCase', () => {
   });
 
   it('does not ask for a rename onto a case study that is there already', () => {
-    const taken = (slug: string) => slug === 'launch-week';
-    const [problem] = readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, taken).problems;
+    const takenBy = nameTakenBy(['cases/Launch-Week.md', 'cases/launch-week.md'], 'cases/', 'cases/Launch-Week.md');
+    const [problem] = readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, takenBy).problems;
     expect(problem!.code).toBe('case-name');
     expect(problem!.hint).toBe('cases/launch-week.md is there already: keep one of the two (move what this file says into it and delete this one), or rename this one to another name, e.g. cases/launch-week-2.md.');
-    expect(readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, () => false).problems[0]!.hint).toBe('Rename the file to cases/launch-week.md.');
+    expect(readCase('cases/Launch-Week.md', file(FIELDS.join('\n')), TODAY, () => undefined).problems[0]!.hint).toBe('Rename the file to cases/launch-week.md.');
+  });
+
+  // Both were told "Rename the file to cases/launch-week.md": once one was, the other could not be.
+  it('tells only the first of two names that become the same address to rename to it', () => {
+    const files = ['cases/Launch Week.md', 'cases/launch week.md', 'cases/other.md'];
+    const hintOf = (name: string) => readCase(name, file(FIELDS.join('\n')), TODAY, nameTakenBy(files, 'cases/', name)).problems[0]!.hint;
+    expect(hintOf('cases/Launch Week.md')).toBe('Rename the file to cases/launch-week.md.');
+    expect(hintOf('cases/launch week.md')).toBe('cases/Launch Week.md is to be renamed to cases/launch-week.md too: keep one of the two (move what this file says into that one and delete this one), or rename this one to another name, e.g. cases/launch-week-2.md.');
   });
 
   it('says what is missing when the file has no front matter', () => {
