@@ -71,6 +71,10 @@ export function noFrontMatter(file: string, text: string, missing: Problem): Pro
   return error('yaml-syntax', file, { line: 1, column: 1 }, 'The front matter opened on line 1 is never closed: no line of three hyphens ("---") ends it, so none of its fields is read.', 'Add a line "---" after its last field, before the text.');
 }
 
+/** The address name a file name would be: as a service's name becomes its address, accents folded (über → uber),
+ *  not dropped; an underscore, which a service's address drops, separates words in a file name (price_list). */
+const addressNameOf = (name: string) => slugify(name.replace(/_/g, ' '));
+
 /**
  * What is wrong with the name of a file that is its page's address (pages/about.md is /about/), or undefined: it
  * may hold only lowercase letters, digits and single hyphens. The hint names the file to rename it to, unless
@@ -79,8 +83,7 @@ export function noFrontMatter(file: string, text: string, missing: Problem): Pro
  */
 export function addressNameProblem(file: string, name: string, code: ProblemCode, of: { kind: string; folder: string; example: string; route: (name: string) => string }, takenBy: (name: string) => string | undefined = () => undefined): Problem | undefined {
   if (kebab.test(name)) return undefined;
-  // As a service's name becomes its address: accents folded (über → uber), not dropped.
-  const suggestion = slugify(name);
+  const suggestion = addressNameOf(name);
   const message = `${of.kind} file name is its address (${of.folder}${of.example}.md is ${of.route(of.example)}), and "${name}" is not one: it may hold only lowercase letters, digits and single hyphens.`;
   const taker = suggestion ? takenBy(suggestion) : undefined;
   if (taker) {
@@ -102,7 +105,7 @@ export const nameTakenBy = (files: Iterable<string>, folder: string, file: strin
   if (list.includes(target)) return `${name}.md`;
   for (const other of list) {
     if (other === file) return undefined;
-    if (other.startsWith(folder) && other.endsWith('.md') && !other.slice(folder.length).includes('/') && slugify(other.slice(folder.length, -'.md'.length)) === name) return other.slice(folder.length);
+    if (other.startsWith(folder) && other.endsWith('.md') && !other.slice(folder.length).includes('/') && addressNameOf(other.slice(folder.length, -'.md'.length)) === name) return other.slice(folder.length);
   }
   return undefined;
 };

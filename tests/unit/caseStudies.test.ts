@@ -70,6 +70,8 @@ describe('readCase', () => {
     expect(problems[0]!.hint).toContain('cases/launch-week.md');
     // Accents folded, as a service's name is into its address: "über" was "ber", "café" "caf".
     expect(readCase('cases/café-über.md', file(FIELDS.join('\n')), TODAY).problems[0]!.hint).toBe('Rename the file to cases/cafe-uber.md.');
+    // An underscore separates words in a file name: "launch_week" was told "launchweek".
+    expect(readCase('cases/launch_week.md', file(FIELDS.join('\n')), TODAY).problems[0]!.hint).toBe('Rename the file to cases/launch-week.md.');
   });
 
   it('does not ask for a rename onto a case study that is there already', () => {
