@@ -3,7 +3,7 @@
 // A page whose inputs are unchanged comes from the build cache (cache.ts) instead: its key is the hash of the
 // source files its page kind's module graph reaches (codeHashOf), the site shell, and its data and assets as JSON.
 import { createHash } from 'node:crypto';
-import { readFileSync, type Stats } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -17,6 +17,7 @@ import { keyOf, sha256, type BuildCacheDir } from './cache.ts';
 import { renderOutcome, type RenderOutcome, type RenderTask } from './renderWorker.ts';
 import { scanPage, ScanStrings, type PageScan } from './pageScan.ts';
 import { sameKeyJson } from './sameKeyJson.ts';
+import type { SiteFile } from './staging.ts';
 import type { Workers } from './workers.ts';
 
 export interface RenderedPage {
@@ -175,7 +176,7 @@ class PageKeys {
 
 type Extra = { file?: string; hash?: string; scan?: PageScan };
 /** A page's copy in the cache, to link into the new site (BuildCacheDir.blobFile). */
-type CachedFile = { copyFrom: string; source?: Stats };
+type CachedFile = Extract<SiteFile, { copyFrom: string }>;
 
 /** A page rendered just now (here or by a worker) and not stored: its bytes, or its error. */
 type MadeOutcome = Exclude<RenderOutcome, { stored: unknown }>;

@@ -81,7 +81,8 @@ export const isCaseFile = (file: string) => file.startsWith(CASES_FOLDER) && fil
 
 /**
  * Reads one case study. `today` is the UTC day (YYYY-MM-DD) a result's date may not be after (one day later is
- * allowed, for a maintainer east of UTC); `takenBy`, the case study file that has the name given or is to be renamed to it (nameTakenBy).
+ * allowed, for a maintainer east of UTC); `takenBy`, the case study file that has the name given or is to be
+ * renamed to it (nameTakenBy).
  */
 export function readCase(file: string, text: string, today: string, takenBy?: (slug: string) => string | undefined): { problems: Problem[]; parsed: ParsedCase } {
   const slug = caseSlugOf(file);

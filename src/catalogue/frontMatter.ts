@@ -88,8 +88,9 @@ export function addressNameProblem(file: string, name: string, code: ProblemCode
   const taker = suggestion ? takenBy(suggestion) : undefined;
   if (taker) {
     const target = `${of.folder}${suggestion}.md`;
-    const why = taker === `${suggestion}.md` ? `${target} is there already` : `${of.folder}${taker} is to be renamed to ${target} too`;
-    return error(code, file, { line: 1, column: 1 }, message, `${why}: keep one of the two (move what this file says into ${taker === `${suggestion}.md` ? 'it' : 'that one'} and delete this one), or rename this one to another name, e.g. ${of.folder}${suggestion}-2.md.`);
+    const there = taker === `${suggestion}.md`;
+    const why = there ? `${target} is there already` : `${of.folder}${taker} is to be renamed to ${target} too`;
+    return error(code, file, { line: 1, column: 1 }, message, `${why}: keep one of the two (move what this file says into ${there ? 'it' : 'that one'} and delete this one), or rename this one to another name, e.g. ${of.folder}${suggestion}-2.md.`);
   }
   return error(code, file, { line: 1, column: 1 }, message, `Rename the file${suggestion ? '' : ', e.g.'} to ${of.folder}${suggestion || of.example}.md.`);
 }
