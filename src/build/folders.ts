@@ -5,7 +5,7 @@
 // build writes only nginx.conf into the deploy folder, so it never replaces an nginx.conf it did not write.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkOutDir, inside, FolderRefused, folderClash, realPath } from './outDir.ts';
+import { checkOutDir, inside, FolderRefused, folderClash, realPath, siteFolderTodo } from './outDir.ts';
 import { defaultCacheDir, markCacheDir } from './cache.ts';
 import { NGINX_CONF_FIRST_LINE } from './headers.ts';
 
@@ -33,7 +33,7 @@ export async function checkCacheDir(cacheDir: string, places: Places & { shown: 
   const cache = realPath(cacheDir);
   // Deleting the cache, which is safe at any time, must not delete the site.
   const clash = folderClash(cache, real) ?? (real.out !== undefined && inside(real.out, cache) ? 'it contains the output folder' : undefined);
-  if (clash) refuse(clash, 'Pass --cache-dir with a folder of its own, or leave it out for the default, node_modules/.cache/storefront.');
+  if (clash) refuse(clash, siteFolderTodo(clash, places.catalogueDir) ?? 'Pass --cache-dir with a folder of its own, or leave it out for the default, node_modules/.cache/storefront.');
   const foreign = await markCacheDir(cacheDir, defaultCacheDir(places.projectDir));
   if (foreign) refuse(foreign, 'Pass --cache-dir with a new or empty folder, or one storefront used as its cache before.');
 }
@@ -49,7 +49,7 @@ export const defaultDeployDir = (outDir: string) => join(dirname(outDir), 'deplo
 export async function checkDeployDir(deployDir: string, places: Places & { shown: string; chosen: boolean; force?: boolean }): Promise<void> {
   const where = places.chosen ? places.shown : `${places.shown} (the default: a deploy folder beside the output folder)`;
   const clash = folderClash(realPath(deployDir), realPlaces(places));
-  if (clash) throw new FolderRefused(`Refusing to write nginx.conf into ${where}: ${clash}. Pass --deploy-dir with a folder of its own for the server configuration, such as deploy beside the output folder (the default).`);
+  if (clash) throw new FolderRefused(`Refusing to write nginx.conf into ${where}: ${clash}. ${siteFolderTodo(clash, places.catalogueDir) ?? 'Pass --deploy-dir with a folder of its own for the server configuration, such as deploy beside the output folder (the default).'}`);
   if (places.force) return;
   const file = join(deployDir, 'nginx.conf');
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'EISDIR' ? '' : undefined));

@@ -2,7 +2,7 @@
 // wrote, or an empty one: never the project, the catalogue or a folder of the maintainer's files. One build at a
 // time writes into a folder (a lock file beside it), and the next build cleans up what a killed one left beside
 // it: its staging folder, and the old site it had moved aside, which is put back if no output folder followed.
-import { readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
@@ -49,6 +49,14 @@ export function folderClash(folder: string, { project, catalogue, out }: Places)
   return undefined;
 }
 
+/** What to do instead when a folder is refused for where it lies beside the catalogue and the folder given for
+ *  the catalogue is a site's folder (no site.yaml, but catalogue/site.yaml: `-c .` run in the site's folder). Each
+ *  default folder (dist, the cache) then lies inside it, and the refusal's own advice would name the very folder. */
+export function siteFolderTodo(clash: string, catalogueDir: string): string | undefined {
+  if (!clash.includes('the catalogue folder') || existsSync(join(catalogueDir, 'site.yaml')) || !existsSync(join(catalogueDir, 'catalogue', 'site.yaml'))) return undefined;
+  return "The folder given for the catalogue looks like a site's folder rather than its catalogue folder: catalogue/ inside it holds site.yaml. Add /catalogue to the folder after -c, or leave -c out when you run the command in the site's folder (catalogue/ is the default).";
+}
+
 export interface OutDirChoice {
   outDir: string;
   catalogueDir: string;
@@ -66,7 +74,7 @@ export async function checkOutDir({ outDir, catalogueDir, projectDir, force, sho
     throw new OutDirRefused(`Refusing to build into ${shown}: ${why}, and a build replaces the whole output folder. ${todo}`);
   };
   const clash = folderClash(realPath(outDir), { project: realPath(projectDir), catalogue: realPath(catalogueDir) });
-  if (clash) refuse(clash);
+  if (clash) refuse(clash, siteFolderTodo(clash, catalogueDir));
   const foreign = force ? undefined : await foreignContent(outDir);
   if (foreign) refuse(foreign, 'Choose a new or empty folder, or pass --force to replace it and everything in it.');
 }

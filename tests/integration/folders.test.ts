@@ -171,6 +171,34 @@ describe('the folders above the output folder', () => {
   }, 60_000);
 });
 
+describe("-c naming a site's folder rather than its catalogue", () => {
+  // `-c .` in the site's folder: every default folder lies inside the folder taken for the catalogue, and the usual
+  // advice ("such as dist (the default)") would name the folder just refused.
+  const advice = /looks like a site's folder rather than its catalogue folder: catalogue\/ inside it holds site\.yaml\. Add \/catalogue to the folder after -c, or leave -c out/;
+  it.each([
+    ['build into the default output folder', ['build', '-c', '.'], /Refusing to build into dist: it lies inside the catalogue folder/, /such as dist \(the default\)/],
+    ['validate with the default cache folder', ['validate', '-c', '.'], /Refusing to keep the build cache in node_modules\/\.cache\/storefront: it lies inside/, /leave it out for the default/],
+    ['write nginx.conf into a folder inside it', ['build', '-c', '.', '-o', '../out', '--cache-dir', '../cache', '--deploy-dir', 'deploy'], /Refusing to write nginx.conf into deploy: it lies inside/, /such as deploy beside/],
+  ])('%s: exit 2, saying to give catalogue/ instead, and touches nothing', async (_, args, refusal, usualAdvice) => {
+    const dir = project(`site-folder-${args.length}-${args[0]}`);
+    const before = snapshot(dir);
+    const result = await runCli(dir, ...args);
+    expect(result.code, result.err).toBe(2);
+    expect(result.err).toMatch(refusal);
+    expect(result.err).toMatch(advice);
+    expect(result.err).not.toMatch(usualAdvice);
+    expect(snapshot(dir)).toEqual(before);
+  }, 60_000);
+
+  it('keeps the usual advice when the folder given is the catalogue itself', async () => {
+    const dir = project('site-folder-catalogue');
+    const result = await runCli(dir, 'build', '-c', 'catalogue', '-o', 'catalogue/dist');
+    expect(result.code, result.err).toBe(2);
+    expect(result.err).toMatch(/such as dist \(the default\)/);
+    expect(result.err).not.toMatch(advice);
+  }, 60_000);
+});
+
 describe('--deploy-dir', () => {
   it.each([
     ['.', /is the current project folder/],
