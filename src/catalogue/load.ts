@@ -1,7 +1,7 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -238,12 +238,14 @@ interface Misfits {
 
 /** The catalogue's files, by path; what else it finds goes into `misfits`. */
 async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, { wrong, textFolders, lookAlikes, cataloguesInside }: Misfits): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const top = entries.filter((e) => e.parentPath === dir).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
+  const top = (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
   wrong.push(...wrongKinds(top));
   lookAlikes.push(...siteFileLookAlikes(top));
-  const topFolders = new Map(top.filter((e) => e.folder).map((e) => [join(dir, e.name), e.name]));
-  cataloguesInside.push(...entries.filter((e) => e.name === 'site.yaml' && e.isFile() && topFolders.has(e.parentPath)).map((e) => topFolders.get(e.parentPath)!).sort());
+  cataloguesInside.push(...top.filter((e) => e.folder && lstatSync(join(dir, e.name, 'site.yaml'), { throwIfNoEntry: false })?.isFile()).map((e) => e.name).sort());
+  // A site's folder given for its catalogue (`-c .` run in it): none of it is the catalogue, which missingSiteFile
+  // says; listing it all would list its node_modules/ (seconds) and report the files there.
+  if (!top.some((e) => e.name === 'site.yaml') && !lookAlikes.length && cataloguesInside.length) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   for (const e of entries) {
     const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
     // site.yaml as a folder is one of the wrong kinds at the top (entryKinds.ts).

@@ -293,6 +293,11 @@ describe('a folder named as a text file', () => {
       await cp(fixture('valid'), join(site, 'catalogue'), { recursive: true });
       await mkdir(join(site, 'dist/assets'), { recursive: true });
       await writeFile(join(site, 'package.json'), '{}');
+      // What a site's folder also holds is not read as the catalogue's: its node_modules/ was listed (seconds on a
+      // real site) and a link there that leads nowhere was a warning.
+      await mkdir(join(site, 'node_modules/pkg'), { recursive: true });
+      await symlink(join(site, 'nowhere.md'), join(site, 'node_modules/pkg/README.md'));
+      await writeFile(join(site, 'node_modules/pkg/site.yaml'), 'brand: [\n');
       const problems = (await validateWithPageRoutes(await loadCatalogue(site))).problems;
       expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual([
         "missing-site-file site.yaml: The site configuration file is missing: this folder has no site.yaml, but the folder catalogue/ inside it holds one. It looks like a site's folder rather than its catalogue folder.",
