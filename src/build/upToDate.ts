@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { besideCatalogue, isCatalogueText, isPageName, textOfFile, type CatalogueSource } from '../catalogue/load.ts';
+import { besideCatalogue, isCatalogueText, isPageName, textOfFile, topOfCatalogue, type CatalogueSource } from '../catalogue/load.ts';
 import { isPublished } from '../catalogue/publicFolder.ts';
 import type { Problem } from '../catalogue/problems.ts';
 import { atomicWrite, keyOf, libraryVersions, PACKAGE_ROOT, readText, sha256, toolRelease } from './cache.ts';
@@ -191,6 +191,7 @@ const stampThrough = (path: string): FileStamp => {
 /** The files load.ts would read, and the links it would report (every file or link not under a dot-named folder
  *  nor dot-named itself): each as [path in the catalogue, with /; path on disk]. */
 function catalogueFiles(dir: string): [string, string][] {
+  if (topOfCatalogue(dir, readdirSync(dir, { withFileTypes: true })).siteFolder) return [];
   return walkFolder(dir)
     .filter(([e, file]) => (e.isFile() || e.isSymbolicLink()) && !file.startsWith('.') && !file.includes('/.'))
     .map(([e, file]) => [file, `${e.parentPath}${sep}${e.name}`]);

@@ -1,14 +1,14 @@
 // Stage 1, load: read the catalogue folder into memory. The only file-system access of the catalogue
 // stages; everything after this is pure and can be tested without a disk.
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { isEditorFile, readsAsFile, type LinkTarget } from './fileEntries.ts';
-import { siteFileLookAlikes, wrongKinds } from './entryKinds.ts';
+import { siteFileLookAlikes, wrongKinds, type TopEntry } from './entryKinds.ts';
 import { inTextFolder } from './ignoredFiles.ts';
 import { isPublished } from './publicFolder.ts';
 import { DECODE_FAIL_ON, DESCRIPTION_MAX_BYTES, IMAGE_MAX_BYTES, RASTER_MAX_BYTES, RASTER_MAX_PIXELS } from './limits.ts';
@@ -236,15 +236,25 @@ interface Misfits {
   cataloguesInside: string[];
 }
 
+/** What the top of the folder given for the catalogue says: its entries, the files there named almost as site.yaml,
+ *  the folders there that hold a site.yaml, and whether it is a site's folder rather than a catalogue (no site.yaml
+ *  nor a file named like it, and a folder that holds one: `-c .` run in the site's folder). None of a site's folder
+ *  is read as the catalogue (missingSiteFile says what to give instead): listing it all would list its node_modules/
+ *  (seconds) and report the files there. */
+export function topOfCatalogue(dir: string, entries: readonly Dirent[]) {
+  const top: TopEntry[] = entries.map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
+  const lookAlikes = siteFileLookAlikes(top);
+  const cataloguesInside = top.filter((e) => e.folder && lstatSync(join(dir, e.name, 'site.yaml'), { throwIfNoEntry: false })?.isFile()).map((e) => e.name).sort();
+  return { top, lookAlikes, cataloguesInside, siteFolder: !top.some((e) => e.name === 'site.yaml') && !lookAlikes.length && cataloguesInside.length > 0 };
+}
+
 /** The catalogue's files, by path; what else it finds goes into `misfits`. */
 async function listFiles(dir: string, skipped: Map<string, LinkTarget>, linked: Map<string, string>, { wrong, textFolders, lookAlikes, cataloguesInside }: Misfits): Promise<string[]> {
-  const top = (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, folder: e.isDirectory(), file: e.isFile() }));
-  wrong.push(...wrongKinds(top));
-  lookAlikes.push(...siteFileLookAlikes(top));
-  cataloguesInside.push(...top.filter((e) => e.folder && lstatSync(join(dir, e.name, 'site.yaml'), { throwIfNoEntry: false })?.isFile()).map((e) => e.name).sort());
-  // A site's folder given for its catalogue (`-c .` run in it): none of it is the catalogue, which missingSiteFile
-  // says; listing it all would list its node_modules/ (seconds) and report the files there.
-  if (!top.some((e) => e.name === 'site.yaml') && !lookAlikes.length && cataloguesInside.length) return [];
+  const found = topOfCatalogue(dir, await readdir(dir, { withFileTypes: true }));
+  wrong.push(...wrongKinds(found.top));
+  lookAlikes.push(...found.lookAlikes);
+  cataloguesInside.push(...found.cataloguesInside);
+  if (found.siteFolder) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   for (const e of entries) {
     const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');

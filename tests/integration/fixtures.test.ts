@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../src/catalogue/limits.ts';
 import { loadCatalogue } from '../../src/catalogue/load.ts';
+import { siteInputs, snapshotInputs } from '../../src/build/upToDate.ts';
 import type { Problem } from '../../src/catalogue/problems.ts';
 import { buildModel } from '../../src/model/model.ts';
 import { validate as validateWithPageRoutes } from '../support/site.ts';
@@ -302,6 +303,9 @@ describe('a folder named as a text file', () => {
       expect(problems.map((p) => `${p.code} ${p.file}: ${p.message}`)).toEqual([
         "missing-site-file site.yaml: The site configuration file is missing: this folder has no site.yaml, but the folder catalogue/ inside it holds one. It looks like a site's folder rather than its catalogue folder.",
       ]);
+      // Nor does the up-to-date check's snapshot of what the build reads walk it.
+      const listed = (catalogueDir: string) => Object.keys(snapshotInputs(siteInputs({ catalogueDir, outDir: join(site, 'dist') })).catalogue).filter((f) => !f.startsWith('../'));
+      expect(listed(site)).toEqual([]);
     } finally {
       await rm(site, { recursive: true, force: true });
     }
