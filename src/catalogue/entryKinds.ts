@@ -44,9 +44,19 @@ export const siteFileLookAlikes = (entries: readonly TopEntry[]): string[] =>
 const CREATE_SITE_FILE = 'docs/guide.md (section 5) has every setting, and `storefront init` writes a complete one.';
 
 /** site.yaml is not there: the error, naming a file that looks like it, or else the folders inside that hold a
- *  site.yaml of their own (a site's folder given for its catalogue/: `-c .` in the site's folder). */
-export function missingSiteFile(lookAlikes: readonly string[] = [], cataloguesInside: readonly string[] = []): Problem {
+ *  site.yaml of their own (a site's folder given for its catalogue/: `-c .` in the site's folder), or else the folder
+ *  above when it holds one (a folder inside the catalogue given for it: `-c catalogue/descriptions`). */
+export function missingSiteFile(lookAlikes: readonly string[] = [], cataloguesInside: readonly string[] = [], catalogueAbove = false): Problem {
   if (!lookAlikes.length && cataloguesInside.length) return catalogueInside(cataloguesInside);
+  if (!lookAlikes.length && catalogueAbove) {
+    return error(
+      'missing-site-file',
+      'site.yaml',
+      {},
+      'The site configuration file is missing: this folder has no site.yaml, but the folder above it holds one. It looks like a folder inside the catalogue rather than the catalogue folder.',
+      "Give the command the folder above it, the one that holds site.yaml: take the last part off the folder after -c, or leave -c out when you run it in the site's folder (catalogue/ is the default).",
+    );
+  }
   if (!lookAlikes.length) return error('missing-site-file', 'site.yaml', {}, 'The site configuration file is missing.', `Create site.yaml in the catalogue folder: ${CREATE_SITE_FILE}`);
   const names = lookAlikes.map((name) => `"${name}"`);
   const hint = names.length === 1 ? `Rename ${names[0]} to site.yaml.` : "Rename the one that holds the site's current settings to site.yaml.";

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import pLimit from 'p-limit';
 import { isRaster } from '../core/images.ts';
 import { isEditorFile, readsAsFile, type LinkTarget } from './fileEntries.ts';
@@ -44,6 +44,8 @@ export interface CatalogueSource {
   /** Folders at the top of the catalogue folder that hold a site.yaml: the folder given is a site's, not its
    *  catalogue (entryKinds.ts missingSiteFile). */
   cataloguesInside?: readonly string[];
+  /** No site.yaml here, but the folder above holds one: the folder given is one inside the catalogue. */
+  catalogueAbove?: boolean;
 }
 
 /** The errors of a file that is there but cannot be read. */
@@ -87,6 +89,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   });
   // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder. What else
   // pages/ holds is passed over, said so (ignoredFiles.ts), as in the catalogue's text folders.
+  const catalogueAbove = !all.includes('site.yaml') && lstatSync(join(dirname(resolve(dir)), 'site.yaml'), { throwIfNoEntry: false })?.isFile() === true;
   const pages = await listPages(besideCatalogue(dir, 'pages'), skippedLinks);
   all.push(...pages.pages);
   textFolders.push(...pages.passedOver);
@@ -142,7 +145,7 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
   ]);
   // Intl.Collator's compare is localeCompare's order without making a collator per call (0.1 s at 10,000).
   const order = new Intl.Collator().compare;
-  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }), ...(lookAlikes.length && { siteFileLookAlikes: lookAlikes }), ...(cataloguesInside.length && { cataloguesInside }) };
+  return { texts: new Map([...texts].sort(([a], [b]) => order(a, b))), images: new Set(images), sizes, svgs, rasters, skippedLinks, linkedFiles, ...(unreadable.size && { unreadable }), ...(ignored.length && { ignored }), ...(wrong.length && { wrongKinds: wrong }), ...(lookAlikes.length && { siteFileLookAlikes: lookAlikes }), ...(cataloguesInside.length && { cataloguesInside }), ...(catalogueAbove && { catalogueAbove }) };
 }
 
 /** The files read as text: site.yaml, categories/*.yaml, descriptions/*.md, alternatives/*.md, cases/*.md and the site's

@@ -190,7 +190,7 @@ function finishValidation(source: CatalogueSource, { problems, parsed }: YamlPar
     for (const [text, description] of compiledNow) memo.set(text, description);
   }
 
-  if (!parsed.site && !source.wrongKinds?.includes('site.yaml')) problems.push(source.skippedLinks?.has('site.yaml') ? missingSiteFile() : missingSiteFile(source.siteFileLookAlikes, source.cataloguesInside));
+  if (!parsed.site && !source.wrongKinds?.includes('site.yaml')) problems.push(source.skippedLinks?.has('site.yaml') ? missingSiteFile() : missingSiteFile(source.siteFileLookAlikes, source.cataloguesInside, source.catalogueAbove));
   const social = socialImageChecks(parsed, source);
   const images = withoutSocialImageSizes(imageProblems ?? imageChecks(source), social, parsed);
   // Links may point at the site's own pages too.

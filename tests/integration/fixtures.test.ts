@@ -311,6 +311,19 @@ describe('a folder named as a text file', () => {
     }
   });
 
+  it('a folder inside the catalogue given for it names the folder above, which holds site.yaml', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'storefront-inside-catalogue-'));
+    try {
+      await cp(fixture('valid'), join(site, 'catalogue'), { recursive: true });
+      const problems = (await validateWithPageRoutes(await loadCatalogue(join(site, 'catalogue/descriptions')))).problems;
+      expect(problems.filter((p) => p.code === 'missing-site-file').map((p) => p.message)).toEqual([
+        'The site configuration file is missing: this folder has no site.yaml, but the folder above it holds one. It looks like a folder inside the catalogue rather than the catalogue folder.',
+      ]);
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  });
+
   it('site.yaml saved as site.yml is missing, said beside the file to rename', async () => {
     const problems = await problemsOfSite('valid', (site) => rename(join(site, 'catalogue/site.yaml'), join(site, 'catalogue/site.yml')));
     expect(problems.map((p) => `${p.code} ${p.file}: ${p.message} ${p.hint}`)).toEqual(['missing-site-file site.yaml: The site configuration file is missing: the build reads the file named exactly "site.yaml", and this folder has "site.yml" instead. Rename "site.yml" to site.yaml.']);

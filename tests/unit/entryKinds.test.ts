@@ -71,6 +71,21 @@ describe('missingSiteFile with a catalogue folder inside', () => {
   });
 });
 
+describe('missingSiteFile with the catalogue folder above', () => {
+  // `-c catalogue/descriptions` said "Create site.yaml in the catalogue folder", one folder below the site.yaml there.
+  it('says the folder is one inside the catalogue, and to give the one above', () => {
+    const problem = missingSiteFile([], [], true);
+    expect(problem).toMatchObject({ code: 'missing-site-file', file: 'site.yaml', severity: 'error' });
+    expect(problem.message).toBe('The site configuration file is missing: this folder has no site.yaml, but the folder above it holds one. It looks like a folder inside the catalogue rather than the catalogue folder.');
+    expect(problem.hint).toMatch(/^Give the command the folder above it, the one that holds site\.yaml: take the last part off the folder after -c/);
+  });
+
+  it('names a look-alike or a catalogue inside first, which are nearer', () => {
+    expect(missingSiteFile(['site.yml'], [], true).hint).toBe('Rename "site.yml" to site.yaml.');
+    expect(missingSiteFile([], ['catalogue'], true).message).toMatch(/the folder catalogue\/ inside it holds one/);
+  });
+});
+
 describe('withoutImplied', () => {
   const missing = error('missing-description', 'categories/a.yaml', { line: 3, column: 5 }, 'no description', 'write one');
   const toCategory = error('broken-link', 'alternatives/x.md', { line: 4, column: 1, field: 'link /category/alpha/' }, 'broken', 'fix');
