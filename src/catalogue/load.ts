@@ -87,9 +87,10 @@ export async function loadCatalogue(dir: string, options: LoadOptions = {}): Pro
     }
     throw cause;
   });
+  // A folder inside the catalogue given for it (`-c catalogue/descriptions`): missingSiteFile names the one above.
+  const catalogueAbove = !all.includes('site.yaml') && lstatSync(join(dirname(resolve(dir)), 'site.yaml'), { throwIfNoEntry: false })?.isFile() === true;
   // The site's own pages, beside the catalogue folder (sitePages.ts): named from the catalogue folder. What else
   // pages/ holds is passed over, said so (ignoredFiles.ts), as in the catalogue's text folders.
-  const catalogueAbove = !all.includes('site.yaml') && lstatSync(join(dirname(resolve(dir)), 'site.yaml'), { throwIfNoEntry: false })?.isFile() === true;
   const pages = await listPages(besideCatalogue(dir, 'pages'), skippedLinks);
   all.push(...pages.pages);
   textFolders.push(...pages.passedOver);
