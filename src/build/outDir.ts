@@ -2,10 +2,11 @@
 // wrote, or an empty one: never the project, the catalogue or a folder of the maintainer's files. One build at a
 // time writes into a folder (a lock file beside it), and the next build cleans up what a killed one left beside
 // it: its staging folder, and the old site it had moved aside, which is put back if no output folder followed.
-import { existsSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { topOfCatalogue } from '../catalogue/load.ts';
 import { UserError } from '../errors.ts';
 import { makeFolder } from '../makeFolder.ts';
 
@@ -50,10 +51,19 @@ export function folderClash(folder: string, { project, catalogue, out }: Places)
 }
 
 /** What to do instead when a folder is refused for where it lies beside the catalogue and the folder given for
- *  the catalogue is a site's folder (no site.yaml, but catalogue/site.yaml: `-c .` run in the site's folder). Each
- *  default folder (dist, the cache) then lies inside it, and the refusal's own advice would name the very folder. */
+ *  the catalogue is a site's folder whose catalogue is catalogue/ (load.ts topOfCatalogue: `-c .` run in the site's
+ *  folder). Each default folder (dist, the cache) then lies inside it, and the refusal's own advice would name the
+ *  very folder. */
 export function siteFolderTodo(clash: string, catalogueDir: string): string | undefined {
-  if (!clash.includes('the catalogue folder') || existsSync(join(catalogueDir, 'site.yaml')) || !existsSync(join(catalogueDir, 'catalogue', 'site.yaml'))) return undefined;
+  if (!clash.includes('the catalogue folder')) return undefined;
+  const top = (() => {
+    try {
+      return topOfCatalogue(catalogueDir, readdirSync(catalogueDir, { withFileTypes: true }));
+    } catch {
+      return undefined; // no folder there yet: the build says so
+    }
+  })();
+  if (!top?.siteFolder || !top.cataloguesInside.includes('catalogue')) return undefined;
   return "The folder given for the catalogue looks like a site's folder rather than its catalogue folder: catalogue/ inside it holds site.yaml. Add /catalogue to the folder after -c, or leave -c out when you run the command in the site's folder (catalogue/ is the default).";
 }
 
