@@ -22,7 +22,7 @@ import { allFigures, type Results } from './figures.ts';
 import { measureImageStage } from './images.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSearch } from './search.ts';
-import { cpuCheck, cpuTimes, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
+import { cpuCheck, cpuTimes, memoryCheck, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
 import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
 const PARTS = ['build', 'warm', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;
@@ -63,11 +63,12 @@ const started = performance.now();
 const loadAverage = loadavg()[0]!;
 const cpuAtStart = cpuTimes();
 const cpuCheckAtStart = cpuCheck();
+const memoryCheckAtStart = memoryCheck();
 const chromium = wanted('bytes') || wanted('lighthouse') || wanted('browse') ? ensureChromium(log) : undefined;
 const machine = describeMachine(chromium, ROOT);
 log(`Benchmark on ${machine.cpu} (${machine.cores} cores, ${machine.memory}), ${machine.os}, Node ${machine.node}, ${machine.chromium}.`);
 if (loadAverage > 0.5) log(`Note: the load average is ${loadAverage.toFixed(2)}: something else is running, and timings will suffer.`);
-log(`A fixed piece of work on one core took ${Math.round(cpuCheckAtStart)} ms (cpuCheck in scripts/bench/report.ts: compare it with other runs on this machine).`);
+log(`A fixed piece of work on one core took ${Math.round(cpuCheckAtStart)} ms, and 256 MB of memory touched for the first time ${Math.round(memoryCheckAtStart)} ms (cpuCheck and memoryCheck in scripts/bench/report.ts: compare them with other runs on this machine).`);
 
 // The package's prebuilt files (the client bundle, the prerenderer, their compressed files, the font subset: see
 // src/build/prebuilt.ts) are made afresh, as packing the package makes them: `npm ci` made the repository's, and a
@@ -185,9 +186,10 @@ log(`\n${table(figures)}\n`);
 const broken = figures.filter((f) => !passes(f));
 const minutes = (performance.now() - started) / 60_000;
 const cpuCheckAtEnd = cpuCheck();
-log(`The same work at the end took ${Math.round(cpuCheckAtEnd)} ms.`);
+const memoryCheckAtEnd = memoryCheck();
+log(`The same work at the end took ${Math.round(cpuCheckAtEnd)} ms, the memory ${Math.round(memoryCheckAtEnd)} ms.`);
 if (complete) {
-  const context = { machine, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), minutes, loadAverage, steal: stealPercent(cpuAtStart, cpuTimes()), cpuCheck: { start: cpuCheckAtStart, end: cpuCheckAtEnd } };
+  const context = { machine, date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), minutes, loadAverage, steal: stealPercent(cpuAtStart, cpuTimes()), cpuCheck: { start: cpuCheckAtStart, end: cpuCheckAtEnd }, memoryCheck: { start: memoryCheckAtStart, end: memoryCheckAtEnd } };
   await mkdir(join(ROOT, 'docs'), { recursive: true });
   await writeFile(join(ROOT, 'docs/benchmarks.md'), renderMarkdown(results, figures, context));
   await writeFile(join(ROOT, 'docs/benchmarks.json'), `${JSON.stringify({ ...context, results, figures: figures.map((f) => ({ ...f, ok: passes(f) })) }, null, 2)}\n`);
