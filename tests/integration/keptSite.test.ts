@@ -35,7 +35,8 @@ async function buildAndCompare(): Promise<void> {
   const past = new Date(Date.now() - 60_000);
   for (const e of readdirSync(catalogue, { recursive: true, withFileTypes: true })) if (e.isFile()) utimesSync(join(e.parentPath, e.name), past, past);
   const options = { catalogueDir: catalogue, precompress: false, projectDir: work };
-  const cached = await buildSite({ ...options, outDir: out, deployDir: join(work, 'deploy'), cacheDir }, io);
+  const withCache = { ...options, outDir: out, deployDir: join(work, 'deploy'), cacheDir };
+  const cached = await buildSite(withCache, io);
   const clean = join(work, `clean-${run}`);
   const cleanBuild = await buildSite({ ...options, outDir: clean, deployDir: `${clean}-deploy`, cacheDir: false }, io);
   expect(cached.ok && cleanBuild.ok, log.join('\n')).toBe(true);
@@ -43,7 +44,7 @@ async function buildAndCompare(): Promise<void> {
   expect(treeOf(out)).toEqual(treeOf(clean));
   rmSync(clean, { recursive: true });
   // The build's record of its output (each file's and folder's stamp) is the site's: the next build finds it up to date.
-  const again = await buildSite({ ...options, outDir: out, deployDir: join(work, 'deploy'), cacheDir }, io);
+  const again = await buildSite(withCache, io);
   expect(again.upToDate, log.join('\n')).toBeDefined();
 }
 
