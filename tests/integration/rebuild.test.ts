@@ -22,9 +22,11 @@ describe('rebuilds reuse what did not change', () => {
     const source = await loadCatalogue(fixture);
     const memo = new Map();
     const first = (await validate(source, { memo })).catalogue!.descriptions;
-    const [id, text] = [...source.texts].find(([file]) => file.endsWith('.md'))!;
+    // A service's description: the first Markdown file is an alternatives page's, which is not in this map.
+    const [id, text] = [...source.texts].find(([file]) => file.startsWith('descriptions/'))!;
     const edited = new Map(source.texts).set(id, `${text}\nOne more sentence.\n`);
     const second = (await validate({ ...source, texts: edited }, { memo })).catalogue!.descriptions;
+    expect([...second.values()].filter((description) => description.file === id)).toHaveLength(1);
     for (const [key, description] of second) {
       if (description.file === id) expect(description.tree).not.toBe(first.get(key)!.tree);
       else expect(description.tree).toBe(first.get(key)!.tree);
