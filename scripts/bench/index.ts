@@ -22,7 +22,7 @@ import { allFigures, type Results } from './figures.ts';
 import { measureImageStage } from './images.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureSearch } from './search.ts';
-import { cpuCheck, cpuTimes, memoryCheck, describeMachine, passes, renderMarkdown, stealPercent, table } from './report.ts';
+import { cpuCheck, cpuTimes, describeMachine, memoryCheck, passes, renderMarkdown, stealPercent, table } from './report.ts';
 import { SEARCH_TERM, writeSyntheticCatalogue } from './syntheticCatalogue.ts';
 
 const PARTS = ['build', 'warm', 'dev', 'images', 'bytes', 'lighthouse', 'browse'] as const;

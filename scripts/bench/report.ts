@@ -126,14 +126,14 @@ export function cpuCheck(): number {
     createHash('sha256').update(bytes).update(String(x)).digest();
     return performance.now() - started;
   };
-  return Math.min(once(), once(), once());
+  return bestOfThree(once);
 }
 
 /**
  * Memory the process touches for the first time, timed: 256 MB written once, the kernel giving each page as it
  * is first written. A build is mostly such first touches (a warm build at 10,000 services, 170,000 pages of
- * 4 KB), and on a virtual machine their cost changes from day to day while cpuCheck's does not (2026-12-03: 10-13
- * µs a page, 0.7-0.9 s for these 256 MB, with cpuCheck as on a fast day). The least of three, in ms.
+ * 4 KB), and on a virtual machine their cost changes from day to day while cpuCheck's does not (docs/decisions.md,
+ * "A machine whose memory is slow"). The best of three, in ms.
  */
 export function memoryCheck(): number {
   const once = () => {
@@ -142,8 +142,10 @@ export function memoryCheck(): number {
     bytes.fill(1);
     return performance.now() - started;
   };
-  return Math.min(once(), once(), once());
+  return bestOfThree(once);
 }
+
+const bestOfThree = (once: () => number) => Math.min(once(), once(), once());
 
 export interface ReportContext {
   machine: Machine;
